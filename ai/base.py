@@ -1,0 +1,35 @@
+"""The one interface every computer player implements.
+
+An agent sees what its player knows ([D-HIDDEN-1]: a ``Knowledge``, never the game state itself)
+and the legal actions, and returns one of them.  It may keep state between decisions (a random
+generator, statistics) but never anything about the hidden deck or bag order.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine import Action, Knowledge
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An action with a one-line reason a human can read (the client's hint shows it)."""
+
+    action: Action
+    reason: str
+
+
+class Agent(ABC):
+    """A computer player.  ``name`` is its registry name, e.g. 'mcts:hard'."""
+
+    name: str
+
+    @abstractmethod
+    def decide(self, knowledge: Knowledge, legal: Sequence[Action]) -> Decision:
+        """Pick one of ``legal`` for ``knowledge.player`` and say why."""
+
+    def choose(self, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
+        return self.decide(knowledge, legal).action

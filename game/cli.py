@@ -1,0 +1,141 @@
+"""The command line: ``python -m game [options]`` (also installed as ``alhambra``).
+
+Bad options print the usage and exit with status 2, before anything starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ai import UnknownAgent, agent_names, canonical_name
+
+DEFAULT_OPPONENTS = "mcts,greedy"
+
+
+def _agent_list(text: str) -> list[str]:
+    names = [part for part in text.split(",")]
+    try:
+        return [canonical_name(name) for name in names]
+    except UnknownAgent as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if width < 800 or height < 600:
+        raise argparse.ArgumentTypeError("the window must be at least 800x600")
+    return width, height
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
+    return value
+
+
+def _speed(text: str) -> float:
+    if text == "instant":
+        return 0.0
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"speed is a factor like 1, 2 or 0.5, or 'instant'; not {text!r}") from None
+    if not 0 < value <= 10:
+        raise argparse.ArgumentTypeError("speed must be between 0 (exclusive) and 10, or 'instant'")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="alhambra",
+        description="Alhambra, the tile-laying board game by Dirk Henn, against computer opponents.",
+        epilog=f"agents: {', '.join(agent_names())}.  Two players play with Dirk, the neutral collector.",
+    )
+    parser.add_argument("--ai", type=_agent_list, metavar="LIST",
+                        help=f"comma-separated agents: your opponents (default {DEFAULT_OPPONENTS}), "
+                             "or with --headless every player (2 to 6)")
+    parser.add_argument("--seed", type=int, help="seed of the deal (default: random)")
+    parser.add_argument("--headless", action="store_true", help="play AI-only games in the terminal")
+    parser.add_argument("--games", type=_positive, default=1, help="with --headless: play a tournament of N games")
+    parser.add_argument("--workers", type=_positive, default=1, help="with --headless: processes for a tournament")
+    parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's record (one game)")
+    parser.add_argument("--records", type=Path, metavar="DIR", help="with --games: write every game's record here")
+    parser.add_argument("--load", type=Path, metavar="FILE", help="load a saved game or record")
+    parser.add_argument("--name", default="You", help="your name at the table")
+    parser.add_argument("--speed", type=_speed, help="animation speed factor (1 normal, 2 fast) or 'instant'")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x800")
+    parser.add_argument("--frames", type=_positive, metavar="N", help="run N frames and exit (smoke tests)")
+    return parser
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.headless:
+        if args.ai is None:
+            parser.error("--headless needs --ai with every player, e.g. --ai greedy,random")
+        if not 2 <= len(args.ai) <= 6:
+            parser.error(f"Alhambra is played by 2 to 6 players; --ai names {len(args.ai)}")
+        if args.record and args.games > 1:
+            parser.error("--record writes one game; use --records DIR with --games")
+        if args.load:
+            parser.error("--load opens a saved game in the window; it cannot be combined with --headless")
+    else:
+        if args.ai is not None and not 1 <= len(args.ai) <= 5:
+            parser.error(f"you play against 1 to 5 opponents; --ai names {len(args.ai)}")
+        for option in ("games", "workers"):
+            if getattr(args, option) != 1:
+                parser.error(f"--{option} needs --headless")
+        if args.records:
+            parser.error("--records needs --headless")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    if args.headless:
+        return run_headless(args)
+    from game.client.app import run_client  # imports pygame: only when a window is wanted
+
+    return run_client(args)
+
+
+def run_headless(args: argparse.Namespace) -> int:
+    from game.engine import GameConfig, Seat
+    from game.engine import record as records
+    from game.headless import play_game, result_lines, standings_table, tournament
+
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little") >> 1
+    if args.games == 1:
+        seats = tuple(Seat(f"{name} #{i + 1}", name) for i, name in enumerate(args.ai))
+        game, _ = play_game(GameConfig(seed=seed, seats=seats))
+        print("\n".join(result_lines(game)))
+        if args.record:
+            records.save(game, args.record)
+            print(f"record written to {args.record}")
+        return 0
+    if args.records:
+        args.records.mkdir(parents=True, exist_ok=True)
+
+    def progress(done: int, _summary: object) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+    standings = tournament(args.ai, args.games, seed, workers=args.workers, records_dir=args.records,
+                           progress=progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    print(f"{args.games} games, seed {seed}: {', '.join(args.ai)}")
+    print("\n".join(standings_table(standings, len(args.ai))))
+    return 0

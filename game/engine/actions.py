@@ -1,0 +1,150 @@
+"""The decisions a player can make, as small immutable values with a readable text form.
+
+Actions are named tuples (cheap to build in the AI's inner loop) whose equality and hash also
+take the action's class into account, so that ``Reserve(5)`` and ``Lift(5)`` are different moves.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Union
+
+from .alhambra import cell_at
+from .components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, describe_card, describe_tile
+
+
+def _typed_equality(cls: type) -> type:
+    def __eq__(self: tuple, other: object) -> bool:  # noqa: N807 - dunder installed on the class
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self: tuple, other: object) -> bool:  # noqa: N807
+        return not __eq__(self, other)
+
+    def __hash__(self: tuple) -> int:  # noqa: N807
+        return hash((cls.__name__, tuple.__hash__(self)))
+
+    cls.__eq__ = __eq__
+    cls.__ne__ = __ne__
+    cls.__hash__ = __hash__
+    return cls
+
+
+def _cards_text(cards: tuple[int, ...]) -> str:
+    return " + ".join(describe_card(card) for card in cards)
+
+
+@_typed_equality
+class Take(NamedTuple):
+    """[B-TURN-2] take one card from the money offer, or several worth at most 5 together."""
+
+    cards: tuple[int, ...]
+    kind = "take"
+
+    def __str__(self) -> str:
+        return f"take {_cards_text(self.cards)}"
+
+
+@_typed_equality
+class Buy(NamedTuple):
+    """[B-TURN-3] buy the tile in market slot 1-4 with cards of that slot's currency."""
+
+    slot: int
+    paid: tuple[int, ...]
+    kind = "buy"
+
+    def __str__(self) -> str:
+        values = "+".join(str(CARD_VALUE[card]) for card in self.paid)
+        currency = CURRENCIES[CARD_CURRENCY[self.paid[0]]] if self.paid else CURRENCIES[MARKET_CURRENCY[self.slot - 1]]
+        return f"buy from slot {self.slot} paying {currency} {values}"
+
+
+@_typed_equality
+class Place(NamedTuple):
+    """[B-TURN-7] put a tile bought (or received at the end) this turn into the Alhambra at (x, y)."""
+
+    tile: int
+    x: int
+    y: int
+    kind = "place"
+
+    @property
+    def cell(self) -> int:
+        return cell_at(self.x, self.y)
+
+    def __str__(self) -> str:
+        return f"place {describe_tile(self.tile)} at ({self.x}, {self.y})"
+
+
+@_typed_equality
+class Reserve(NamedTuple):
+    """[B-TURN-7] put a tile bought (or received at the end) this turn onto the reserve."""
+
+    tile: int
+    kind = "reserve"
+
+    def __str__(self) -> str:
+        return f"put {describe_tile(self.tile)} on the reserve"
+
+
+@_typed_equality
+class GiveToDirk(NamedTuple):
+    """[B-DIRK-4] give a tile bought this turn to Dirk (two-player game)."""
+
+    tile: int
+    kind = "dirk"
+
+    def __str__(self) -> str:
+        return f"give {describe_tile(self.tile)} to Dirk"
+
+
+@_typed_equality
+class FromReserve(NamedTuple):
+    """[B-TURN-6a] redesign: move a reserve tile into the Alhambra at (x, y)."""
+
+    tile: int
+    x: int
+    y: int
+    kind = "redesign"
+
+    @property
+    def cell(self) -> int:
+        return cell_at(self.x, self.y)
+
+    def __str__(self) -> str:
+        return f"redesign: build {describe_tile(self.tile)} from the reserve at ({self.x}, {self.y})"
+
+
+@_typed_equality
+class Lift(NamedTuple):
+    """[B-TURN-6b] redesign: move a tile from the Alhambra to the reserve."""
+
+    tile: int
+    kind = "redesign"
+
+    def __str__(self) -> str:
+        return f"redesign: move {describe_tile(self.tile)} to the reserve"
+
+
+@_typed_equality
+class Swap(NamedTuple):
+    """[B-TURN-6c] redesign: a reserve tile takes the exact place of an Alhambra tile, which goes to the reserve."""
+
+    reserve_tile: int
+    alhambra_tile: int
+    kind = "redesign"
+
+    def __str__(self) -> str:
+        return f"redesign: swap {describe_tile(self.reserve_tile)} in for {describe_tile(self.alhambra_tile)}"
+
+
+@_typed_equality
+class Pass(NamedTuple):
+    """[B-TURN-8] no legal action at all: the turn passes."""
+
+    kind = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Union[Take, Buy, Place, Reserve, GiveToDirk, FromReserve, Lift, Swap, Pass]
+ACTION_TYPES: tuple[type, ...] = (Take, Buy, Place, Reserve, GiveToDirk, FromReserve, Lift, Swap, Pass)

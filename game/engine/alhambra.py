@@ -1,0 +1,381 @@
+"""The building rules of RULES.md §4 and the wall scoring of [B-SCORE-4], in one place.
+
+An Alhambra is a dict from cell to tile id.  A cell is one integer, ``(y + 64) * 128 + (x + 64)``,
+so that the four neighbours are ``cell - 128`` (north), ``+ 1`` (east), ``+ 128`` (south) and
+``- 1`` (west): integer keys hash fast and a neighbour is one addition.  An Alhambra never holds
+more than 55 tiles, so coordinates stay well inside ±63.
+
+Every path that changes an Alhambra asks this module first: placing a bought, reserved or
+distributed tile (``placement_violation`` / ``open_spots``), lifting a tile (``removable_cells``)
+and swapping (``swap_violation``).  The functions assume the Alhambra they are given is legal,
+which the engine guarantees by construction, and use that to check only what a change can break.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .components import TILE_WALLS, E, N, S, W
+
+ROW = 128
+ORIGIN = 64 * ROW + 64
+STEPS: tuple[tuple[int, int], ...] = ((N, -ROW), (E, 1), (S, ROW), (W, -1))
+OPPOSITE = {N: S, E: W, S: N, W: E}
+ALL_SIDES = N | E | S | W
+
+Alhambra = dict[int, int]
+
+
+def cell_at(x: int, y: int) -> int:
+    return ORIGIN + y * ROW + x
+
+
+def xy_of(cell: int) -> tuple[int, int]:
+    return cell % ROW - 64, cell // ROW - 64
+
+
+class Spot(NamedTuple):
+    """A cell seen from its neighbours: which of its sides touch a tile, and which of those need a wall.
+
+    For an empty cell, a tile with walls ``w`` fits iff ``w & touching == need_wall``
+    ([B-PLACE-3]) and it has an open side towards a neighbour, ``touching & ~w`` ([B-PLACE-4]:
+    the neighbours are reachable, so one shared open side makes the new tile reachable too).
+    For a built cell it is what a swapped-in tile must match.
+    """
+
+    cell: int
+    x: int
+    y: int
+    touching: int
+    need_wall: int
+
+
+def fits(walls: int, spot: Spot) -> bool:
+    return walls & spot.touching == spot.need_wall and spot.touching & ~walls != 0
+
+
+def spot_at(grid: Alhambra, cell: int) -> Spot:
+    touching = need_wall = 0
+    for side, step in STEPS:
+        neighbour = grid.get(cell + step)
+        if neighbour is not None:
+            touching |= side
+            if TILE_WALLS[neighbour] & OPPOSITE[side]:
+                need_wall |= side
+    return Spot(cell, cell % ROW - 64, cell // ROW - 64, touching, need_wall)
+
+
+class Survey(NamedTuple):
+    """Where tiles can go in an Alhambra, worked out once per change of it.
+
+    ``spots``: every empty cell next to the Alhambra whose filling would not enclose a hole
+    ([B-PLACE-5]); whether it does depends only on which cells are built, so the list serves
+    every tile.  ``slots``: every built cell but the start tile, for swaps ([B-TURN-6]).
+    """
+
+    spots: tuple[Spot, ...]
+    slots: tuple[tuple[int, Spot], ...]  # (tile, its cell seen from its neighbours)
+
+
+_SIDE_STEPS = tuple((side, step, OPPOSITE[side]) for side, step in STEPS)
+
+
+def survey(grid: Alhambra) -> Survey:
+    """One pass over the tiles tells every neighbouring cell which of its sides touch a tile and need a wall."""
+    touching: dict[int, int] = {}
+    need_wall: dict[int, int] = {}
+    for cell, tile in grid.items():
+        walls = TILE_WALLS[tile]
+        for side, step, facing in _SIDE_STEPS:
+            neighbour = cell + step
+            touching[neighbour] = touching.get(neighbour, 0) | facing
+            if walls & side:
+                need_wall[neighbour] = need_wall.get(neighbour, 0) | facing
+    spots = []
+    slots = []
+    for cell in sorted(touching):
+        spot = Spot(cell, cell % ROW - 64, cell // ROW - 64, touching[cell], need_wall.get(cell, 0))
+        tile = grid.get(cell)
+        if tile is None:
+            if not _would_enclose_hole(grid, cell):
+                spots.append(spot)
+        elif cell != ORIGIN:
+            slots.append((tile, spot))
+    return Survey(tuple(spots), tuple(slots))
+
+
+def _would_enclose_hole(grid: Alhambra, cell: int) -> bool:
+    """[B-PLACE-5]: would building on ``cell`` cut some empty area off from the outside?
+
+    Empty cells connect orthogonally.  If the empty orthogonal neighbours of ``cell`` are all
+    joined to each other around it (through empty diagonal cells), no empty area can be cut off,
+    which settles almost every case without a search.  Otherwise each separated group must still
+    reach beyond the bounding box.
+    """
+    n, e, s, w = (cell - ROW) not in grid, (cell + 1) not in grid, (cell + ROW) not in grid, (cell - 1) not in grid
+    empties = n + e + s + w
+    links = (
+        (n and e and (cell - ROW + 1) not in grid)
+        + (e and s and (cell + ROW + 1) not in grid)
+        + (s and w and (cell + ROW - 1) not in grid)
+        + (w and n and (cell - ROW - 1) not in grid)
+    )
+    if empties - links <= 1:
+        return False
+    return any(
+        not _reaches_outside(grid, cell, start)
+        for start, empty in ((cell - ROW, n), (cell + 1, e), (cell + ROW, s), (cell - 1, w))
+        if empty
+    )
+
+
+def _reaches_outside(grid: Alhambra, blocked: int, start: int) -> bool:
+    """Flood the empty cells from ``start`` (``blocked`` counts as built) until one leaves the bounding box."""
+    xs = [c % ROW for c in grid] + [blocked % ROW]
+    ys = [c // ROW for c in grid] + [blocked // ROW]
+    min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+    seen = {start}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        x, y = cell % ROW, cell // ROW
+        if x < min_x or x > max_x or y < min_y or y > max_y:
+            return True
+        for _, step in STEPS:
+            nxt = cell + step
+            if nxt not in seen and nxt not in grid and nxt != blocked:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+def placement_violation(grid: Alhambra, cell: int, walls: int) -> str | None:
+    """Why a tile with ``walls`` may not go on ``cell``, as '[rule id] reason', or None if it may."""
+    if cell in grid:
+        return "[B-PLACE-2] that cell is already built on"
+    spot = spot_at(grid, cell)
+    if not spot.touching:
+        return "[B-PLACE-2] a new tile must share a full side with the Alhambra (corners are not enough)"
+    if walls & spot.touching != spot.need_wall:
+        return "[B-PLACE-3] touching sides must match: wall against wall, open against open"
+    if not spot.touching & ~walls:
+        return "[B-PLACE-4] the tile could not be reached on foot from the Lion Fountain"
+    if _would_enclose_hole(grid, cell):
+        return "[B-PLACE-5] the Alhambra may not enclose an empty area (a hole)"
+    return None
+
+
+def swap_violation(grid: Alhambra, cell: int, walls: int) -> str | None:
+    """[B-TURN-6c] a reserve tile takes exactly the vacated cell.
+
+    Its sides towards the neighbours must match them ([B-PLACE-3]); the tile it replaces matched
+    them too, so the open connections are the same as before and on-foot reachability and holes
+    cannot change: matching is the whole check.
+    """
+    spot = spot_at(grid, cell)
+    if walls & spot.touching != spot.need_wall:
+        return "[B-PLACE-3] the swapped-in tile's sides must match its neighbours: wall against wall, open against open"
+    return None
+
+
+def removable_cells(grid: Alhambra) -> frozenset[int]:
+    """Cells whose tile can be lifted out without breaking §4 ([B-PLACE-6]).
+
+    A lifted cell becomes a hole unless it has an empty neighbour (every other empty cell already
+    reaches the outside).  Every other tile stays reachable on foot unless the cell is a cut
+    vertex of the on-foot graph, which one depth-first search finds for all cells at once.
+    The start tile never leaves ([B-TURN-6]).
+    """
+    cuts = _foot_cut_vertices(grid)
+    return frozenset(
+        cell
+        for cell in grid
+        if cell != ORIGIN
+        and cell not in cuts
+        and any(cell + step not in grid for _, step in STEPS)
+    )
+
+
+def _foot_neighbours(grid: Alhambra, cell: int) -> list[int]:
+    walls = TILE_WALLS[grid[cell]]
+    return [cell + step for side, step in STEPS if not walls & side and cell + step in grid]
+
+
+def _foot_cut_vertices(grid: Alhambra) -> set[int]:
+    """Articulation points of the on-foot graph (iterative Tarjan, rooted at the start tile)."""
+    order: dict[int, int] = {ORIGIN: 0}
+    low: dict[int, int] = {ORIGIN: 0}
+    cuts: set[int] = set()
+    root_children = 0
+    stack = [(ORIGIN, -1, iter(_foot_neighbours(grid, ORIGIN)))]
+    while stack:
+        cell, parent, neighbours = stack[-1]
+        advanced = False
+        for nxt in neighbours:
+            if nxt not in order:
+                order[nxt] = low[nxt] = len(order)
+                stack.append((nxt, cell, iter(_foot_neighbours(grid, nxt))))
+                advanced = True
+                break
+            if nxt != parent:
+                low[cell] = min(low[cell], order[nxt])
+        if advanced:
+            continue
+        stack.pop()
+        if parent == -1:
+            continue
+        low[parent] = min(low[parent], low[cell])
+        if parent == ORIGIN:
+            root_children += 1
+        elif low[cell] >= order[parent]:
+            cuts.add(parent)
+    if root_children > 1:
+        cuts.add(ORIGIN)
+    return cuts
+
+
+def reachable_on_foot(grid: Alhambra) -> set[int]:
+    """All cells reachable from the start tile across open sides ([B-PLACE-4])."""
+    seen = {ORIGIN}
+    todo = [ORIGIN]
+    while todo:
+        for nxt in _foot_neighbours(grid, todo.pop()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def violations(grid: Alhambra) -> list[str]:
+    """Every §4 rule the whole Alhambra breaks, from scratch (for tests and for checking records)."""
+    found = []
+    if grid.get(ORIGIN) is None:
+        found.append("[B-SETUP-1] the start tile is not at the origin")
+        return found
+    for cell, tile in grid.items():
+        walls = TILE_WALLS[tile]
+        for side, step in STEPS:
+            neighbour = grid.get(cell + step)
+            if neighbour is not None and bool(walls & side) != bool(TILE_WALLS[neighbour] & OPPOSITE[side]):
+                found.append(f"[B-PLACE-3] sides of {xy_of(cell)} and {xy_of(cell + step)} do not match")
+    if len(reachable_on_foot(grid)) != len(grid):
+        found.append("[B-PLACE-4] some tile cannot be reached on foot")
+    if _has_hole(grid):
+        found.append("[B-PLACE-5] the Alhambra encloses an empty area")
+    return found
+
+
+def _has_hole(grid: Alhambra) -> bool:
+    xs = [c % ROW for c in grid]
+    ys = [c // ROW for c in grid]
+    min_x, max_x, min_y, max_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    outside = {min_y * ROW + min_x}
+    todo = list(outside)
+    while todo:
+        cell = todo.pop()
+        for _, step in STEPS:
+            nxt = cell + step
+            x, y = nxt % ROW, nxt // ROW
+            if min_x <= x <= max_x and min_y <= y <= max_y and nxt not in grid and nxt not in outside:
+                outside.add(nxt)
+                todo.append(nxt)
+    area = (max_x - min_x + 1) * (max_y - min_y + 1)
+    return len(outside) + len(grid) != area
+
+
+# ---------------------------------------------------------------- walls [B-SCORE-4]
+def longest_wall(grid: Alhambra) -> int:
+    """Length of the longest continuous outer wall: the longest trail in the graph of wall segments.
+
+    Segments are the walled sides that face an empty cell; they join at grid corners.  A trail may
+    pass a corner again but never reuses a segment, so a closed ring counts in full.  Chains of
+    corners where only two segments meet are collapsed into weighted edges first; the exhaustive
+    search then runs over the few corners where walls branch or cross.
+    """
+    segments = _outer_wall_segments(grid)
+    if not segments:
+        return 0
+    incident: dict[int, list[int]] = {}
+    for index, (a, b) in enumerate(segments):
+        incident.setdefault(a, []).append(index)
+        incident.setdefault(b, []).append(index)
+    edges, rings = _collapse_chains(segments, incident)
+    best = max(rings, default=0)
+    if edges:
+        adjacency: dict[int, list[tuple[int, int, int]]] = {}
+        for index, (a, b, length) in enumerate(edges):
+            adjacency.setdefault(a, []).append((index, b, length))
+            if a != b:
+                adjacency.setdefault(b, []).append((index, a, length))
+        used = [False] * len(edges)
+        for corner in adjacency:
+            best = max(best, _longest_trail_from(corner, adjacency, used))
+    return best
+
+
+def _outer_wall_segments(grid: Alhambra) -> list[tuple[int, int]]:
+    """Wall sides facing empty cells, as pairs of corners (a corner is numbered like the cell south-east of it)."""
+    segments = []
+    for cell, tile in grid.items():
+        walls = TILE_WALLS[tile]
+        if not walls:
+            continue
+        if walls & N and cell - ROW not in grid:
+            segments.append((cell, cell + 1))
+        if walls & E and cell + 1 not in grid:
+            segments.append((cell + 1, cell + 1 + ROW))
+        if walls & S and cell + ROW not in grid:
+            segments.append((cell + ROW, cell + ROW + 1))
+        if walls & W and cell - 1 not in grid:
+            segments.append((cell, cell + ROW))
+    return segments
+
+
+def _collapse_chains(
+    segments: list[tuple[int, int]], incident: dict[int, list[int]]
+) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """Weighted edges between corners where the wall does not simply continue, plus the lengths of pure rings."""
+    used = [False] * len(segments)
+    edges = []
+    for corner, seg_ids in incident.items():
+        if len(seg_ids) == 2:
+            continue
+        for first in seg_ids:
+            if used[first]:
+                continue
+            used[first] = True
+            length, at, seg = 1, corner, first
+            at = segments[seg][1] if segments[seg][0] == at else segments[seg][0]
+            while len(incident[at]) == 2:
+                seg = incident[at][0] if incident[at][1] == seg else incident[at][1]
+                if used[seg]:
+                    break
+                used[seg] = True
+                length += 1
+                at = segments[seg][1] if segments[seg][0] == at else segments[seg][0]
+            edges.append((corner, at, length))
+    rings = []
+    for start, was_used in enumerate(used):
+        if was_used:
+            continue
+        length, seg = 0, start
+        at = segments[start][0]
+        while not used[seg]:
+            used[seg] = True
+            length += 1
+            at = segments[seg][1] if segments[seg][0] == at else segments[seg][0]
+            seg = incident[at][0] if incident[at][1] == seg else incident[at][1]
+        rings.append(length)
+    return edges, rings
+
+
+def _longest_trail_from(
+    corner: int, adjacency: dict[int, list[tuple[int, int, int]]], used: list[bool]
+) -> int:
+    best = 0
+    for index, other, length in adjacency[corner]:
+        if not used[index]:
+            used[index] = True
+            best = max(best, length + _longest_trail_from(other, adjacency, used))
+            used[index] = False
+    return best

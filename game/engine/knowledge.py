@@ -1,0 +1,91 @@
+"""What one player knows ([D-HIDDEN-1]), and sampling the rest (determinization).
+
+A player with perfect memory knows every hand (starting money is dealt face up and every take
+and payment is public), every Alhambra, reserve, Dirk's tiles, the market, the offer and the
+discard pile.  They know *which* cards are in the deck and *which* tiles are in the bag, and,
+from the pile sizes, the stretch of the deck where each undrawn scoring card lies; they do not
+know the order of the deck or the bag, nor how future reshuffles will fall.
+
+``Knowledge`` holds a copy of the game with exactly that hidden part put into a canonical order
+(sorted), so two games that differ only in what the player cannot know give equal knowledge,
+and an agent that reads it cannot peek.  ``determinize`` deals the hidden part afresh.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .components import is_scoring_card
+from .state import GameState
+
+
+def _relative_windows(state: GameState) -> list[tuple[int, int, int]]:
+    """Where each scoring card still in the deck can be, counted from the top of the deck."""
+    in_deck = set(state.deck)
+    return [
+        (card, max(first, state.drawn) - state.drawn, after - state.drawn)
+        for card, first, after in state.windows
+        if card in in_deck
+    ]
+
+
+def _deck_with_scoring_cards(money_top_first: list[int], placements: list[tuple[int, int]]) -> list[int]:
+    """Insert scoring cards at top-first positions and return the deck in the state's order (top last)."""
+    deck = list(money_top_first)
+    for position, card in sorted(placements):
+        deck.insert(position, card)
+    deck.reverse()
+    return deck
+
+
+class Knowledge:
+    """One player's knowledge of a game: read ``state`` freely, ``determinize`` to simulate."""
+
+    __slots__ = ("player", "state")
+
+    def __init__(self, state: GameState, player: int) -> None:
+        canonical = state.clone()
+        canonical.bag = sorted(state.bag)
+        money = sorted(card for card in state.deck if not is_scoring_card(card))
+        canonical.deck = _deck_with_scoring_cards(
+            money, [(first, card) for card, first, _ in _relative_windows(state)]
+        )
+        canonical.seed = 0
+        self.player = player
+        self.state = canonical
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full game consistent with this knowledge: bag, deck and future reshuffles drawn from ``rng``."""
+        state = self.state.clone()
+        rng.shuffle(state.bag)
+        windows = _relative_windows(state)
+        money = [card for card in state.deck if not is_scoring_card(card)]
+        rng.shuffle(money)
+        state.deck = _deck_with_scoring_cards(
+            money, [(rng.randrange(first, after), card) for card, first, after in windows]
+        )
+        state.seed = rng.getrandbits(62)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Knowledge) and self.player == other.player and state_key(self.state) == state_key(
+            other.state
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def state_key(state: GameState) -> tuple:
+    """Everything that makes up a game state, as one comparable value (caches excluded)."""
+    return (
+        state.players, state.with_dirk, state.seed, tuple(map(tuple, state.hands)),
+        tuple(tuple(sorted(g.items())) for g in state.grids), tuple(map(tuple, state.reserves)),
+        tuple(state.scores), tuple(state.dirk_tiles), state.dirk_score, tuple(state.bag), tuple(state.market),
+        tuple(state.deck), tuple(state.offer), tuple(state.discard), state.drawn, state.windows,
+        state.reshuffles, state.rounds_scored, state.turn_player, state.phase, state.decider,
+        tuple(state.held), tuple(map(tuple, state.final_held)), state.turn,
+    )
+
+
+def knowledge_of(state: GameState, player: int) -> Knowledge:
+    return Knowledge(state, player)

@@ -1,0 +1,149 @@
+"""Dealing a new game (RULES.md §2, [B-DIRK-1], [B-DIRK-2]).
+
+A ``Deal`` is everything chance decided before the first turn, in draw order.  It is kept
+separate from the game state so that a game record can carry it verbatim and a replay can start
+from it without the project's random number generator ([D-RNG-1]).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .components import (
+    ALL_MONEY,
+    BUILDING_COUNT,
+    CARD_VALUE,
+    SCORING_CARDS,
+    TWO_PLAYER_MONEY,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+START_MONEY = 20
+DIRK_START_TILES = 6
+PILES = 5
+SCORING_PILES = (2, 4)  # the first scoring card goes into pile 2, the second into pile 4
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The result of setup.  Sequences are in draw order: the first element is drawn first."""
+
+    players: int
+    bag: tuple[int, ...]
+    deck: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    start_player: int
+    market: tuple[int, ...]
+    offer: tuple[int, ...]
+    dirk: tuple[int, ...]
+
+    @property
+    def with_dirk(self) -> bool:
+        return self.players == 2
+
+
+def money_cards_for(players: int) -> tuple[int, ...]:
+    """[B-COMP-3] all 108 cards; [B-DIRK-1] one copy of each fewer (72) with two players."""
+    return TWO_PLAYER_MONEY if players == 2 else ALL_MONEY
+
+
+def pile_sizes(money_left: int) -> list[int]:
+    """[B-SETUP-6] five piles of nearly equal size; the first piles take the odd cards."""
+    size, extra = divmod(money_left, PILES)
+    return [size + (1 if i < extra else 0) for i in range(PILES)]
+
+
+def scoring_windows(deck_length: int) -> tuple[tuple[int, int, int], ...]:
+    """Where each scoring card can be in the built deck: (card, first index, index after last).
+
+    Every player knows the pile sizes, so this is public knowledge ([D-HIDDEN-1]) and a
+    determinization must keep each scoring card inside its pile.
+    """
+    sizes = pile_sizes(deck_length - len(SCORING_CARDS))
+    for pile in SCORING_PILES:
+        sizes[pile - 1] += 1
+    starts = [sum(sizes[:i]) for i in range(PILES)]
+    return tuple(
+        (card, starts[pile - 1], starts[pile - 1] + sizes[pile - 1])
+        for card, pile in zip(SCORING_CARDS, SCORING_PILES)
+    )
+
+
+def choose_start_player(hands: tuple[tuple[int, ...], ...]) -> int:
+    """[B-SETUP-4] fewest cards, then lowest total; still tied, the earliest seat (our choice)."""
+    return min(range(len(hands)), key=lambda p: (len(hands[p]), sum(CARD_VALUE[c] for c in hands[p]), p))
+
+
+def deal(players: int, seed: int) -> Deal:
+    """Shuffle and deal a new game exactly as §2 describes, all chance drawn from ``seed``."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Alhambra is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    rng = random.Random(seed)
+    bag = list(range(BUILDING_COUNT))
+    rng.shuffle(bag)
+    market, bag = bag[:4], bag[4:]  # [B-SETUP-2]
+    dirk: list[int] = []
+    if players == 2:  # [B-DIRK-2]
+        dirk, bag = bag[:DIRK_START_TILES], bag[DIRK_START_TILES:]
+
+    money = list(money_cards_for(players))
+    rng.shuffle(money)
+    hands = []
+    for _ in range(players):  # [B-SETUP-3]
+        hand: list[int] = []
+        while sum(CARD_VALUE[c] for c in hand) < START_MONEY:
+            hand.append(money.pop(0))
+        hands.append(tuple(hand))
+    offer, money = money[:4], money[4:]  # [B-SETUP-5]
+
+    piles = []
+    at = 0
+    for size in pile_sizes(len(money)):  # [B-SETUP-6]
+        piles.append(money[at:at + size])
+        at += size
+    for card, pile in zip(SCORING_CARDS, SCORING_PILES):
+        piles[pile - 1].append(card)
+        rng.shuffle(piles[pile - 1])
+    deck = [card for pile in piles for card in pile]
+    return Deal(
+        players=players,
+        bag=tuple(bag),
+        deck=tuple(deck),
+        hands=tuple(hands),
+        start_player=choose_start_player(tuple(hands)),
+        market=tuple(market),
+        offer=tuple(offer),
+        dirk=tuple(dirk),
+    )
+
+
+def deal_problems(d: Deal) -> list[str]:
+    """Every way a deal (typically read from a record) breaks §2; empty when it is a legal deal."""
+    problems = []
+    if not MIN_PLAYERS <= d.players <= MAX_PLAYERS:
+        return [f"[B-TURN-1] {d.players} players: Alhambra needs 2 to 6"]
+    tiles = list(d.bag) + list(d.market) + list(d.dirk)
+    if sorted(tiles) != list(range(BUILDING_COUNT)):
+        problems.append("[B-COMP-2] bag, market and Dirk must hold each of the 54 building tiles exactly once")
+    if len(d.market) != 4:
+        problems.append("[B-SETUP-2] the market must start with four tiles")
+    if len(d.dirk) != (DIRK_START_TILES if d.players == 2 else 0):
+        problems.append("[B-DIRK-2] Dirk starts with 6 tiles in a two-player game and does not exist otherwise")
+    cards = [c for hand in d.hands for c in hand] + list(d.offer) + list(d.deck)
+    if sorted(cards) != sorted(money_cards_for(d.players) + SCORING_CARDS):
+        problems.append("[B-COMP-3] hands, offer and deck must hold each money card of this game and both scoring cards exactly once")
+    if len(d.hands) != d.players:
+        problems.append("[B-SETUP-3] there must be one hand per player")
+    for seat, hand in enumerate(d.hands):
+        values = [CARD_VALUE[c] for c in hand]
+        if any(c in SCORING_CARDS for c in hand) or sum(values) < START_MONEY or sum(values[:-1]) >= START_MONEY:
+            problems.append(f"[B-SETUP-3] seat {seat} must be dealt money until the total first reaches {START_MONEY}")
+    if len(d.hands) == d.players and d.start_player != choose_start_player(d.hands):
+        problems.append("[B-SETUP-4] the start player must hold the fewest cards, then the lowest total, then sit first")
+    if len(d.offer) != 4 or any(c in SCORING_CARDS for c in d.offer):
+        problems.append("[B-SETUP-5] the money offer must start with four money cards")
+    for card, first, after in scoring_windows(len(d.deck)):
+        if card not in d.deck[first:after]:
+            problems.append(f"[B-SETUP-6] scoring card {card - SCORING_CARDS[0] + 1} must lie in its pile of the deck")
+    return problems

@@ -1,0 +1,788 @@
+"""The game state and its rules of play: turns (§3), refilling (§5), scoring (§6), the end (§7) and Dirk (§8).
+
+The state is made of plain lists, dicts and ints so that ``clone`` is a handful of shallow
+copies: the AI clones it for every simulated step.  It is a sequential decision process in the
+spirit of OpenSpiel: ``decider`` says who chooses now, ``legal_actions()`` lists the choices and
+``apply(action)`` carries one out.  Chance (the bag, the deck, reshuffles) is all resolved
+inside ``apply`` from the deal and the seed ([D-RNG-1]).
+
+A turn has two decision phases.  In the ACTION phase the player takes money, buys or redesigns
+(buying with exact payment keeps them in this phase: [B-TURN-4]).  In the PLACE phase they place
+every tile bought this turn ([B-TURN-7]).  At the end of the game the receivers of the market's
+last tiles place them in the FINAL phase ([B-END-2]).
+
+``apply`` checks an action completely before it changes anything, so an illegal action raises
+``IllegalAction`` (naming the broken rule) and leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from . import alhambra
+from .actions import Action, Buy, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from .alhambra import ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
+from .components import (
+    BUILDING_TYPES,
+    CARD_CURRENCY,
+    CARD_VALUE,
+    CURRENCIES,
+    MARKET_CURRENCY,
+    START_TILE_BASE,
+    TILE_COST,
+    TILE_TYPE,
+    TILE_WALLS,
+    describe_card,
+    describe_tile,
+    is_scoring_card,
+    scoring_round_of,
+)
+from .scoring import majority_points
+from .setup import Deal, scoring_windows
+
+if TYPE_CHECKING:
+    from .knowledge import Knowledge
+
+ACTION, PLACE, FINAL, OVER = "action", "place", "final", "over"
+MAX_TAKE_VALUE = 5  # [B-TURN-2]
+OFFER_SIZE = 4
+DIRK = "dirk"
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; ``rule`` is the id of the rule it breaks, e.g. 'B-PLACE-5'."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"[{rule}] {reason}")
+        self.rule = rule
+
+
+def _violation(message: str) -> IllegalAction:
+    """Turn an alhambra-module message '[RULE] reason' into an exception."""
+    rule, reason = message[1:].split("] ", 1)
+    return IllegalAction(rule, reason)
+
+
+@lru_cache(maxsize=65536)
+def _minimal_payments(values: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
+    """Index sets into ``values`` (sorted descending) that cover ``cost`` and from which no card can be dropped.
+
+    Equal values are interchangeable, so for k cards of one value only the first k are used:
+    the list has one entry per distinct multiset of values.
+    """
+    groups: list[tuple[int, int, int]] = []  # (value, first index, count)
+    for i, v in enumerate(values):
+        if groups and groups[-1][0] == v:
+            groups[-1] = (v, groups[-1][1], groups[-1][2] + 1)
+        else:
+            groups.append((v, i, 1))
+    found: list[tuple[int, ...]] = []
+
+    def extend(group: int, chosen: list[int], total: int) -> None:
+        if total >= cost:
+            if total - values[chosen[-1]] < cost:  # the smallest chosen card is needed
+                found.append(tuple(chosen))
+            return
+        if group == len(groups):
+            return
+        value, first, count = groups[group]
+        for k in range(count, -1, -1):
+            extend(group + 1, chosen + list(range(first, first + k)), total + k * value)
+
+    extend(0, [], 0)
+    return tuple(found)
+
+
+@lru_cache(maxsize=8192)
+def _takes(offer: tuple[int, ...]) -> tuple[Take, ...]:
+    """What may be taken from an offer: one card, or several worth at most 5 ([B-TURN-2]).
+
+    Cards of equal currency and value (``card // 3``) are interchangeable and listed once.
+    """
+    takes = []
+    seen = set()
+    for count in range(1, len(offer) + 1):
+        for cards in combinations(offer, count):
+            if count > 1 and sum(CARD_VALUE[c] for c in cards) > MAX_TAKE_VALUE:
+                continue
+            key = tuple(sorted(c // 3 for c in cards))
+            if key not in seen:
+                seen.add(key)
+                takes.append(Take(cards))
+    return tuple(takes)
+
+
+def minimal_payments(cards: list[int], cost: int) -> tuple[tuple[int, ...], ...]:
+    """Payments from ``cards`` (all of one currency) covering ``cost`` that cannot drop a card."""
+    return _payments(tuple(sorted(cards)), cost)
+
+
+@lru_cache(maxsize=16384)
+def _payments(cards: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
+    ordered = sorted(cards, key=lambda c: (-CARD_VALUE[c], c))
+    values = tuple(CARD_VALUE[c] for c in ordered)
+    if sum(values) < cost:
+        return ()
+    return tuple(tuple(ordered[i] for i in chosen) for chosen in _minimal_payments(values, cost))
+
+
+class GameState:
+    """One game of Alhambra in progress.  Build it with ``GameState.start(deal, seed)``."""
+
+    __slots__ = (
+        "players", "with_dirk", "seed", "hands", "grids", "reserves", "scores", "dirk_tiles",
+        "dirk_score", "bag", "market", "deck", "offer", "discard", "drawn", "windows",
+        "reshuffles", "rounds_scored", "turn_player", "phase", "decider", "held", "final_held",
+        "turn", "log", "planned_shuffles", "_surveys", "_removable", "_walls", "_redesigns",
+    )
+
+    players: int
+    with_dirk: bool
+    seed: int
+    hands: list[list[int]]
+    grids: list[Alhambra]
+    reserves: list[list[int]]
+    scores: list[int]
+    dirk_tiles: list[int]
+    dirk_score: int
+    bag: list[int]  # next tile drawn is the last element
+    market: list[int]  # tile per slot 1..4, -1 where empty
+    deck: list[int]  # next card drawn is the last element
+    offer: list[int]
+    discard: list[int]
+    drawn: int  # cards drawn from the deck as built at setup
+    windows: tuple[tuple[int, int, int], ...]
+    reshuffles: int
+    rounds_scored: int
+    turn_player: int
+    phase: str
+    decider: int
+    held: list[int]  # tiles the decider still has to place
+    final_held: list[list[int]]  # end-of-game tiles per player still to place
+    turn: int
+    log: list[dict] | None
+    planned_shuffles: list[list[int]]
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def start(cls, deal: Deal, seed: int, log: list[dict] | None = None) -> GameState:
+        """The state right before the start player's first turn.  ``seed`` drives later reshuffles."""
+        s = cls.__new__(cls)
+        n = deal.players
+        s.players = n
+        s.with_dirk = deal.with_dirk
+        s.seed = seed
+        s.hands = [list(hand) for hand in deal.hands]
+        s.grids = [{ORIGIN: START_TILE_BASE + p} for p in range(n)]  # [B-SETUP-1]
+        s.reserves = [[] for _ in range(n)]
+        s.scores = [0] * n
+        s.dirk_tiles = list(deal.dirk)
+        s.dirk_score = 0
+        s.bag = list(reversed(deal.bag))
+        s.market = list(deal.market)
+        s.deck = list(reversed(deal.deck))
+        s.offer = list(deal.offer)
+        s.discard = []
+        s.drawn = 0
+        s.windows = scoring_windows(len(deal.deck))
+        s.reshuffles = 0
+        s.rounds_scored = 0
+        s.turn_player = deal.start_player
+        s.phase = ACTION
+        s.decider = deal.start_player
+        s.held = []
+        s.final_held = [[] for _ in range(n)]
+        s.turn = 1
+        s.log = log
+        s.planned_shuffles = []
+        s._surveys = [None] * n
+        s._removable = [None] * n
+        s._walls = [None] * n
+        s._redesigns = [None] * n
+        s._emit({"e": "turn", "player": s.turn_player})
+        return s
+
+    def clone(self) -> GameState:
+        """An independent copy for search.  It keeps no event log."""
+        c = GameState.__new__(GameState)
+        c.players = self.players
+        c.with_dirk = self.with_dirk
+        c.seed = self.seed
+        c.hands = [list(h) for h in self.hands]
+        c.grids = [dict(g) for g in self.grids]
+        c.reserves = [list(r) for r in self.reserves]
+        c.scores = list(self.scores)
+        c.dirk_tiles = list(self.dirk_tiles)
+        c.dirk_score = self.dirk_score
+        c.bag = list(self.bag)
+        c.market = list(self.market)
+        c.deck = list(self.deck)
+        c.offer = list(self.offer)
+        c.discard = list(self.discard)
+        c.drawn = self.drawn
+        c.windows = self.windows
+        c.reshuffles = self.reshuffles
+        c.rounds_scored = self.rounds_scored
+        c.turn_player = self.turn_player
+        c.phase = self.phase
+        c.decider = self.decider
+        c.held = list(self.held)
+        c.final_held = [list(f) for f in self.final_held]
+        c.turn = self.turn
+        c.log = None
+        c.planned_shuffles = []
+        c._surveys = list(self._surveys)
+        c._removable = list(self._removable)
+        c._walls = list(self._walls)
+        c._redesigns = list(self._redesigns)
+        return c
+
+    def _emit(self, event: dict) -> None:
+        if self.log is not None:
+            self.log.append(event)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def winners(self) -> list[int]:
+        """[B-END-3] the players with the highest score share the victory (Dirk cannot win: [B-DIRK-3])."""
+        best = max(self.scores)
+        return [p for p in range(self.players) if self.scores[p] == best]
+
+    def survey(self, player: int) -> alhambra.Survey:
+        """Where tiles can go in ``player``'s Alhambra (cached until it changes)."""
+        found = self._surveys[player]
+        if found is None:
+            found = self._surveys[player] = alhambra.survey(self.grids[player])
+        return found
+
+    def spots(self, player: int) -> tuple[Spot, ...]:
+        """Empty cells next to ``player``'s Alhambra that a tile could fill without a hole."""
+        return self.survey(player).spots
+
+    def removable(self, player: int) -> frozenset[int]:
+        """Cells of ``player``'s Alhambra whose tile may be lifted ([B-PLACE-6], cached)."""
+        cells = self._removable[player]
+        if cells is None:
+            cells = self._removable[player] = alhambra.removable_cells(self.grids[player])
+        return cells
+
+    def wall_length(self, player: int) -> int:
+        """[B-SCORE-4] the longest outer wall of ``player``'s Alhambra (cached)."""
+        length = self._walls[player]
+        if length is None:
+            length = self._walls[player] = alhambra.longest_wall(self.grids[player])
+        return length
+
+    def legal_cells(self, player: int, tile: int) -> list[tuple[int, int]]:
+        """Where ``tile`` may go in ``player``'s Alhambra, as (x, y)."""
+        walls = TILE_WALLS[tile]
+        return [(spot.x, spot.y) for spot in self.spots(player) if fits(walls, spot)]
+
+    def type_counts(self, player: int) -> list[int]:
+        """Buildings of each type in ``player``'s Alhambra (the reserve never counts: [B-SCORE-2])."""
+        counts = [0] * len(BUILDING_TYPES)
+        for tile in self.grids[player].values():
+            kind = TILE_TYPE[tile]
+            if kind >= 0:
+                counts[kind] += 1
+        return counts
+
+    def dirk_counts(self) -> list[int]:
+        counts = [0] * len(BUILDING_TYPES)
+        for tile in self.dirk_tiles:
+            counts[TILE_TYPE[tile]] += 1
+        return counts
+
+    def currency_totals(self, player: int) -> list[int]:
+        totals = [0] * len(CURRENCIES)
+        for card in self.hands[player]:
+            totals[CARD_CURRENCY[card]] += CARD_VALUE[card]
+        return totals
+
+    def knowledge(self, player: int) -> Knowledge:
+        """What ``player`` knows of this game ([D-HIDDEN-1])."""
+        from .knowledge import Knowledge
+
+        return Knowledge(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> GameState:
+        """A copy in which everything ``player`` cannot know is dealt afresh from ``rng``."""
+        return self.knowledge(player).determinize(rng)
+
+    def cell_of(self, player: int, tile: int) -> int | None:
+        for cell, placed in self.grids[player].items():
+            if placed == tile:
+                return cell
+        return None
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every distinct choice the decider has now.
+
+        Interchangeable cards (same currency and value) are offered once, and only payments
+        that cannot drop a card and still cover the cost are listed; ``apply`` accepts any
+        valid action all the same.
+        """
+        if self.phase == ACTION:
+            actions = self.take_actions() + self.buy_actions() + self.redesign_actions()
+            return actions or [Pass()]
+        if self.phase == OVER:
+            return []
+        return self.placement_actions()
+
+    def take_actions(self) -> list[Action]:
+        if self.phase != ACTION:
+            return []
+        return list(_takes(tuple(self.offer)))
+
+    def buy_actions(self) -> list[Action]:
+        if self.phase != ACTION:
+            return []
+        by_currency: list[list[int]] = [[], [], [], []]
+        for card in self.hands[self.turn_player]:
+            by_currency[CARD_CURRENCY[card]].append(card)
+        actions: list[Action] = []
+        for slot, tile in enumerate(self.market):
+            if tile >= 0:
+                for paid in minimal_payments(by_currency[MARKET_CURRENCY[slot]], TILE_COST[tile]):
+                    actions.append(Buy(slot + 1, paid))
+        return actions
+
+    def redesign_actions(self) -> list[Action]:
+        """[B-TURN-6] the three forms of redesign, cached per player until their Alhambra or reserve changes."""
+        if self.phase != ACTION:
+            return []
+        player = self.turn_player
+        cached = self._redesigns[player]
+        if cached is None:
+            cached = self._redesigns[player] = tuple(self._enumerate_redesigns(player))
+        return list(cached)
+
+    def _enumerate_redesigns(self, player: int) -> list[Action]:
+        grid = self.grids[player]
+        reserve = self.reserves[player]
+        actions: list[Action] = []
+        survey = self.survey(player) if reserve else None
+        if survey:
+            for tile in reserve:
+                walls = TILE_WALLS[tile]
+                for spot in survey.spots:
+                    if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
+                        actions.append(FromReserve(tile, spot.x, spot.y))
+        for cell in sorted(self.removable(player)):
+            actions.append(Lift(grid[cell]))
+        if survey:
+            for tile, slot in survey.slots:
+                for other in reserve:
+                    if TILE_WALLS[other] & slot.touching == slot.need_wall:
+                        actions.append(Swap(other, tile))
+        return actions
+
+    def placement_actions(self) -> list[Action]:
+        if self.phase not in (PLACE, FINAL):
+            return []
+        actions: list[Action] = []
+        spots = self.spots(self.decider)
+        for tile in self.held:
+            walls = TILE_WALLS[tile]
+            for spot in spots:
+                if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
+                    actions.append(Place(tile, spot.x, spot.y))
+            actions.append(Reserve(tile))
+            if self.phase == PLACE and self.with_dirk:
+                actions.append(GiveToDirk(tile))
+        return actions
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` for the decider, or raise IllegalAction and change nothing."""
+        self._check(action)
+        self._HANDLERS[type(action)][1](self, action)
+
+    def _check(self, action: Action) -> None:
+        handler = self._HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction("B-TURN-1", f"{action!r} is not an Alhambra action")
+        if self.phase == OVER:
+            raise IllegalAction("B-END-3", "the game is over")
+        handler[0](self, action)
+
+    def _require_phase(self, *phases: str) -> None:
+        if self.phase in phases:
+            return
+        if self.phase == PLACE:
+            raise IllegalAction("B-TURN-7", "the turn is ending: place every tile bought this turn first")
+        if self.phase == FINAL:
+            raise IllegalAction("B-END-2", "the game is ending: place the tiles received from the market")
+        raise IllegalAction("B-TURN-7", "only tiles bought (or received at the end) this turn are placed now")
+
+    # --- take money [B-TURN-2]
+    def _check_take(self, action: Take) -> None:
+        self._require_phase(ACTION)
+        cards = action.cards
+        if not cards or len(set(cards)) != len(cards):
+            raise IllegalAction("B-TURN-2", "take one card, or several different cards, from the money offer")
+        for card in cards:
+            if card not in self.offer:
+                raise IllegalAction("B-TURN-2", f"{describe_card(card)} (card {card}) is not in the money offer")
+        total = sum(CARD_VALUE[c] for c in cards)
+        if len(cards) > 1 and total > MAX_TAKE_VALUE:
+            raise IllegalAction("B-TURN-2", f"several cards may be taken only if they add up to at most 5, not {total}")
+
+    def _do_take(self, action: Take) -> None:
+        player = self.turn_player
+        for card in action.cards:
+            self.offer.remove(card)
+            self.hands[player].append(card)
+        self._emit({"e": "take", "player": player, "cards": list(action.cards)})
+        self._end_action_sequence()
+
+    # --- buy [B-TURN-3], [B-TURN-4], [B-TURN-5]
+    def _check_buy(self, action: Buy) -> None:
+        self._require_phase(ACTION)
+        if action.slot not in (1, 2, 3, 4):
+            raise IllegalAction("B-COMP-5", f"the market has slots 1 to 4, not {action.slot!r}")
+        tile = self.market[action.slot - 1]
+        if tile < 0:
+            raise IllegalAction("B-TURN-5", f"market slot {action.slot} is empty until the end of the turn")
+        paid = action.paid
+        if not paid or len(set(paid)) != len(paid):
+            raise IllegalAction("B-TURN-3", "pay with one or more different money cards")
+        hand = self.hands[self.turn_player]
+        currency = MARKET_CURRENCY[action.slot - 1]
+        for card in paid:
+            if card not in hand:
+                raise IllegalAction("B-TURN-3", f"you do not hold {describe_card(card)} (card {card})")
+            if CARD_CURRENCY[card] != currency:
+                raise IllegalAction(
+                    "B-TURN-3", f"slot {action.slot} takes only {CURRENCIES[currency]}, not {describe_card(card)}"
+                )
+        total = sum(CARD_VALUE[c] for c in paid)
+        if total < TILE_COST[tile]:
+            raise IllegalAction("B-TURN-3", f"{describe_tile(tile)} costs {TILE_COST[tile]}; {total} is not enough")
+
+    def _do_buy(self, action: Buy) -> None:
+        player = self.turn_player
+        index = action.slot - 1
+        tile = self.market[index]
+        hand = self.hands[player]
+        for card in action.paid:
+            hand.remove(card)
+        self.discard.extend(action.paid)
+        self.market[index] = -1
+        self.held.append(tile)
+        exact = sum(CARD_VALUE[c] for c in action.paid) == TILE_COST[tile]
+        self._emit({"e": "buy", "player": player, "slot": action.slot, "tile": tile,
+                    "paid": list(action.paid), "exact": exact})
+        if not exact:
+            self._end_action_sequence()
+
+    # --- end-of-turn placement [B-TURN-7], [B-DIRK-4], [B-END-2]
+    def _check_held(self, tile: int) -> None:
+        self._require_phase(PLACE, FINAL)
+        if tile not in self.held:
+            raise IllegalAction("B-TURN-7", f"{describe_tile(tile)} is not waiting to be placed")
+
+    def _check_place(self, action: Place) -> None:
+        self._check_held(action.tile)
+        problem = alhambra.placement_violation(self.grids[self.decider], action.cell, TILE_WALLS[action.tile])
+        if problem:
+            raise _violation(problem)
+
+    def _do_place(self, action: Place) -> None:
+        player = self.decider
+        self.held.remove(action.tile)
+        self._build(player, action.cell, action.tile)
+        self._emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
+        self._after_placement()
+
+    def _check_reserve(self, action: Reserve) -> None:
+        self._check_held(action.tile)
+
+    def _do_reserve(self, action: Reserve) -> None:
+        player = self.decider
+        self.held.remove(action.tile)
+        self.reserves[player].append(action.tile)
+        self._redesigns[player] = None
+        self._emit({"e": "reserve", "player": player, "tile": action.tile})
+        self._after_placement()
+
+    def _check_dirk(self, action: GiveToDirk) -> None:
+        if not self.with_dirk:
+            raise IllegalAction("B-DIRK-4", "Dirk plays only in a two-player game")
+        if self.phase == FINAL:
+            raise IllegalAction("B-DIRK-4", "only a bought tile may be given to Dirk, not one received at the end")
+        self._check_held(action.tile)
+
+    def _do_dirk(self, action: GiveToDirk) -> None:
+        self.held.remove(action.tile)
+        self.dirk_tiles.append(action.tile)
+        self._emit({"e": "dirk", "player": self.decider, "tile": action.tile})
+        self._after_placement()
+
+    # --- redesign [B-TURN-6]
+    def _check_from_reserve(self, action: FromReserve) -> None:
+        self._require_phase(ACTION)
+        if action.tile not in self.reserves[self.turn_player]:
+            raise IllegalAction("B-TURN-6", f"{describe_tile(action.tile)} is not on your reserve")
+        problem = alhambra.placement_violation(self.grids[self.turn_player], action.cell, TILE_WALLS[action.tile])
+        if problem:
+            raise _violation(problem)
+
+    def _do_from_reserve(self, action: FromReserve) -> None:
+        player = self.turn_player
+        self.reserves[player].remove(action.tile)
+        self._build(player, action.cell, action.tile)
+        self._emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
+        self._end_action_sequence()
+
+    def _alhambra_cell(self, tile: int) -> int:
+        if tile >= START_TILE_BASE:
+            raise IllegalAction("B-TURN-6", "the start tile can never be removed or swapped")
+        cell = self.cell_of(self.turn_player, tile)
+        if cell is None:
+            raise IllegalAction("B-TURN-6", f"{describe_tile(tile)} is not in your Alhambra")
+        return cell
+
+    def _check_lift(self, action: Lift) -> None:
+        self._require_phase(ACTION)
+        cell = self._alhambra_cell(action.tile)
+        if cell not in self.removable(self.turn_player):
+            grid = self.grids[self.turn_player]
+            if all(cell + step in grid for _, step in alhambra.STEPS):
+                raise IllegalAction("B-PLACE-6", "lifting that tile would leave a hole ([B-PLACE-5])")
+            raise IllegalAction("B-PLACE-6", "lifting that tile would cut other tiles off on foot ([B-PLACE-4])")
+
+    def _do_lift(self, action: Lift) -> None:
+        player = self.turn_player
+        cell = self.cell_of(player, action.tile)
+        self._unbuild(player, cell)
+        self.reserves[player].append(action.tile)
+        x, y = xy_of(cell)
+        self._emit({"e": "lift", "player": player, "tile": action.tile, "from": [x, y]})
+        self._emit({"e": "reserve", "player": player, "tile": action.tile})
+        self._end_action_sequence()
+
+    def _check_swap(self, action: Swap) -> None:
+        self._require_phase(ACTION)
+        if action.reserve_tile not in self.reserves[self.turn_player]:
+            raise IllegalAction("B-TURN-6", f"{describe_tile(action.reserve_tile)} is not on your reserve")
+        cell = self._alhambra_cell(action.alhambra_tile)
+        problem = alhambra.swap_violation(self.grids[self.turn_player], cell, TILE_WALLS[action.reserve_tile])
+        if problem:
+            raise _violation(problem)
+
+    def _do_swap(self, action: Swap) -> None:
+        player = self.turn_player
+        cell = self.cell_of(player, action.alhambra_tile)
+        reserve = self.reserves[player]
+        self._unbuild(player, cell)
+        self._build(player, cell, action.reserve_tile)
+        reserve.remove(action.reserve_tile)
+        reserve.append(action.alhambra_tile)
+        x, y = xy_of(cell)
+        self._emit({"e": "lift", "player": player, "tile": action.alhambra_tile, "from": [x, y]})
+        self._emit({"e": "place", "player": player, "tile": action.reserve_tile, "at": [x, y]})
+        self._emit({"e": "reserve", "player": player, "tile": action.alhambra_tile})
+        self._end_action_sequence()
+
+    # --- pass [B-TURN-8]
+    def _check_pass(self, action: Pass) -> None:
+        self._require_phase(ACTION)
+        if self.take_actions() or self.buy_actions() or self.redesign_actions():
+            raise IllegalAction("B-TURN-8", "a player who can act must act; passing is only for a player who cannot")
+
+    def _do_pass(self, action: Pass) -> None:
+        self._emit({"e": "pass", "player": self.turn_player})
+        self._end_action_sequence()
+
+    _HANDLERS = {
+        Take: (_check_take, _do_take),
+        Buy: (_check_buy, _do_buy),
+        Place: (_check_place, _do_place),
+        Reserve: (_check_reserve, _do_reserve),
+        GiveToDirk: (_check_dirk, _do_dirk),
+        FromReserve: (_check_from_reserve, _do_from_reserve),
+        Lift: (_check_lift, _do_lift),
+        Swap: (_check_swap, _do_swap),
+        Pass: (_check_pass, _do_pass),
+    }
+
+    # ------------------------------------------------------------------ changing an Alhambra
+    def _build(self, player: int, cell: int, tile: int) -> None:
+        self.grids[player][cell] = tile
+        self._forget(player)
+
+    def _unbuild(self, player: int, cell: int) -> None:
+        del self.grids[player][cell]
+        self._forget(player)
+
+    def _forget(self, player: int) -> None:
+        """Drop what was computed from ``player``'s Alhambra and reserve: one of them changed."""
+        self._surveys[player] = None
+        self._removable[player] = None
+        self._walls[player] = None
+        self._redesigns[player] = None
+
+    # ------------------------------------------------------------------ flow of a turn
+    def _end_action_sequence(self) -> None:
+        if self.held:
+            self.phase = PLACE
+        else:
+            self._end_turn()
+
+    def _after_placement(self) -> None:
+        if self.held:
+            return
+        if self.phase == PLACE:
+            self._end_turn()
+        else:
+            self._next_final_decider()
+
+    def _end_turn(self) -> None:
+        """[B-TURN-7] refill market and offer; then any scoring drawn ([B-FILL-3]); then the next turn or the end."""
+        market_short = False
+        for index in range(4):  # [B-FILL-1]
+            if self.market[index] < 0:
+                if self.bag:
+                    self.market[index] = self.bag.pop()
+                    self._emit({"e": "market", "slot": index + 1, "tile": self.market[index]})
+                else:
+                    market_short = True
+        rounds = []
+        while len(self.offer) < OFFER_SIZE:  # [B-FILL-2]
+            if not self.deck:
+                if not self.discard:
+                    break
+                self._reshuffle()
+            card = self.deck.pop()
+            self.drawn += 1
+            if is_scoring_card(card):  # [B-FILL-3]
+                rounds.append(scoring_round_of(card))
+                self._emit({"e": "scoring_card", "round": rounds[-1]})
+            else:
+                self.offer.append(card)
+                self._emit({"e": "offer", "card": card})
+        for round_number in rounds:
+            self._score(round_number)
+            if self.with_dirk:
+                self._dirk_draws(round_number)
+        if market_short:  # [B-END-1]
+            self._distribute()
+            return
+        self.turn_player = (self.turn_player + 1) % self.players  # [B-TURN-1]
+        self.decider = self.turn_player
+        self.phase = ACTION
+        self.turn += 1
+        self._emit({"e": "turn", "player": self.turn_player})
+
+    def _reshuffle(self) -> None:
+        """[B-FILL-2] the discard pile becomes the new deck (no five-pile split)."""
+        cards = self.discard
+        if self.planned_shuffles:
+            order = self.planned_shuffles.pop(0)
+            if sorted(order) != sorted(cards):
+                raise ValueError("[B-FILL-2] the reshuffled deck must be exactly the discard pile")
+        else:
+            order = sorted(cards)
+            random.Random(self.seed * 1000 + self.reshuffles).shuffle(order)
+        self.reshuffles += 1
+        self.discard = []
+        self.deck = list(reversed(order))
+        self._emit({"e": "reshuffle", "deck": list(order)})
+
+    def _dirk_draws(self, round_number: int) -> None:
+        """[B-DIRK-2] Dirk gets 6 tiles after the first scoring, a third of the bag after the second."""
+        if round_number == 1:
+            count = 6
+        elif round_number == 2:
+            count = len(self.bag) // 3
+        else:
+            return
+        tiles = [self.bag.pop() for _ in range(min(count, len(self.bag)))]
+        self.dirk_tiles.extend(tiles)
+        self._emit({"e": "dirk_gets", "tiles": tiles})
+
+    def _score(self, round_number: int) -> None:
+        """[B-SCORE-1] majorities ([B-SCORE-2], [B-SCORE-3], Dirk: [B-DIRK-3]) and walls ([B-SCORE-4])."""
+        counts = [self.type_counts(p) for p in range(self.players)]
+        if self.with_dirk:
+            counts.append(self.dirk_counts())
+        points = majority_points(round_number, counts)
+        awards = []
+        for collector, per_type in enumerate(points):
+            for kind, earned in enumerate(per_type):
+                if earned:
+                    if collector == self.players:
+                        self.dirk_score += earned
+                        awards.append({"player": DIRK, "what": BUILDING_TYPES[kind], "points": earned})
+                    else:
+                        self.scores[collector] += earned
+                        awards.append({"player": collector, "what": BUILDING_TYPES[kind], "points": earned})
+        for player in range(self.players):
+            wall = self.wall_length(player)
+            if wall:
+                self.scores[player] += wall
+                awards.append({"player": player, "what": "wall", "points": wall})
+        self.rounds_scored = round_number
+        event = {"e": "score", "round": round_number, "points": awards, "totals": list(self.scores)}
+        if self.with_dirk:
+            event["dirk_total"] = self.dirk_score
+        self._emit(event)
+
+    # ------------------------------------------------------------------ the end [B-END-1..3]
+    def _distribute(self) -> None:
+        """[B-END-2] each market tile goes to the single richest holder of its slot's currency."""
+        for index in range(4):
+            tile = self.market[index]
+            if tile < 0:
+                continue
+            totals = [self.currency_totals(p)[MARKET_CURRENCY[index]] for p in range(self.players)]
+            best = max(totals)
+            richest = [p for p in range(self.players) if totals[p] == best]
+            receiver = richest[0] if len(richest) == 1 else None
+            self._emit({"e": "distribute", "slot": index + 1, "tile": tile, "player": receiver})
+            if receiver is not None:
+                self.market[index] = -1
+                self.final_held[receiver].append(tile)
+        self.phase = FINAL
+        self.held = []
+        self._next_final_decider()
+
+    def _next_final_decider(self) -> None:
+        """Receivers place their end-of-game tiles one after another, in turn order from the next player."""
+        for offset in range(1, self.players + 1):
+            player = (self.turn_player + offset) % self.players
+            if self.final_held[player]:
+                self.decider = player
+                self.held = self.final_held[player]
+                self.final_held[player] = []
+                return
+        self._score(3)  # [B-END-3]
+        self.phase = OVER
+        self.decider = -1
+        self._emit({"e": "game_over", "scores": list(self.scores), "winners": self.winners()})
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """A fuller text than ``str(action)``: names the tile a purchase buys."""
+    if isinstance(action, Buy) and 1 <= action.slot <= 4 and state.market[action.slot - 1] >= 0:
+        return f"{action} for {describe_tile(state.market[action.slot - 1])}"
+    return str(action)
+
+
+__all__ = ["ACTION", "FINAL", "OVER", "PLACE", "GameState", "IllegalAction", "cell_at", "describe_action",
+           "minimal_payments"]

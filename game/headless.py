@@ -1,0 +1,163 @@
+"""AI-only games in the terminal: one game with a record, or a tournament with statistics.
+
+Tournaments rotate the seats from game to game so that no agent keeps the advantage or
+disadvantage of a seat, derive every game's seed from one seed so a tournament can be rerun
+exactly, and can spread the games over several processes.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ai import make_agent
+from game.engine import Game, GameConfig, Seat
+from game.engine import record as records
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a tournament started with ``seed``."""
+    return random.Random(f"alhambra:{seed}:{index}").getrandbits(31)
+
+
+def play_game(config: GameConfig, on_decision: Callable[[Game], None] | None = None) -> tuple[Game, list[list[float]]]:
+    """Play one game between the agents named in ``config``; return it and each seat's decision times."""
+    game = Game.new(config)
+    agents = [make_agent(seat.agent, seed=config.seed * 7 + index) for index, seat in enumerate(config.seats)]
+    times: list[list[float]] = [[] for _ in agents]
+    state = game.state
+    while not state.is_over:
+        player = state.decider
+        legal = state.legal_actions()
+        started = time.perf_counter()
+        action = agents[player].choose(state.knowledge(player), legal) if len(legal) > 1 else legal[0]
+        times[player].append(time.perf_counter() - started)
+        game.apply(action)
+        if on_decision:
+            on_decision(game)
+    return game, times
+
+
+def result_lines(game: Game) -> list[str]:
+    state = game.state
+    winners = set(state.winners())
+    lines = [
+        f"{'*' if seat in winners else ' '} {game.config.seats[seat].name:<14} {game.config.seats[seat].agent:<12} "
+        f"{state.scores[seat]:>4} points"
+        for seat in range(state.players)
+    ]
+    if state.with_dirk:
+        lines.append(f"  {'Dirk':<14} {'(neutral)':<12} {state.dirk_score:>4} points")
+    lines.append(f"seed {game.config.seed}, {state.turn} turns; * = winner")
+    return lines
+
+
+@dataclass
+class Standing:
+    """One agent's results over a tournament.  A shared victory between k players counts 1/k of a win."""
+
+    agent: str
+    games: int = 0
+    wins: float = 0.0
+    score_total: int = 0
+    decisions: int = 0
+    think_total: float = 0.0
+    think_worst: float = 0.0
+    scores: list[int] = field(default_factory=list)
+
+    def win_interval(self) -> tuple[float, float]:
+        """95 % Wilson score interval of the win rate."""
+        if not self.games:
+            return 0.0, 0.0
+        z, n, p = 1.96, self.games, self.wins / self.games
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    think: tuple[tuple[int, float, float], ...]  # per seat: decisions, total seconds, worst seconds
+
+
+def _play_one(agents: tuple[str, ...], seed: int, record_path: str | None) -> GameSummary:
+    config = GameConfig(seed=seed, seats=tuple(Seat(f"{name} #{i + 1}", name) for i, name in enumerate(agents)))
+    game, times = play_game(config)
+    if record_path:
+        records.save(game, record_path)
+    state = game.state
+    return GameSummary(
+        seats=agents,
+        scores=tuple(state.scores),
+        winners=tuple(state.winners()),
+        think=tuple((len(t), sum(t), max(t, default=0.0)) for t in times),
+    )
+
+
+def tournament(
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    records_dir: Path | None = None,
+    progress: Callable[[int, GameSummary], None] | None = None,
+) -> list[Standing]:
+    """Play ``games`` games, rotating seats; return one standing per distinct agent name."""
+    jobs = []
+    for index in range(games):
+        shift = index % len(agents)
+        seating = tuple(agents[(seat + shift) % len(agents)] for seat in range(len(agents)))
+        path = str(records_dir / f"game-{index + 1:04d}.json") if records_dir else None
+        jobs.append((seating, game_seed(seed, index), path))
+    standings: dict[str, Standing] = {name: Standing(name) for name in agents}
+    if workers > 1:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            summaries = pool.map(_play_one, *zip(*jobs))
+            for done, summary in enumerate(summaries, 1):
+                _count(standings, summary)
+                if progress:
+                    progress(done, summary)
+    else:
+        for done, job in enumerate(jobs, 1):
+            summary = _play_one(*job)
+            _count(standings, summary)
+            if progress:
+                progress(done, summary)
+    return list(standings.values())
+
+
+def _count(standings: dict[str, Standing], summary: GameSummary) -> None:
+    for seat, name in enumerate(summary.seats):
+        standing = standings[name]
+        standing.games += 1
+        standing.score_total += summary.scores[seat]
+        standing.scores.append(summary.scores[seat])
+        if seat in summary.winners:
+            standing.wins += 1 / len(summary.winners)
+        decisions, total, worst = summary.think[seat]
+        standing.decisions += decisions
+        standing.think_total += total
+        standing.think_worst = max(standing.think_worst, worst)
+
+
+def standings_table(standings: list[Standing], seats: int) -> list[str]:
+    """The tournament table.  With several seats for one agent, its figures are per seat."""
+    lines = [f"{'agent':<14}{'games':>7}{'win rate':>10}{'95% CI':>16}{'avg score':>11}{'avg think':>11}{'worst':>9}"]
+    for s in standings:
+        low, high = s.win_interval()
+        avg_think = s.think_total / s.decisions if s.decisions else 0.0
+        lines.append(
+            f"{s.agent:<14}{s.games:>7}{s.wins / max(s.games, 1):>10.1%}{f'{low:.1%}-{high:.1%}':>16}"
+            f"{s.score_total / max(s.games, 1):>11.1f}{avg_think * 1000:>9.1f}ms{s.think_worst * 1000:>7.0f}ms"
+        )
+    lines.append(f"({seats} seats a game; seats rotate; a shared victory counts as a fraction of a win)")
+    return lines
