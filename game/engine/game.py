@@ -50,6 +50,12 @@ class Game:
         assert self.state.log is not None
         return self.state.log
 
+    def copy(self) -> Game:
+        """An independent copy, log included (the client's restart-turn undo keeps one)."""
+        state = self.state.clone()
+        state.log = list(self.events)
+        return Game(self.config, self.deal, state)
+
     def apply(self, action: Action) -> list[dict]:
         """Apply ``action`` and return the events it caused (IllegalAction leaves everything unchanged)."""
         before = len(self.events)
