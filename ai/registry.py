@@ -8,20 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Agent
+from .greedy import GreedyAgent
 from .random_agent import RandomAgent
 
 # kind -> (levels, default level, factory(level, seed))
 _REGISTRY: dict[str, tuple[tuple[str, ...], str, Callable[[str, int], Agent]]] = {
     "random": (("",), "", lambda level, seed: RandomAgent(seed)),
+    "greedy": (("",), "", lambda level, seed: GreedyAgent(seed)),
 }
 
 
 class UnknownAgent(ValueError):
     pass
-
-
-def register(kind: str, levels: tuple[str, ...], default: str, factory: Callable[[str, int], Agent]) -> None:
-    _REGISTRY[kind] = (levels, default, factory)
 
 
 def agent_names() -> list[str]:

@@ -26,6 +26,13 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"alhambra:{seed}:{index}").getrandbits(31)
 
 
+MAX_DECISIONS = 5000  # far beyond any real game (about 150-400 decisions): an agent that stalls is a bug
+
+
+class StalledGame(RuntimeError):
+    """Raised when agents keep a game from ending (the rules allow it: nobody has to buy the last tiles)."""
+
+
 def play_game(config: GameConfig, on_decision: Callable[[Game], None] | None = None) -> tuple[Game, list[list[float]]]:
     """Play one game between the agents named in ``config``; return it and each seat's decision times."""
     game = Game.new(config)
@@ -33,6 +40,8 @@ def play_game(config: GameConfig, on_decision: Callable[[Game], None] | None = N
     times: list[list[float]] = [[] for _ in agents]
     state = game.state
     while not state.is_over:
+        if len(game.events) > 4 * MAX_DECISIONS:
+            raise StalledGame(f"seed {config.seed}: no end after {MAX_DECISIONS} decisions ({config.seats})")
         player = state.decider
         legal = state.legal_actions()
         started = time.perf_counter()

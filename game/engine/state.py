@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from .knowledge import Knowledge
 
 ACTION, PLACE, FINAL, OVER = "action", "place", "final", "over"
+TURN_END = "turn_end"  # only with pause_before_refill: the turn is done, refills not yet drawn
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
 OFFER_SIZE = 4
 DIRK = "dirk"
@@ -136,7 +137,7 @@ class GameState:
         "players", "with_dirk", "seed", "hands", "grids", "reserves", "scores", "dirk_tiles",
         "dirk_score", "bag", "market", "deck", "offer", "discard", "drawn", "windows",
         "reshuffles", "rounds_scored", "turn_player", "phase", "decider", "held", "final_held",
-        "turn", "log", "planned_shuffles", "_surveys", "_removable", "_walls", "_redesigns",
+        "turn", "log", "planned_shuffles", "pause_before_refill", "_surveys", "_removable", "_walls", "_redesigns",
     )
 
     players: int
@@ -165,6 +166,7 @@ class GameState:
     turn: int
     log: list[dict] | None
     planned_shuffles: list[list[int]]
+    pause_before_refill: bool  # for look-ahead: stop where chance would come in (see TURN_END)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -198,6 +200,7 @@ class GameState:
         s.turn = 1
         s.log = log
         s.planned_shuffles = []
+        s.pause_before_refill = False
         s._surveys = [None] * n
         s._removable = [None] * n
         s._walls = [None] * n
@@ -234,6 +237,7 @@ class GameState:
         c.turn = self.turn
         c.log = None
         c.planned_shuffles = []
+        c.pause_before_refill = self.pause_before_refill
         c._surveys = list(self._surveys)
         c._removable = list(self._removable)
         c._walls = list(self._walls)
@@ -332,7 +336,7 @@ class GameState:
         if self.phase == ACTION:
             actions = self.take_actions() + self.buy_actions() + self.redesign_actions()
             return actions or [Pass()]
-        if self.phase == OVER:
+        if self.phase in (OVER, TURN_END):
             return []
         return self.placement_actions()
 
@@ -418,6 +422,8 @@ class GameState:
             raise IllegalAction("B-TURN-1", f"{action!r} is not an Alhambra action")
         if self.phase == OVER:
             raise IllegalAction("B-END-3", "the game is over")
+        if self.phase == TURN_END:
+            raise IllegalAction("B-TURN-7", "this look-ahead copy stopped at the end of the turn")
         handler[0](self, action)
 
     def _require_phase(self, *phases: str) -> None:
@@ -654,6 +660,9 @@ class GameState:
 
     def _end_turn(self) -> None:
         """[B-TURN-7] refill market and offer; then any scoring drawn ([B-FILL-3]); then the next turn or the end."""
+        if self.pause_before_refill:
+            self.phase = TURN_END
+            return
         market_short = False
         for index in range(4):  # [B-FILL-1]
             if self.market[index] < 0:

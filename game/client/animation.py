@@ -1,0 +1,160 @@
+"""Tweens: things that move over time, at the speed the player chose.
+
+Every duration is in seconds at speed 1; the ``Animator`` divides by the speed factor, and speed 0
+means instant: animations finish on the next update, callbacks still run in order, so scenes
+never need a separate code path for "no animation".
+
+A ``Flight`` carries an image from one rectangle to another on a gentle arc (cards and tiles
+moving between market, hands and Alhambras).  While an item flies, its key is in
+``Animator.hidden`` so the view that already shows the new state leaves its place empty until it
+lands.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+
+import pygame
+
+
+def ease_out_cubic(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def ease_in_out_cubic(t: float) -> float:
+    return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
+
+
+def ease_out_back(t: float) -> float:
+    c1 = 1.70158
+    return 1 + (c1 + 1) * (t - 1) ** 3 + c1 * (t - 1) ** 2
+
+
+def lerp(a: float, b: float, t: float) -> float:
+    return a + (b - a) * t
+
+
+class Tween:
+    """A value running from 0 to 1 over ``duration`` after ``delay``, eased; calls ``on_done`` once."""
+
+    def __init__(self, duration: float, delay: float = 0.0, ease: Callable[[float], float] = ease_in_out_cubic,
+                 on_done: Callable[[], None] | None = None) -> None:
+        self.duration = duration
+        self.delay = delay
+        self.ease = ease
+        self.on_done = on_done
+        self.elapsed = 0.0
+        self.done = False
+
+    @property
+    def started(self) -> bool:
+        return self.elapsed > self.delay
+
+    @property
+    def t(self) -> float:
+        if self.duration <= 0:
+            return 1.0 if self.elapsed >= self.delay else 0.0
+        return min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
+
+    @property
+    def value(self) -> float:
+        return self.ease(self.t)
+
+    def update(self, dt: float) -> bool:
+        """Advance; True once finished (``on_done`` has then been called)."""
+        if self.done:
+            return True
+        self.elapsed += dt
+        if self.elapsed >= self.delay + self.duration:
+            self.done = True
+            if self.on_done:
+                self.on_done()
+        return self.done
+
+
+class Flight(Tween):
+    """An image travelling from ``start`` to ``end`` (rects; the size changes along the way)."""
+
+    def __init__(self, image: pygame.Surface, start: pygame.Rect, end: pygame.Rect, duration: float,
+                 delay: float = 0.0, key: Hashable | None = None, arc: float = 0.18,
+                 on_done: Callable[[], None] | None = None) -> None:
+        super().__init__(duration, delay, ease_in_out_cubic, on_done)
+        self.image = image
+        self.start = pygame.Rect(start)
+        self.end = pygame.Rect(end)
+        self.key = key
+        self.arc = arc
+
+    def rect(self) -> pygame.Rect:
+        v = self.value
+        w = round(lerp(self.start.w, self.end.w, v))
+        h = round(lerp(self.start.h, self.end.h, v))
+        distance = math.dist(self.start.center, self.end.center)
+        lift = math.sin(math.pi * v) * distance * self.arc
+        cx = lerp(self.start.centerx, self.end.centerx, v)
+        cy = lerp(self.start.centery, self.end.centery, v) - lift
+        return pygame.Rect(round(cx - w / 2), round(cy - h / 2), w, h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.started:
+            return
+        rect = self.rect()
+        lifted = math.sin(math.pi * self.value)
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, int(60 + 50 * lifted)))
+        surface.blit(shade, rect.move(int(4 + 10 * lifted), int(5 + 12 * lifted)))
+        image = self.image if self.image.get_size() == rect.size else pygame.transform.scale(self.image, rect.size)
+        surface.blit(image, rect)
+
+
+class Animator:
+    """Runs flights and timers; ``speed`` 0 is instant, 2 twice as fast."""
+
+    def __init__(self, speed: float = 1.0) -> None:
+        self.speed = speed
+        self.flights: list[Flight] = []
+        self.timers: list[Tween] = []
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.flights or self.timers)
+
+    @property
+    def hidden(self) -> set[Hashable]:
+        return {flight.key for flight in self.flights if flight.key is not None}
+
+    def scaled(self, seconds: float) -> float:
+        return 0.0 if self.speed <= 0 else seconds / self.speed
+
+    def fly(self, image: pygame.Surface, start: pygame.Rect, end: pygame.Rect, duration: float = 0.5,
+            delay: float = 0.0, key: Hashable | None = None, on_done: Callable[[], None] | None = None,
+            arc: float = 0.18) -> None:
+        self.flights.append(Flight(image, start, end, self.scaled(duration), self.scaled(delay), key, arc, on_done))
+
+    def after(self, seconds: float, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after ``seconds`` (scaled by speed), in order with everything else."""
+        self.timers.append(Tween(self.scaled(seconds), on_done=callback))
+
+    def update(self, dt: float) -> None:
+        # Callbacks may add new flights or timers: iterate over copies and keep the new ones.
+        for flight in list(self.flights):
+            if flight.update(dt):
+                self.flights.remove(flight)
+        for timer in list(self.timers):
+            if timer.update(dt):
+                self.timers.remove(timer)
+
+    def finish(self) -> None:
+        """Land everything now (e.g. when the player skips ahead)."""
+        while self.busy:
+            self.update(1e9)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for flight in self.flights:
+            flight.draw(surface)
+
+
+def pulse(seconds: float, period: float = 1.2) -> float:
+    """0..1..0 over ``period``: for glowing highlights that draw the eye without moving layout."""
+    return 0.5 - 0.5 * math.cos(2 * math.pi * (seconds % period) / period)

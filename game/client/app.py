@@ -1,0 +1,256 @@
+"""The client's entry point (``run_client``) and the app: window, main loop, scene stack.
+
+``run_client`` is the outermost layer and the only place that calls ``pygame.quit()``: tests
+build an ``App`` directly and drive it frame by frame with ``step()``, and a quit inside would
+de-initialise pygame under the next test.
+
+The loop runs at 60 fps.  Nothing in it blocks: AI decisions run in the worker process
+(``ai_worker``), saving a record takes a few milliseconds.  Quitting shuts the worker down
+without waiting for a search in progress.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import sys
+import time
+import warnings
+
+import pygame
+
+from game.engine import Game
+from game.engine import record as records
+
+from . import persistence, theme
+from .ai_worker import AIWorker
+from .scene import Scene, SceneStack
+from .sound import Sounds
+from .sprites import Sprites, load_asset_bytes
+from .table import Table, default_opponents
+from .widgets import Ui
+
+TITLE = "Alhambra"
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 600)
+BASE_SIZE = (1280, 800)  # the layout's design size: ``Ui.scale`` is 1 here
+
+
+def run_client(args: argparse.Namespace) -> int:
+    """Open the window and play; returns the process exit code."""
+    app = App(args)
+    try:
+        return app.run()
+    finally:
+        app.close()
+        pygame.quit()
+
+
+class App:
+    """Window, scenes, settings and the AI worker of one client session."""
+
+    def __init__(self, args: argparse.Namespace, worker: AIWorker | None = None) -> None:
+        self.args = args
+        self.settings = persistence.load_settings()
+        self.speed_override: float | None = args.speed
+        self.frames_left: int | None = args.frames
+        self.fps = 60
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frame_times: list[float] = []
+        self._owns_worker = worker is None
+        self.worker = worker or AIWorker()
+        self.notice = ""  # a one-line message for the next scene to show (e.g. a failed --load)
+
+        pygame.display.init()
+        pygame.font.init()
+        fonts = theme.Fonts()
+        self.text = theme.TextCache(fonts)
+        self.sounds = Sounds(self.settings.sound)
+        self.sprites = Sprites(self.text)
+        self.ui = Ui(self.text, self.sprites, self.sounds)
+        self.fullscreen = bool(args.fullscreen or self.settings.fullscreen)
+        self.windowed_size = tuple(args.size or self.settings.window or DEFAULT_SIZE)
+        self.screen = self._open_window()
+        missing = self.sprites.check()
+        if missing:
+            raise SystemExit(f"alhambra: {len(missing)} asset files are missing, e.g. assets/{missing[0]}; "
+                             "run 'python -m assets.generate'")
+        self.stack = SceneStack()
+        self._started = time.perf_counter()
+
+    # ------------------------------------------------------------------ window
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption(TITLE)
+        try:
+            icon = pygame.image.load(io.BytesIO(load_asset_bytes("ui/icon.png")), "icon.png")
+            pygame.display.set_icon(icon)
+        except (pygame.error, FileNotFoundError):
+            pass  # the check after opening the window names every missing asset
+        if self.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            size = (max(MIN_SIZE[0], self.windowed_size[0]), max(MIN_SIZE[1], self.windowed_size[1]))
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self._set_minimum_size()
+        self._rescale(screen.get_size())
+        return screen
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        """Stop the window from shrinking below what the layout supports (where SDL allows it)."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+
+    def _rescale(self, size: tuple[int, int]) -> None:
+        self.ui.scale = max(0.6, min(2.2, min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size (the user dragged it, or a test asks): reflow every scene."""
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if not self.fullscreen:
+            if self.screen.get_size() != size:
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            else:
+                self.screen = pygame.display.get_surface()
+            self.windowed_size = size
+            self.settings.window = list(size)
+        self._rescale(size)
+        self.stack.resize(size)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self.screen = self._open_window()
+        self.stack.resize(self.size)
+        persistence.save_settings(self.settings)
+
+    # ------------------------------------------------------------------ settings
+    @property
+    def speed(self) -> float:
+        return self.settings.speed if self.speed_override is None else self.speed_override
+
+    def save_settings(self) -> None:
+        try:
+            persistence.save_settings(self.settings)
+        except OSError as error:
+            self.notice = f"Settings could not be saved: {error}"
+
+    # ------------------------------------------------------------------ scenes
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene, self.size)
+
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene, self.size)
+
+    def show_menu(self) -> None:
+        from .scenes.menu import MenuScene
+
+        self.replace(MenuScene(self))
+
+    def play(self, table: Table) -> None:
+        """Sit down at ``table``: the table scene, or the result if the game is already over."""
+        from .scenes.game_over import GameOverScene
+        from .scenes.turn import TurnScene
+
+        self.worker.start()
+        if table.game.state.is_over:
+            self.replace(GameOverScene(self, table))
+        else:
+            self.replace(TurnScene(self, table))
+
+    def new_game(self, name: str, opponents: list[str], seed: int | None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        self.play(Table.new(name, opponents, seed))
+
+    def open_game(self, game: Game) -> None:
+        self.play(Table.from_game(game))
+
+    def start(self) -> None:
+        """The first scene, from the command line: a game to load, a game to start, or the menu."""
+        args = self.args
+        if args.load is not None:
+            try:
+                self.open_game(records.load(args.load))
+                return
+            except records.RecordError as error:
+                self.notice = f"Could not load {args.load}: {error}"
+                print(f"alhambra: {self.notice}", file=sys.stderr)
+        elif args.ai is not None or args.seed is not None:
+            self.worker.start()
+            self.new_game(args.name, list(args.ai or default_opponents()), args.seed)
+            return
+        self.show_menu()
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> int:
+        self.start()
+        if os.environ.get("ALHAMBRA_TIMING"):
+            self.step()
+            print(f"first-frame {time.time():.6f}", flush=True)
+        while self.running:
+            self.step()
+        return 0
+
+    def step(self) -> None:
+        """One frame: events, update, draw, flip; then the frame limit of ``--frames``."""
+        dt = self.clock.tick(self.fps) / 1000.0
+        started = time.perf_counter()
+        dt = min(dt, 0.1)  # a stall (window drag, debugger) must not make animations jump
+        self.ui.time += dt
+        for event in pygame.event.get():
+            self.dispatch(event)
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+        self.stack.draw(self.screen)
+        self.ui.draw_tooltip(self.screen)
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - started)
+        if len(self.frame_times) > 600:
+            del self.frame_times[:300]
+        if self.frames_left is not None:
+            self.frames_left -= 1
+            if self.frames_left <= 0:
+                self.running = False
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.resize(event.size)
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.ui.mouse = event.pos
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        top = self.stack.top
+        if top is not None:
+            top.handle(event)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        """Leave quickly and cleanly: stop the worker mid-search, keep the settings."""
+        for scene in list(self.stack.scenes):
+            scene.leave()
+        if self._owns_worker:
+            self.worker.shutdown()
+        self.save_settings()

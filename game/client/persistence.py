@@ -1,0 +1,139 @@
+"""Settings and saved games on disk, in the user's own directories (platformdirs).
+
+Settings live in the user config dir (``settings.json``); the autosave and finished games' records
+in the user data dir.  ``ALHAMBRA_CONFIG_DIR`` and ``ALHAMBRA_DATA_DIR`` override both, for tests
+and for a portable install.  Saved games are ordinary ``alhambra-record/1`` records, so
+"continue" is ``record.load`` and a crash loses at most the turn in progress.
+
+A settings file that cannot be read (missing, truncated, edited by hand) yields the defaults for
+whatever is wrong instead of stopping the game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+import platformdirs
+
+from game.engine import Game
+from game.engine import record as records
+
+APP = "alhambra"
+SPEEDS = (0.0, 0.5, 1.0, 2.0, 4.0)  # the settings screen's choices; 0 is instant
+
+
+def config_dir() -> Path:
+    return Path(os.environ.get("ALHAMBRA_CONFIG_DIR") or platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("ALHAMBRA_DATA_DIR") or platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def records_dir() -> Path:
+    return data_dir() / "records"
+
+
+@dataclass
+class Settings:
+    """What the player chose once and expects to find again."""
+
+    speed: float = 1.0
+    sound: bool = True
+    show_hands: bool = True  # the memory aid of [D-HIDDEN-1]: opponents' hands shown
+    fullscreen: bool = False
+    confirm_turn: bool = True  # the move that ends a turn waits for "End turn" (so it can be undone)
+    show_log: bool = True
+    name: str = "You"
+    opponents: list[str] = field(default_factory=lambda: ["mcts:normal", "greedy"])
+    window: list[int] = field(default_factory=lambda: [1280, 800])
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        for item in fields(cls):
+            value = data.get(item.name)
+            default = getattr(settings, item.name)
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, float):
+                ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 10
+            elif isinstance(default, str):
+                ok = isinstance(value, str) and 0 < len(value) <= 24
+            elif item.name == "window":
+                ok = (isinstance(value, list) and len(value) == 2
+                      and all(isinstance(v, int) and 400 <= v <= 10000 for v in value))
+            else:
+                ok = isinstance(value, list) and all(isinstance(v, str) for v in value) and 1 <= len(value) <= 5
+            if ok:
+                setattr(settings, item.name, float(value) if isinstance(default, float) else value)
+        return settings
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings.from_dict(json.loads(settings_path().read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return Settings()
+
+
+def save_settings(settings: Settings) -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    scratch = path.with_name(path.name + ".partial")
+    scratch.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
+    scratch.replace(path)
+
+
+# ---------------------------------------------------------------------------- saved games
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+def has_autosave() -> bool:
+    return autosave_path().is_file()
+
+
+def autosave(game: Game) -> None:
+    """Write the game in progress (atomic: ``record.save`` writes a scratch file and renames it)."""
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    records.save(game, path)
+
+
+def clear_autosave() -> None:
+    autosave_path().unlink(missing_ok=True)
+
+
+def save_finished(game: Game) -> Path:
+    """Save a finished game's record under a name that sorts by date; return the path."""
+    folder = records_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"alhambra-{stamp}-seed{game.config.seed}.json"
+    records.save(game, path)
+    return path
+
+
+def record_files(*folders: Path) -> list[Path]:
+    """The ``.json`` files in ``folders`` (and the records folder under each), newest first."""
+    found: dict[Path, float] = {}
+    for folder in folders:
+        for place in (folder, folder / "records"):
+            try:
+                for path in place.glob("*.json"):
+                    if path.is_file():
+                        found[path.resolve()] = path.stat().st_mtime
+            except OSError:
+                continue
+    return sorted(found, key=lambda p: -found[p])

@@ -1,0 +1,140 @@
+"""Playing the engine's events back on screen, one after another.
+
+The engine applies an action at once and returns its events.  The ``Director`` turns them into
+a timeline: cards and tiles fly from where they were (positions taken before the action) to
+where they are now (positions after it), sounds play, banners show, and a scoring opens the
+scoring table, which pauses the timeline until it is closed.
+
+Items that will move later in the timeline are hidden at their new place until their flight
+starts (``waiting``), and while they fly (``Animator.hidden``): the views draw the new state and
+simply skip hidden items, so the table never shows a card twice or a tile before it lands.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .animation import Animator
+from .score_sheet import Sheet, sheet_for
+
+if TYPE_CHECKING:
+    from .scenes.turn import TurnScene
+
+Key = tuple[str, int]  # ("card", id) or ("tile", id)
+Positions = dict[Key, pygame.Rect]
+
+# seconds at speed 1: (flight duration, gap before the next event starts)
+TIMING = {
+    "take": (0.5, 0.45), "buy": (0.55, 0.5), "place": (0.45, 0.4), "reserve": (0.45, 0.4), "dirk": (0.5, 0.45),
+    "market": (0.45, 0.14), "offer": (0.4, 0.12), "dirk_gets": (0.5, 0.5), "distribute": (0.55, 0.5),
+}
+SOUNDS = {"take": "card", "buy": "coin", "place": "place", "reserve": "place", "dirk": "place", "offer": "card"}
+
+
+@dataclass(order=True)
+class Step:
+    at: float
+    order: int
+    run: Callable[[], bool] = field(compare=False)  # True: stop here this frame (a scene was opened)
+
+
+def moved_items(event: dict) -> list[Key]:
+    """The cards and tiles an event moves."""
+    kind = event.get("e")
+    if kind == "take":
+        return [("card", c) for c in event["cards"]]
+    if kind == "buy":
+        return [("tile", event["tile"])] + [("card", c) for c in event["paid"]]
+    if kind in ("place", "reserve", "dirk", "market", "distribute"):
+        return [("tile", event["tile"])]
+    if kind == "offer":
+        return [("card", event["card"])]
+    if kind == "dirk_gets":
+        return [("tile", t) for t in event["tiles"]]
+    return []
+
+
+class Director:
+    """The timeline of the table scene."""
+
+    def __init__(self, scene: TurnScene, animator: Animator) -> None:
+        self.scene = scene
+        self.animator = animator
+        self.clock = 0.0
+        self.steps: deque[Step] = deque()
+        self.waiting: set[Key] = set()
+        self._order = 0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.steps) or self.animator.busy
+
+    @property
+    def hidden(self) -> set[Key]:
+        return self.waiting | self.animator.hidden  # type: ignore[operator]
+
+    def _at(self, delay: float, run: Callable[[], bool]) -> None:
+        self._order += 1
+        self.steps.append(Step(self.clock + self.animator.scaled(delay), self._order, run))
+
+    def clear(self) -> None:
+        """Forget the timeline (undo): land what flies, drop what was to come."""
+        self.steps.clear()
+        self.waiting.clear()
+        self.animator.flights.clear()
+        self.animator.timers.clear()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.animator.update(dt)
+        while self.steps and self.steps[0].at <= self.clock:
+            step = self.steps.popleft()
+            if step.run():
+                break
+
+    # ------------------------------------------------------------------ building a timeline
+    def play(self, events: Sequence[dict], first_index: int, before: Positions, after: Positions) -> None:
+        """Schedule ``events`` (which start at index ``first_index`` of the game's events)."""
+        if self.steps and self.steps[-1].at > self.clock:
+            self.clock = self.steps[-1].at  # a new batch starts after the old one
+        state = self.scene.table.state
+        cursor = 0.0
+        for offset, event in enumerate(events):
+            index = first_index + offset
+            kind = event.get("e")
+            items = [key for key in moved_items(event) if key in before and key in after]
+            if kind == "lift":
+                items = []  # the following 'reserve' (or swap 'place') moves the tile
+            self.waiting.update(items)
+            duration, gap = TIMING.get(kind, (0.0, 0.0))
+            sheet = None
+            if kind == "score":
+                sheet = sheet_for(state, event, events[offset + 1:])
+            self._at(cursor, self._step(index, event, items, before, after, duration, sheet))
+            cursor += gap
+            if kind == "scoring_card":
+                cursor += 0.5
+            if kind == "turn":
+                cursor += 0.15
+        self._at(cursor, lambda: False)  # the batch ends when its last flight has started
+
+    def _step(self, index: int, event: dict, items: list[Key], before: Positions, after: Positions,
+              duration: float, sheet: Sheet | None) -> Callable[[], bool]:
+        def run() -> bool:
+            scene = self.scene
+            for key in items:
+                self.waiting.discard(key)
+                image = scene.item_image(key, max(before[key].h, after[key].h))
+                self.animator.fly(image, before[key], after[key], duration, key=key)
+            scene.reveal(index + 1)
+            kind = event.get("e")
+            if kind in SOUNDS:
+                scene.ui.sounds.play(SOUNDS[kind])
+            return scene.on_event_shown(event, sheet)
+
+        return run

@@ -1,0 +1,183 @@
+"""The end: winners (a shared victory is possible), the final scoring, points per scoring, the record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..score_sheet import DIRK, Sheet, sheet_for
+from ..scene import Scene
+from ..table import Table, agent_label
+from ..views import common
+from ..widgets import Button, draw_box, draw_text
+from ..views.alhambra import AlhambraView
+from .scoring import draw_sheet
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def points_by_round(events: list[dict], collectors: tuple[int | str, ...]) -> list[list[int]]:
+    """Points each collector earned at scorings 1, 2 and 3 (rows), from the game's score events."""
+    rows = [[0] * len(collectors) for _ in range(3)]
+    index = {seat: i for i, seat in enumerate(collectors)}
+    for event in events:
+        if event.get("e") == "score":
+            for award in event["points"]:
+                rows[event["round"] - 1][index[award["player"]]] += award["points"]
+    return rows
+
+
+class GameOverScene(Scene):
+    def __init__(self, app: App, table: Table, record_path: Path | None) -> None:
+        super().__init__(app)
+        self.table = table
+        self.record_path = record_path
+        state = table.state
+        events = table.game.events
+        final = next(e for e in reversed(events) if e.get("e") == "score")
+        self.sheet: Sheet = sheet_for(state, final, [])
+        self.rounds = points_by_round(events, self.sheet.collectors)
+        self.winners = state.winners()
+        self.again = Button(self.ui, "Play again", self._again, style="primary", hotkey="Enter",
+                            tooltip="A new deal against the same opponents")
+        self.menu = Button(self.ui, "Main menu", app.show_menu, hotkey="M")
+        self.quit = Button(self.ui, "Quit", app.quit, hotkey="Esc")
+        self.widgets = [self.again, self.menu, self.quit]
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.views = [AlhambraView(self.ui, interactive=False, max_cell=40) for _ in range(state.players)]
+        self.ui.sounds.play("score")
+
+    def names(self) -> list[str]:
+        return ["Dirk" if seat == DIRK else self.table.names[int(seat)] for seat in self.sheet.collectors]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.ui.px
+        self.panel = pygame.Rect(0, 0, min(w - 30, px(1060)), h - px(30))
+        self.panel.center = (w // 2, h // 2)
+        y = self.panel.bottom - px(68)
+        self.quit.rect = pygame.Rect(self.panel.right - px(30) - px(140), y, px(140), px(48))
+        self.menu.rect = pygame.Rect(self.quit.rect.x - px(12) - px(170), y, px(170), px(48))
+        self.again.rect = pygame.Rect(self.menu.rect.x - px(12) - px(200), y, px(200), px(48))
+
+    def _again(self) -> None:
+        table = self.table
+        opponents = [agent for agent in table.agents if agent is not None]
+        human = table.human
+        name = table.names[human] if human is not None else self.app.settings.name
+        if human is None:
+            opponents = opponents[1:] or opponents
+        self.app.new_game(name, opponents, None)
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.again.click()
+                return True
+            if event.key == pygame.K_m:
+                self.menu.click()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.app.quit()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        px = ui.px
+        w, h = surface.get_size()
+        surface.blit(ui.sprites.felt((w, h)), (0, 0))
+        draw_box(ui, surface, self.panel, (26, 24, 20), 240, theme.GOLD, px(14))
+        names = self.table.names
+        winners = [names[p] for p in self.winners]
+        if len(winners) == 1:
+            headline = "You win!" if self.winners == [self.table.human] else f"{winners[0]} wins"
+        else:
+            headline = f"Shared victory: {' and '.join(winners)}"
+        title = ui.text.shadowed(headline, ui.font_px(40), theme.GOLD_LIGHT, "display", 2)
+        draw_text(surface, title, (self.panel.centerx, self.panel.y + px(20)), "midtop")
+        bottom = self._standings(surface, pygame.Rect(self.panel.x + px(30), self.panel.y + px(90), px(330), px(300)))
+        table_area = pygame.Rect(self.panel.x + px(390), self.panel.y + px(90), self.panel.w - px(420), px(360))
+        common.section_title(ui, surface, "Final scoring", (table_area.x, table_area.y - px(4)))
+        draw_sheet(ui, surface, self.sheet, self.names(), table_area.move(0, px(18)))
+        self._rounds(surface, pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330), px(150)))
+        top = table_area.bottom + px(50)
+        self._alhambras(surface, pygame.Rect(table_area.x, top, table_area.w, self.again.rect.y - px(34) - top))
+        if self.record_path is not None:
+            note = f"Record saved: {self.record_path}"
+        else:
+            note = "This game was opened from a record."
+        word = ui.text.render(ui.text.fit(note, ui.font_px(13), self.panel.w - px(60)), ui.font_px(13), theme.TEXT_DIM)
+        surface.blit(word, (self.panel.x + px(30), self.again.rect.y - px(26)))
+        super().draw(surface)
+
+    def _standings(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """Draw the ranking; return the y below it."""
+        ui = self.ui
+        px = ui.px
+        state = self.table.state
+        common.section_title(ui, surface, "Standings", (area.x, area.y - px(4)))
+        order = sorted(range(state.players), key=lambda p: -state.scores[p])
+        rows = [(p, names, state.scores[p]) for p, names in ((p, self.table.names[p]) for p in order)]
+        if state.with_dirk:
+            rows.append((DIRK, "Dirk (cannot win)", state.dirk_score))
+            rows.sort(key=lambda r: -r[2])
+        y = area.y + px(22)
+        for seat, name, score in rows:
+            won = seat in self.winners
+            band = pygame.Rect(area.x, y, area.w, px(40))
+            draw_box(ui, surface, band, (70, 54, 24) if won else theme.PANEL_LIGHT, 230,
+                     theme.GOLD if won else theme.PANEL_EDGE, px(8), shadow=False)
+            common.seat_token(ui, surface, seat, name, (band.x + px(22), band.centery), px(11))
+            label = ui.text.render(ui.text.fit(name, ui.font_px(17), px(170), "bold"), ui.font_px(17), theme.IVORY,
+                                   "bold")
+            surface.blit(label, label.get_rect(midleft=(band.x + px(42), band.centery - px(6))))
+            agent = self.table.agents[seat] if isinstance(seat, int) else None
+            sub = "winner" if won else (agent_label(agent) if agent else ("neutral" if seat == DIRK else "human"))
+            small = ui.text.render(sub, ui.font_px(12), theme.GOLD_LIGHT if won else theme.TEXT_DIM)
+            surface.blit(small, small.get_rect(midleft=(band.x + px(42), band.centery + px(10))))
+            points = ui.text.render(str(score), ui.font_px(24), theme.GOLD_LIGHT, "bold")
+            surface.blit(points, points.get_rect(midright=(band.right - px(14), band.centery)))
+            y += px(46)
+        return y
+
+    def _alhambras(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Every player's finished Alhambra, side by side."""
+        ui = self.ui
+        px = ui.px
+        if area.h < px(60):
+            return
+        common.section_title(ui, surface, "The Alhambras", (area.x, area.y))
+        state = self.table.state
+        width = area.w // len(self.views)
+        for seat, view in enumerate(self.views):
+            box = pygame.Rect(area.x + seat * width, area.y + px(22), width - px(8), area.h - px(42))
+            pygame.draw.rect(surface, (14, 24, 24), box, border_radius=px(6))
+            view.rect = box.inflate(-px(8), -px(8))
+            view.draw(surface, state.grids[seat])
+            name = ui.text.render(ui.text.fit(self.table.names[seat], ui.font_px(13), width - px(30)), ui.font_px(13),
+                                  theme.IVORY)
+            common.seat_token(ui, surface, seat, self.table.names[seat], (box.x + px(9), box.bottom + px(10)), px(7))
+            surface.blit(name, name.get_rect(midleft=(box.x + px(20), box.bottom + px(10))))
+
+    def _rounds(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        ui = self.ui
+        px = ui.px
+        common.section_title(ui, surface, "Points per scoring", (area.x, area.y))
+        names = self.names()
+        col_w = (area.w - px(90)) // max(1, len(names))
+        y = area.y + px(24)
+        for c, name in enumerate(names):
+            common.seat_token(ui, surface, self.sheet.collectors[c], name,
+                              (area.x + px(90) + c * col_w + col_w // 2, y + px(8)), px(8))
+        labels = ("1st", "2nd", "Final")
+        for r, label in enumerate(labels):
+            y += px(24)
+            surface.blit(ui.text.render(label, ui.font_px(14), theme.PARCHMENT), (area.x, y))
+            for c in range(len(names)):
+                word = ui.text.render(str(self.rounds[r][c]), ui.font_px(15), theme.IVORY, "bold")
+                surface.blit(word, word.get_rect(midtop=(area.x + px(90) + c * col_w + col_w // 2, y)))

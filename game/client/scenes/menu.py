@@ -1,0 +1,131 @@
+"""The title screen: new game, continue, load a record, rules, settings, quit."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import record as records
+from game.engine.components import BUILDING_TYPES, E, N, S, W
+
+from .. import persistence, theme
+from ..scene import Scene
+from ..widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class MenuScene(Scene):
+    """The first screen; Escape quits from here."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.new_game = Button(self.ui, "New game", self._new_game, style="primary", hotkey="N",
+                               tooltip="Choose opponents and start a game")
+        self.continue_game = Button(self.ui, "Continue", self._continue, hotkey="C",
+                                    tooltip="Resume the game you left (saved after every turn)")
+        self.load = Button(self.ui, "Load a record", self._load, hotkey="L",
+                           tooltip="Open a saved game or a finished game's record")
+        self.rules = Button(self.ui, "Rules", self._rules, hotkey="R", tooltip="How to play, and the keys")
+        self.settings = Button(self.ui, "Settings", self._settings, hotkey="S",
+                               tooltip="Animation speed, sound, memory aid, fullscreen")
+        self.quit = Button(self.ui, "Quit", app.quit, hotkey="Esc")
+        self.widgets = [self.new_game, self.continue_game, self.load, self.rules, self.settings, self.quit]
+        self.message = app.notice
+        app.notice = ""
+
+    def enter(self) -> None:
+        self.continue_game.enabled = persistence.has_autosave()
+        self.continue_game.tooltip = ("Resume the game you left (saved after every turn)" if self.continue_game.enabled
+                                      else "No game in progress to continue")
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.ui.px
+        width, height, gap = px(320), px(50), px(12)
+        top = round(h * 0.36)
+        for i, button in enumerate(self.widgets):
+            button.rect = pygame.Rect(w // 2 - width // 2, top + i * (height + gap), width, height)
+
+    # ------------------------------------------------------------------ actions
+    def _new_game(self) -> None:
+        from .setup import SetupScene
+
+        self.app.push(SetupScene(self.app))
+
+    def _continue(self) -> None:
+        try:
+            game = records.load(persistence.autosave_path())
+        except records.RecordError as error:
+            self.message = f"The saved game cannot be continued: {error}"
+            self.ui.sounds.play("error")
+            return
+        self.app.open_game(game)
+
+    def _load(self) -> None:
+        from .load_record import LoadRecordScene
+
+        self.app.push(LoadRecordScene(self.app))
+
+    def _rules(self) -> None:
+        from .rules_help import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def _settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        keys = {pygame.K_n: self.new_game, pygame.K_c: self.continue_game, pygame.K_l: self.load,
+                pygame.K_r: self.rules, pygame.K_s: self.settings, pygame.K_q: self.quit, pygame.K_ESCAPE: self.quit}
+        button = keys.get(event.key)
+        if button is not None and button.enabled:
+            button.click()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.ui.sprites.felt((w, h)), (0, 0))
+        self._draw_ornament(surface)
+        logo = self.ui.sprites.logo(min(self.ui.px(620), w - 80))
+        bob = round(math.sin(self.ui.time * 1.3) * self.ui.px(3))
+        surface.blit(logo, logo.get_rect(midtop=(w // 2, round(h * 0.08) + bob)))
+        subtitle = self.ui.text.shadowed("The tile-laying game by Dirk Henn", self.ui.font_px(20), theme.PARCHMENT,
+                                         "display")
+        draw_text(surface, subtitle, (w // 2, round(h * 0.08) + logo.get_height() + self.ui.px(10)), "midtop")
+        super().draw(surface)
+        if self.message:
+            size = self.ui.font_px(15)
+            lines = self.ui.text.wrap(self.message, size, min(w - 80, self.ui.px(760)))
+            y = self.quit.rect.bottom + self.ui.px(18)
+            for line in lines:
+                rect = draw_text(surface, self.ui.text.shadowed(line, size, theme.WARN, "bold"), (w // 2, y), "midtop")
+                y = rect.bottom + 2
+        foot = self.ui.text.render("F11 fullscreen  ·  hover a button for its key", self.ui.font_px(13), theme.TEXT_FAINT)
+        draw_text(surface, foot, (w // 2, h - self.ui.px(14)), "midbottom")
+
+    def _draw_ornament(self, surface: pygame.Surface) -> None:
+        """A little Alhambra on either side of the buttons, drawn from the tile art."""
+        w, h = surface.get_size()
+        size = self.ui.px(74)
+        walls = [N | W, N, N | E, W, 0, E, S | W, S, S | E]
+        for side, cx in ((-1, w // 2 - self.ui.px(390)), (1, w // 2 + self.ui.px(390))):
+            if cx - size * 1.5 < 0 or cx + size * 1.5 > w:
+                continue
+            top = round(h * 0.42)
+            for i, wall in enumerate(walls):
+                col, row = i % 3, i // 3
+                kind = "start" if i == 4 else BUILDING_TYPES[(i + (0 if side < 0 else 3)) % 6]
+                tile = self.ui.sprites.drawn_tile(kind, wall, size)
+                x, y = cx + (col - 1.5) * size, top + row * size
+                surface.blit(self.ui.sprites.shadow((size, size), 6, 5, 70), (x - 10 + 3, y - 10 + 5))
+                surface.blit(tile, (x, y))

@@ -1,0 +1,320 @@
+"""A readable, scrollable summary of the rules, with the building rules drawn as examples.
+
+The page is laid out once per width into one tall surface (text, tables and the example
+Alhambras drawn from the tile art) and scrolled as a viewport, so scrolling costs a blit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.components import BUILDING_TYPES, CURRENCIES, SCORE_POINTS, E, N, S, W
+
+from .. import theme
+from ..scene import Scene
+from ..shortcuts import SHORTCUTS
+from ..widgets import Button, Ui, draw_box, draw_text
+
+if TYPE_CHECKING:
+    from ..app import App
+
+Block = Callable[[Ui, int], pygame.Surface]
+
+# (caption, legal?, tiles as (x, y, kind, walls), the new tile's cell)
+EXAMPLES: tuple[tuple[str, bool, tuple[tuple[int, int, str, int], ...], tuple[int, int]], ...] = (
+    ("Shares a full side, open meets open", True, ((0, 0, "start", 0), (1, 0, "garden", N)), (1, 0)),
+    ("Wall against open side: not allowed", False, ((0, 0, "start", 0), (1, 0, "tower", W | N)), (1, 0)),
+    ("Wall meets wall: fine, if reachable elsewhere", True,
+     ((0, 0, "start", 0), (1, 0, "arcades", E), (0, 1, "pavilion", E), (1, 1, "seraglio", W | S)), (1, 1)),
+    ("Cannot be reached on foot from the fountain", False,
+     ((0, 0, "start", 0), (1, 0, "chambers", E), (2, 0, "garden", W)), (2, 0)),
+    ("Touching at a corner only: not allowed", False, ((0, 0, "start", 0), (1, 1, "pavilion", 0)), (1, 1)),
+    ("Closing a hole in the middle: not allowed", False,
+     ((0, 0, "start", 0), (1, 0, "tower", 0), (2, 0, "garden", 0), (0, 1, "arcades", 0), (2, 1, "chambers", 0),
+      (0, 2, "seraglio", 0), (1, 2, "pavilion", 0), (2, 2, "garden", 0)), (1, 2)),
+)
+
+INTRO = ("Build the most valuable Alhambra. Points come at three scorings: for having the most buildings of "
+         "each type, and for the longest outer wall of your Alhambra.")
+
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("The components", (
+        "54 building tiles of six types, each with a cost and 0 to 3 walls: pavilion (blue, costs 2–8), "
+        "seraglio (red, 3–9), arcades (brown, 4–10), chambers (white, 5–11), garden (green, 6–12), tower (purple, 7–13). "
+        "Each type has its own emblem.",
+        "108 money cards in four currencies, values 1 to 9: florin (fleur-de-lis), dirham (crescent), "
+        "denar (star), ducat (crown).",
+        "The market has four slots, each bound to a currency: slot 1 florin, 2 dirham, 3 denar, 4 ducat. "
+        "Beside it lies the money offer of four cards.",
+        "Everyone starts with the Lion Fountain and money worth at least 20. The player dealt the fewest cards starts.",
+    )),
+    ("Your turn: one action", (
+        "Take money: one card of the offer, or several whose values add up to at most 5.",
+        "Buy a building: pay for a market tile with cards of that slot's currency only, at least its cost. "
+        "No change is given. Pay the cost EXACTLY and you take another action (again any of the three).",
+        "Redesign your Alhambra: move a reserve tile into it, move one of its tiles onto the reserve, or swap a "
+        "reserve tile with one in the Alhambra (it takes exactly that place). The Lion Fountain never moves.",
+        "At the end of your turn, place every tile you bought, in any order: in your Alhambra or on your reserve "
+        "(with two players you may also give it to Dirk). Then the market and the offer are refilled.",
+    )),
+)
+
+SECTIONS_AFTER: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Scoring", (
+        "A scoring happens when scoring card 1 or 2 comes up while refilling the offer (the game shows roughly "
+        "when), and at the end. Only buildings in your Alhambra count, never the reserve.",
+        "Tied players add up the points of the ranks they occupy and share them, rounded down; the next player "
+        "takes the next rank.",
+        "Walls: 1 point for each wall side in your longest continuous wall on the outside of your Alhambra.",
+    )),
+    ("The end", (
+        "The game ends after the turn in which the market cannot be refilled because the bag is empty. Each tile "
+        "left in the market goes to the player holding the most money of its slot's currency (a tie: nobody). "
+        "Then the final scoring; the highest score wins, and tied players share the victory.",
+    )),
+    ("Two players: Dirk", (
+        "Dirk is a neutral collector: he takes no turns and builds nothing, but gets 6 tiles at the start, 6 more "
+        "after the first scoring and a third of the bag after the second. He takes part in the majorities (never "
+        "walls) and cannot win. A tile you bought may be given to him instead of being placed.",
+    )),
+    ("What you see", (
+        "Every take and payment is public, so a player with perfect memory knows all hands: the game shows "
+        "them as a memory aid (switch it off in Settings). The order of the deck and of the bag is never shown.",
+        "Legal places are outlined with a plus; your selection has a gold frame. Exact payments are marked with "
+        "'=' and grant another action. Your turn is only final when you press End turn: until then, Undo "
+        "restarts it.",
+    )),
+)
+
+
+def _heading(text: str) -> Block:
+    def render(ui: Ui, width: int) -> pygame.Surface:
+        word = ui.text.render(text, ui.font_px(24), theme.GOLD_LIGHT, "display")
+        surface = pygame.Surface((width, word.get_height() + ui.px(18)), pygame.SRCALPHA)
+        surface.blit(word, (0, ui.px(10)))
+        pygame.draw.line(surface, theme.GOLD_DARK, (0, surface.get_height() - 2), (width, surface.get_height() - 2), 1)
+        return surface
+
+    return render
+
+
+def _paragraph(text: str, bullet: bool = True) -> Block:
+    def render(ui: Ui, width: int) -> pygame.Surface:
+        size = ui.font_px(17)
+        indent = ui.px(22) if bullet else 0
+        lines = ui.text.wrap(text, size, width - indent)
+        line_h = ui.text.size("Ag", size)[1] + 2
+        surface = pygame.Surface((width, line_h * len(lines) + ui.px(8)), pygame.SRCALPHA)
+        if bullet:
+            pygame.draw.polygon(surface, theme.GOLD, [(ui.px(6), line_h // 2), (ui.px(11), line_h // 2 - ui.px(5)),
+                                                      (ui.px(16), line_h // 2), (ui.px(11), line_h // 2 + ui.px(5))])
+        for i, line in enumerate(lines):
+            surface.blit(ui.text.render(line, size, theme.IVORY), (indent, i * line_h))
+        return surface
+
+    return render
+
+
+def _mark(surface: pygame.Surface, centre: tuple[int, int], ok: bool, r: int) -> None:
+    """A check or a cross in a disc: the shape carries the meaning, not only the colour."""
+    pygame.draw.circle(surface, theme.INK, centre, r + 2)
+    pygame.draw.circle(surface, (60, 150, 80) if ok else (190, 60, 50), centre, r)
+    x, y = centre
+    k = r * 0.5
+    if ok:
+        pygame.draw.lines(surface, theme.IVORY, False, [(x - k, y), (x - k * 0.2, y + k * 0.8), (x + k, y - k * 0.7)],
+                          max(2, r // 4))
+    else:
+        pygame.draw.line(surface, theme.IVORY, (x - k, y - k), (x + k, y + k), max(2, r // 4))
+        pygame.draw.line(surface, theme.IVORY, (x - k, y + k), (x + k, y - k), max(2, r // 4))
+
+
+def _examples() -> Block:
+    def render(ui: Ui, width: int) -> pygame.Surface:
+        cell = ui.px(54)
+        box_w, box_h = ui.px(300), ui.px(236)
+        per_row = max(1, width // box_w)
+        rows = (len(EXAMPLES) + per_row - 1) // per_row
+        surface = pygame.Surface((width, rows * box_h), pygame.SRCALPHA)
+        left = (width - per_row * box_w) // 2
+        for index, (caption, ok, tiles, new) in enumerate(EXAMPLES):
+            ox, oy = left + (index % per_row) * box_w, (index // per_row) * box_h
+            xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
+            grid_w, grid_h = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
+            gx, gy = ox + (box_w - grid_w) // 2, oy + ui.px(8) + (ui.px(170) - grid_h) // 2
+            for x, y, kind, walls in tiles:
+                rect = pygame.Rect(gx + (x - min(xs)) * cell, gy + (y - min(ys)) * cell, cell, cell)
+                tile = ui.sprites.drawn_tile(kind, walls, cell)
+                if (x, y) == new:
+                    surface.blit(ui.sprites.shadow((cell, cell), 4, 3, 120), (rect.x - 6 + 2, rect.y - 6 + 3))
+                surface.blit(tile, rect)
+                if (x, y) == new:
+                    pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(4, 4), 2, border_radius=3)
+                    _mark(surface, (rect.right - 2, rect.top + 2), ok, ui.px(10))
+            for i, line in enumerate(ui.text.wrap(caption, ui.font_px(14), box_w - ui.px(16))[:2]):
+                word = ui.text.render(line, ui.font_px(14), theme.PARCHMENT)
+                surface.blit(word, word.get_rect(midtop=(ox + box_w // 2, oy + ui.px(186) + i * ui.px(18))))
+        return surface
+
+    return render
+
+
+def _score_table() -> Block:
+    def render(ui: Ui, width: int) -> pygame.Surface:
+        size = ui.font_px(15)
+        row_h = ui.px(30)
+        cols = ["", "1st scoring", "2nd scoring", "final scoring"]
+        col_w = [ui.px(150), ui.px(120), ui.px(150), ui.px(170)]
+        surface = pygame.Surface((width, row_h * 7 + ui.px(8)), pygame.SRCALPHA)
+        x = 0
+        for c, name in enumerate(cols):
+            surface.blit(ui.text.render(name, size, theme.GOLD_LIGHT, "bold"), (x, 0))
+            x += col_w[c]
+        for t, kind in enumerate(BUILDING_TYPES):
+            y = row_h * (t + 1)
+            surface.blit(ui.sprites.type_icon(kind, row_h - 4), (0, y))
+            surface.blit(ui.text.render(kind.capitalize(), size, theme.IVORY), (row_h + ui.px(6), y + ui.px(5)))
+            x = col_w[0]
+            for r in range(3):
+                points = [p for p in SCORE_POINTS[r][t] if p]
+                surface.blit(ui.text.render(" / ".join(map(str, points)), size, theme.IVORY), (x, y + ui.px(5)))
+                x += col_w[r + 1]
+        return surface
+
+    return render
+
+
+def _keys() -> Block:
+    def render(ui: Ui, width: int) -> pygame.Surface:
+        size = ui.font_px(16)
+        row_h = ui.px(28)
+        surface = pygame.Surface((width, row_h * len(SHORTCUTS) + ui.px(8)), pygame.SRCALPHA)
+        for i, (keys, meaning) in enumerate(SHORTCUTS):
+            y = i * row_h
+            key = ui.text.render(keys, size, theme.INK, "bold")
+            cap = pygame.Rect(0, y + 2, max(key.get_width() + ui.px(14), ui.px(40)), row_h - 6)
+            pygame.draw.rect(surface, theme.PARCHMENT, cap, border_radius=5)
+            pygame.draw.rect(surface, theme.GOLD_DARK, cap, 1, border_radius=5)
+            surface.blit(key, key.get_rect(center=cap.center))
+            surface.blit(ui.text.render(meaning, size, theme.IVORY), (ui.px(150), y + ui.px(3)))
+        return surface
+
+    return render
+
+
+def _currencies() -> Block:
+    def render(ui: Ui, width: int) -> pygame.Surface:
+        size = ui.px(34)
+        surface = pygame.Surface((width, size + ui.px(10)), pygame.SRCALPHA)
+        x = ui.px(22)
+        for currency in CURRENCIES:
+            surface.blit(ui.sprites.currency_badge(currency, size), (x, 0))
+            word = ui.text.render(currency.capitalize(), ui.font_px(16), theme.IVORY)
+            surface.blit(word, word.get_rect(midleft=(x + size + ui.px(8), size // 2)))
+            x += size + word.get_width() + ui.px(36)
+        return surface
+
+    return render
+
+
+def page() -> list[Block]:
+    blocks: list[Block] = [_paragraph(INTRO, bullet=False)]
+    for title, paragraphs in SECTIONS:
+        blocks.append(_heading(title))
+        blocks += [_paragraph(text) for text in paragraphs]
+        if title == "The components":
+            blocks.append(_currencies())
+    blocks.append(_heading("Building rules"))
+    blocks.append(_paragraph("Tiles are placed upright, never rotated. A new tile must share a full side with your "
+                             "Alhambra; every touching side must match (wall to wall, open to open); every tile must "
+                             "be reachable on foot from the Lion Fountain without crossing a wall; and no empty space "
+                             "may be enclosed. Removing or swapping a tile must keep all of this true."))
+    blocks.append(_examples())
+    for title, paragraphs in SECTIONS_AFTER:
+        blocks.append(_heading(title))
+        blocks += [_paragraph(text) for text in paragraphs]
+        if title == "Scoring":
+            blocks.append(_score_table())
+    blocks.append(_heading("Keys at the table"))
+    blocks.append(_keys())
+    return blocks
+
+
+class RulesScene(Scene):
+    """The rules summary; wheel, arrows or Page Up/Down scroll, Escape closes."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.back = Button(self.ui, "Close", app.pop, style="primary", hotkey="Esc")
+        self.widgets = [self.back]
+        self.scroll = 0
+        self.content: pygame.Surface | None = None
+        self.view = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.ui.px
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(1000)), h - px(40))
+        self.panel.center = (w // 2, h // 2)
+        self.view = pygame.Rect(self.panel.x + px(36), self.panel.y + px(80), self.panel.w - px(72),
+                                self.panel.h - px(160))
+        self.back.rect = pygame.Rect(self.panel.right - px(36) - px(160), self.panel.bottom - px(66), px(160), px(46))
+        self.content = None
+
+    def _content(self) -> pygame.Surface:
+        if self.content is None:
+            parts = [block(self.ui, self.view.w - self.ui.px(16)) for block in page()]
+            gap = self.ui.px(6)
+            height = sum(p.get_height() + gap for p in parts)
+            self.content = pygame.Surface((self.view.w, height), pygame.SRCALPHA)
+            y = 0
+            for part in parts:
+                self.content.blit(part, (0, y))
+                y += part.get_height() + gap
+        return self.content
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self._content().get_height() - self.view.h)
+
+    def scroll_by(self, amount: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + amount))
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * self.ui.px(60))
+            return True
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_DOWN: 60, pygame.K_UP: -60, pygame.K_PAGEDOWN: self.view.h - 40,
+                     pygame.K_PAGEUP: -(self.view.h - 40), pygame.K_SPACE: self.view.h - 40,
+                     pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+                return True
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+                self.app.pop()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.ui.sprites.felt((w, h)), (0, 0))
+        draw_box(self.ui, surface, self.panel)
+        title = self.ui.text.render("How to play Alhambra", self.ui.font_px(32), theme.GOLD_LIGHT, "display")
+        draw_text(surface, title, (self.panel.x + self.ui.px(36), self.panel.y + self.ui.px(22)))
+        content = self._content()
+        surface.blit(content, self.view.topleft, pygame.Rect(0, self.scroll, self.view.w, self.view.h))
+        if self.max_scroll:
+            track = pygame.Rect(self.view.right + self.ui.px(10), self.view.y, self.ui.px(5), self.view.h)
+            pygame.draw.rect(surface, (60, 70, 70), track, border_radius=3)
+            knob_h = max(self.ui.px(30), round(track.h * self.view.h / content.get_height()))
+            knob_y = track.y + round((track.h - knob_h) * self.scroll / self.max_scroll)
+            pygame.draw.rect(surface, theme.GOLD, (track.x, knob_y, track.w, knob_h), border_radius=3)
+            hint = self.ui.text.render("Scroll with the wheel, the arrow keys or Page Up / Page Down",
+                                       self.ui.font_px(13), theme.TEXT_FAINT)
+            draw_text(surface, hint, (self.panel.x + self.ui.px(36), self.back.rect.centery), "midleft")
+        super().draw(surface)

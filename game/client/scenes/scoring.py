@@ -1,0 +1,156 @@
+"""The scoring table, shown over the board when scoring card 1 or 2 comes up.
+
+Rows appear one building type at a time: each player's count, rank (ties marked "="), and the
+points earned, then the walls, then the totals counting up.  The timeline of the table waits
+underneath until the player continues.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..scene import Scene
+from ..score_sheet import Sheet
+from ..views import common
+from ..widgets import Button, Ui, draw_box, draw_text
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .turn import TurnScene
+
+ROUND_TITLES = {1: "First scoring", 2: "Second scoring", 3: "Final scoring"}
+ROW_DELAY = 0.28
+
+
+class ScoringScene(Scene):
+    overlay = True
+
+    def __init__(self, app: App, turn: TurnScene, sheet: Sheet) -> None:
+        super().__init__(app)
+        self.turn = turn
+        self.sheet = sheet
+        self.age = 0.0
+        self.speed = app.speed
+        self.next = Button(self.ui, "Continue", self.close, style="primary", hotkey="Enter")
+        self.widgets = [self.next]
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.ui.sounds.play("score")
+
+    def names(self) -> list[str]:
+        return [self.turn.seat_name(seat) for seat in self.sheet.collectors]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        px = self.ui.px
+        columns = len(self.sheet.collectors)
+        width = px(190) + columns * px(104) + px(60)
+        self.panel = pygame.Rect(0, 0, min(size[0] - 20, max(px(560), width)), min(size[1] - 20, px(600)))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.next.rect = pygame.Rect(self.panel.right - px(210), self.panel.bottom - px(64), px(180), px(46))
+
+    def revealed_rows(self) -> float:
+        if self.speed <= 0:
+            return 99.0
+        return self.age * self.speed / ROW_DELAY
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        before = int(self.revealed_rows())
+        self.age += dt
+        if int(self.revealed_rows()) != before and before < len(self.sheet.rows):
+            self.ui.sounds.play("coin")
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                                                          pygame.K_ESCAPE):
+            if self.revealed_rows() < len(self.sheet.rows) + 1:
+                self.age = 1e6  # first press shows everything, the next one continues
+            else:
+                self.close()
+            return True
+        return True  # modal: the board underneath takes nothing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        px = ui.px
+        common.dim(surface, surface.get_rect(), 150)
+        draw_box(ui, surface, self.panel, (28, 24, 20), 246, theme.GOLD, px(14))
+        card = ui.sprites.scoring_card(min(self.sheet.round, 2), px(84))
+        surface.blit(card, (self.panel.x + px(26), self.panel.y + px(22)))
+        title = ui.text.render(ROUND_TITLES[self.sheet.round], ui.font_px(34), theme.GOLD_LIGHT, "display")
+        draw_text(surface, title, (self.panel.x + px(26) + card.get_width() + px(18), self.panel.y + px(26)))
+        sub = ("Most buildings of a type scores; ties share. Walls: your longest outer wall."
+               if self.sheet.round > 1 else "Only the most buildings of each type score; ties share. Plus walls.")
+        draw_text(surface, ui.text.render(sub, ui.font_px(14), theme.PARCHMENT),
+                  (self.panel.x + px(26) + card.get_width() + px(18), self.panel.y + px(72)))
+        draw_sheet(ui, surface, self.sheet, self.names(),
+                   pygame.Rect(self.panel.x + px(26), self.panel.y + px(124), self.panel.w - px(52),
+                               self.panel.h - px(200)), self.revealed_rows())
+        super().draw(surface)
+
+
+def draw_sheet(ui: Ui, surface: pygame.Surface, sheet: Sheet, names: list[str], area: pygame.Rect,
+               revealed: float = 99.0) -> None:
+    """The table of a scoring: rows of building types and walls, a column per player (and Dirk)."""
+    px = ui.px
+    label_w = px(170)
+    columns = len(sheet.collectors)
+    col_w = (area.w - label_w) // max(1, columns)
+    rows = len(sheet.rows) + 2
+    row_h = min(px(44), area.h // rows)
+    for c, seat in enumerate(sheet.collectors):
+        cx = area.x + label_w + c * col_w + col_w // 2
+        common.seat_token(ui, surface, seat, names[c], (cx, area.y + row_h // 2 - px(6)), px(10))
+        word = ui.text.render(ui.text.fit(names[c], ui.font_px(13), col_w - 4, "bold"), ui.font_px(13), theme.IVORY,
+                              "bold")
+        surface.blit(word, word.get_rect(midtop=(cx, area.y + row_h // 2 + px(6))))
+    for r, row in enumerate(sheet.rows):
+        if r >= revealed:
+            break
+        y = area.y + (r + 1) * row_h + px(6)
+        band = pygame.Rect(area.x, y, area.w, row_h - 2)
+        if r % 2 == 0:
+            shade = pygame.Surface(band.size, pygame.SRCALPHA)
+            shade.fill((255, 255, 255, 12))
+            surface.blit(shade, band)
+        if row.what == "wall":
+            icon = ui.sprites.drawn_tile("start", 15, row_h - px(8))
+            label = "Longest wall"
+        else:
+            icon = ui.sprites.type_icon(row.what, row_h - px(8))
+            label = row.what.capitalize()
+        surface.blit(icon, (area.x + px(4), y + px(3)))
+        surface.blit(ui.text.render(label, ui.font_px(16), theme.IVORY),
+                     (area.x + px(10) + icon.get_width(), y + (row_h - px(22)) // 2))
+        pop = min(1.0, max(0.0, revealed - r))
+        for c in range(columns):
+            cx = area.x + label_w + c * col_w
+            count, rank, points = row.counts[c], row.ranks[c], row.points[c]
+            number = ui.text.render("—" if count is None else str(count), ui.font_px(17),
+                                    theme.PARCHMENT if count else theme.TEXT_FAINT, "bold")
+            surface.blit(number, (cx + px(6), y + (row_h - number.get_height()) // 2))
+            if rank:
+                word = ui.text.render(rank, ui.font_px(12), theme.GOLD_LIGHT if points else theme.TEXT_DIM)
+                surface.blit(word, (cx + px(12) + number.get_width(), y + (row_h - word.get_height()) // 2 + px(1)))
+            if points:
+                size = ui.font_px(17 + 5 * (1 - pop))
+                gain = ui.text.render(f"+{points}", size, theme.GOLD_LIGHT, "bold")
+                surface.blit(gain, gain.get_rect(midright=(cx + col_w - px(8), y + row_h // 2)))
+    if revealed >= len(sheet.rows):
+        y = area.y + (len(sheet.rows) + 1) * row_h + px(12)
+        pygame.draw.line(surface, theme.GOLD_DARK, (area.x, y - px(4)), (area.right, y - px(4)), 2)
+        surface.blit(ui.text.render("This scoring / total", ui.font_px(16), theme.GOLD_LIGHT, "bold"),
+                     (area.x + px(4), y + px(6)))
+        share = min(1.0, (revealed - len(sheet.rows)) / 1.5)
+        for c in range(columns):
+            cx = area.x + label_w + c * col_w
+            before = sheet.totals[c] - sheet.gained[c]
+            shown = round(before + sheet.gained[c] * share)
+            word = ui.text.render(f"+{sheet.gained[c]}", ui.font_px(16), theme.GOLD_LIGHT, "bold")
+            surface.blit(word, (cx + px(6), y + px(6)))
+            total = ui.text.render(str(shown), ui.font_px(20), theme.IVORY, "bold")
+            surface.blit(total, total.get_rect(topright=(cx + col_w - px(8), y + px(3))))

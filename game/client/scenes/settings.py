@@ -1,0 +1,91 @@
+"""Settings: animation speed, sound, the opponents' hands memory aid, turn confirmation, fullscreen.
+
+Every change is saved at once to the user's config dir, so a crash never loses it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..persistence import SPEEDS
+from ..scene import Scene
+from ..widgets import Button, Choice, Toggle, draw_box, draw_text
+
+if TYPE_CHECKING:
+    from ..app import App
+
+SPEED_LABELS = ("Instant", "Slow", "Normal", "Fast", "Very fast")
+
+
+class SettingsScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        s = app.settings
+        speed_index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - app.speed))
+        self.speed = Choice(self.ui, "Animation speed", [str(v) for v in SPEEDS], speed_index, self._speed,
+                            labels=SPEED_LABELS, tooltip="How fast cards and tiles move; Instant skips animations")
+        self.sound = Toggle(self.ui, "Sound effects", s.sound, self._sound)
+        self.hands = Toggle(self.ui, "Show opponents' hands (memory aid)", s.show_hands, self._hands,
+                            tooltip="Every take and payment is public, so a player with perfect memory knows "
+                                    "all hands. Off: you see only how many cards each holds.")
+        self.confirm = Toggle(self.ui, "Confirm the end of my turn", s.confirm_turn, self._confirm,
+                              tooltip="The move that ends your turn waits for End turn, so you can still undo it")
+        self.fullscreen = Toggle(self.ui, "Fullscreen (F11)", app.fullscreen, lambda _: app.toggle_fullscreen())
+        self.back = Button(self.ui, "Done", app.pop, style="primary", hotkey="Esc")
+        self.widgets = [self.speed, self.sound, self.hands, self.confirm, self.fullscreen, self.back]
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _speed(self, index: int) -> None:
+        self.app.settings.speed = SPEEDS[index]
+        self.app.speed_override = None
+        self.app.save_settings()
+
+    def _sound(self, value: bool) -> None:
+        self.app.settings.sound = value
+        self.ui.sounds.enabled = value
+        self.app.save_settings()
+
+    def _hands(self, value: bool) -> None:
+        self.app.settings.show_hands = value
+        self.app.save_settings()
+
+    def _confirm(self, value: bool) -> None:
+        self.app.settings.confirm_turn = value
+        self.app.save_settings()
+
+    def enter(self) -> None:
+        self.fullscreen.value = self.app.fullscreen
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.ui.px
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(760)), min(h - 40, px(520)))
+        self.panel.center = (w // 2, h // 2)
+        x, width = self.panel.x + px(40), self.panel.w - px(80)
+        y = self.panel.y + px(96)
+        self.speed.label_width = px(200)
+        self.speed.rect = pygame.Rect(x, y, width, px(40))
+        y += px(66)
+        for toggle in (self.sound, self.hands, self.confirm, self.fullscreen):
+            toggle.rect = pygame.Rect(x, y, width, px(40))
+            y += px(56)
+        self.back.rect = pygame.Rect(self.panel.right - px(40) - px(180), self.panel.bottom - px(76), px(180), px(50))
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.app.pop()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(self.ui.sprites.felt((w, h)), (0, 0))
+        draw_box(self.ui, surface, self.panel)
+        title = self.ui.text.render("Settings", self.ui.font_px(32), theme.GOLD_LIGHT, "display")
+        draw_text(surface, title, (self.panel.x + self.ui.px(40), self.panel.y + self.ui.px(24)))
+        where = self.ui.text.render("Saved automatically", self.ui.font_px(13), theme.TEXT_FAINT)
+        draw_text(surface, where, (self.panel.x + self.ui.px(40), self.panel.bottom - self.ui.px(50)), "midleft")
+        super().draw(surface)

@@ -1,0 +1,83 @@
+"""The table shown at a scoring: per building type, who has how many, their rank and points.
+
+Pure data, no pygame.  Points come from the engine's ``score`` event (the truth); counts and
+walls are read back from the state for display.  A scoring happens at the very end of a turn, so
+the state right after the action that caused it still shows the Alhambras as they were scored;
+only Dirk may have received tiles after a scoring ([B-DIRK-2]), and those are taken off again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine import GameState
+from game.engine.components import BUILDING_TYPES, TILE_TYPE
+
+DIRK = "dirk"
+
+
+@dataclass(frozen=True)
+class Row:
+    what: str  # a building type or "wall"
+    counts: tuple[int | None, ...]  # per collector; None where it does not apply (Dirk's walls)
+    ranks: tuple[str, ...]  # "1st", "2nd=" (shared), "" (none)
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    round: int
+    collectors: tuple[int | str, ...]  # seat numbers, then "dirk" in a two-player game
+    rows: tuple[Row, ...]
+    gained: tuple[int, ...]
+    totals: tuple[int, ...]  # scores after this scoring, per collector
+
+
+def _ordinal(rank: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+
+
+def ranks_of(counts: Sequence[int]) -> tuple[str, ...]:
+    """Display ranks: players with no building of a type have none; equal counts share (marked '=')."""
+    ranks = []
+    for count in counts:
+        if count <= 0:
+            ranks.append("")
+            continue
+        rank = 1 + sum(1 for other in counts if other > count)
+        shared = sum(1 for other in counts if other == count) > 1
+        ranks.append(_ordinal(rank) + ("=" if shared else ""))
+    return tuple(ranks)
+
+
+def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
+    """The sheet of ``event`` (a ``score`` event); ``later`` are the events after it in the same batch."""
+    players = state.players
+    collectors: list[int | str] = list(range(players))
+    counts = [state.type_counts(p) for p in range(players)]
+    dirk_total = None
+    if state.with_dirk:
+        received = {t for e in later if e.get("e") == "dirk_gets" for t in e["tiles"]}
+        dirk = [0] * len(BUILDING_TYPES)
+        for tile in state.dirk_tiles:
+            if tile not in received:
+                dirk[TILE_TYPE[tile]] += 1
+        counts.append(dirk)
+        collectors.append(DIRK)
+        dirk_total = event.get("dirk_total", state.dirk_score)
+    index = {seat: i for i, seat in enumerate(collectors)}
+    points = {(a["player"], a["what"]): a["points"] for a in event["points"]}
+    rows = []
+    for kind, name in enumerate(BUILDING_TYPES):
+        per = tuple(counts[i][kind] for i in range(len(collectors)))
+        rows.append(Row(name, per, ranks_of(per), tuple(points.get((seat, name), 0) for seat in collectors)))
+    walls = tuple(state.wall_length(p) for p in range(players)) + ((None,) if state.with_dirk else ())
+    rows.append(Row("wall", walls, ("",) * len(collectors), tuple(points.get((seat, "wall"), 0) for seat in collectors)))
+    gained = [0] * len(collectors)
+    for (seat, _), value in points.items():
+        gained[index[seat]] += value
+    totals = list(event["totals"])
+    if dirk_total is not None:
+        totals.append(dirk_total)
+    return Sheet(event["round"], tuple(collectors), tuple(rows), tuple(gained), tuple(totals))

@@ -1,0 +1,18 @@
+"""The keyboard shortcuts of the table, in one list: the rules help prints it, buttons quote it."""
+
+SHORTCUTS: tuple[tuple[str, str], ...] = (
+    ("1 2 3 4", "select or unselect a card of the money offer"),
+    ("Q W E R", "choose the tile in market slot 1, 2, 3 or 4 to buy"),
+    ("X", "while buying: pick the next suggested payment (exact payments first)"),
+    ("Enter", "confirm: take the selected cards, buy, or end the turn"),
+    ("Tab", "select the next tile waiting to be placed"),
+    ("T", "put the selected tile on the reserve"),
+    ("D", "give the selected tile to Dirk (two players)"),
+    ("Z  or  Ctrl+Z", "undo: restart your turn (until it is confirmed)"),
+    ("H", "hint: what a computer player would do, and why"),
+    ("L", "show or hide the game log"),
+    ("+  −  0", "zoom your Alhambra in, out, or to fit; drag with the right button to pan"),
+    ("Esc", "cancel the selection; with nothing selected, the game menu"),
+    ("F11", "fullscreen on or off"),
+    ("M", "sound on or off"),
+)

@@ -1,0 +1,258 @@
+"""Images from the ``assets`` package, loaded once, composed and scaled once per size.
+
+Everything is found with ``importlib.resources.files("assets")`` so the same code works from
+source and from the frozen build.  A missing file raises ``MissingAsset`` naming the file and
+how to regenerate it, instead of drawing a silent placeholder.
+
+Composition happens at the art's native 128 px (face, then the wall overlays, then the cost in the
+cartouche) and the result is scaled per requested size and cached: a frame then costs one blit
+per tile.  Caches are bounded (LRU) because zooming asks for many sizes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from importlib import resources
+
+import pygame
+
+from game.engine.components import (
+    BUILDING_TYPES,
+    CARD_CURRENCY,
+    CARD_VALUE,
+    CURRENCIES,
+    MARKET_CURRENCY,
+    TILE_COST,
+    TILE_TYPE,
+    TILE_WALLS,
+    E,
+    N,
+    S,
+    W,
+    is_start_tile,
+)
+
+from . import theme
+
+TILE_ART = 128
+CARD_ART = (80, 120)
+SLOT_ART = (150, 190)
+SLOT_TILE_POS = (11, 51)  # where a 128 px tile sits inside a market slot frame (assets README)
+CARTOUCHE = (100, 100, 12)  # centre and radius of the cost disc on a 128 px tile face
+BADGE = (75, 26, 21)  # the currency medallion at the top of a market slot frame
+WALL_FILES = ((N, "wall_n"), (E, "wall_e"), (S, "wall_s"), (W, "wall_w"))
+
+
+class MissingAsset(FileNotFoundError):
+    """An asset file is not in the package: the art was not generated or not bundled."""
+
+
+class _Lru:
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        found = self.items.get(key)
+        if found is not None:
+            self.items.move_to_end(key)
+            return found
+        found = self.items[key] = make()
+        if len(self.items) > self.capacity:
+            self.items.popitem(last=False)
+        return found
+
+
+def _convert(surface: pygame.Surface) -> pygame.Surface:
+    """Convert to the display format when a display exists (fast blits); tools may run without one."""
+    if pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
+
+
+def load_asset_bytes(path: str) -> bytes:
+    target = resources.files("assets").joinpath(*path.split("/"))
+    try:
+        return target.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        raise MissingAsset(f"asset missing: assets/{path} (run 'python -m assets.generate')") from None
+
+
+class Sprites:
+    """All images of the game by meaning (``tile(7, 64)``) rather than by file name."""
+
+    def __init__(self, text: theme.TextCache) -> None:
+        self.text = text
+        self._raw: dict[str, pygame.Surface] = {}
+        self._cache = _Lru(1500)
+        self._base_tiles: dict[tuple[int, int], pygame.Surface] = {}
+
+    # ------------------------------------------------------------------ raw files
+    def image(self, path: str) -> pygame.Surface:
+        """The PNG ``assets/<path>`` at its own size."""
+        found = self._raw.get(path)
+        if found is None:
+            data = load_asset_bytes(path)
+            found = self._raw[path] = _convert(pygame.image.load(io.BytesIO(data), path))
+        return found
+
+    def scaled(self, path: str, size: tuple[int, int]) -> pygame.Surface:
+        size = (max(1, int(size[0])), max(1, int(size[1])))
+        return self._cache.get(("file", path, size), lambda: _smooth(self.image(path), size))
+
+    def check(self) -> list[str]:
+        """Asset files the client needs that are missing, for a clear message at start-up."""
+        needed = [f"tiles/{name}.png" for name in (*BUILDING_TYPES, "start", "back")]
+        needed += [f"tiles/{name}.png" for _, name in WALL_FILES]
+        needed += [f"cards/value_{c}_{v}.png" for c in CURRENCIES for v in range(1, 10)]
+        needed += ["cards/back.png", "cards/scoring_1.png", "cards/scoring_2.png", "board/felt.png"]
+        needed += [f"board/market_slot_{c}.png" for c in CURRENCIES]
+        needed += [f"ui/{name}.png" for name in ICONS] + ["ui/logo.png", "ui/icon.png"]
+        needed += [f"sounds/{name}.wav" for name in SOUNDS] + [f"fonts/{name}" for name in theme.FONT_FILES.values()]
+        missing = []
+        for path in needed:
+            try:
+                load_asset_bytes(path)
+            except MissingAsset:
+                missing.append(path)
+        return missing
+
+    # ------------------------------------------------------------------ tiles
+    def face(self, kind: str, walls: int, cost: int | None) -> pygame.Surface:
+        """A 128 px tile: ``kind`` is a building type or 'start'; walls as the engine's mask."""
+        key = ("face", kind, walls, cost)
+        return self._cache.get(key, lambda: self._compose(kind, walls, cost))
+
+    def _compose(self, kind: str, walls: int, cost: int | None) -> pygame.Surface:
+        surface = self.image(f"tiles/{kind}.png").copy()
+        for bit, name in WALL_FILES:
+            if walls & bit:
+                surface.blit(self.image(f"tiles/{name}.png"), (0, 0))
+        if cost is not None:
+            cx, cy, _ = CARTOUCHE
+            digits = self.text.render(str(cost), 17 if cost < 10 else 15, theme.INK, "bold")
+            surface.blit(digits, digits.get_rect(center=(cx, cy + 1)))
+        return surface
+
+    def tile(self, tile: int, size: int) -> pygame.Surface:
+        """Tile ``tile`` (engine id) with its walls and cost, ``size`` px square."""
+        size = max(4, int(size))
+        if is_start_tile(tile):
+            return self._cache.get(("tile", "start", size), lambda: _smooth(self.face("start", 0, None), (size, size)))
+        kind, walls, cost = BUILDING_TYPES[TILE_TYPE[tile]], TILE_WALLS[tile], TILE_COST[tile]
+        return self._cache.get(("tile", tile, size), lambda: _smooth(self.face(kind, walls, cost), (size, size)))
+
+    def drawn_tile(self, kind: str, walls: int, size: int, cost: int | None = None) -> pygame.Surface:
+        """A tile that need not exist in the game (the rules help draws examples)."""
+        return self._cache.get(("drawn", kind, walls, cost, size),
+                               lambda: _smooth(self.face(kind, walls, cost), (size, size)))
+
+    def tile_back(self, size: int) -> pygame.Surface:
+        return self.scaled("tiles/back.png", (size, size))
+
+    def type_icon(self, kind: str, size: int) -> pygame.Surface:
+        """A building type's face at icon size: the emblem tells the type without colour."""
+        return self.scaled(f"tiles/{kind}.png", (size, size))
+
+    # ------------------------------------------------------------------ cards
+    def card(self, card: int, height: int) -> pygame.Surface:
+        currency = CURRENCIES[CARD_CURRENCY[card]]
+        return self.scaled(f"cards/value_{currency}_{CARD_VALUE[card]}.png", card_size(height))
+
+    def card_back(self, height: int) -> pygame.Surface:
+        return self.scaled("cards/back.png", card_size(height))
+
+    def scoring_card(self, round_number: int, height: int) -> pygame.Surface:
+        return self.scaled(f"cards/scoring_{round_number}.png", card_size(height))
+
+    def currency_badge(self, currency: int | str, size: int) -> pygame.Surface:
+        """The round currency medallion cut from the market slot art: the currency's symbol."""
+        name = currency if isinstance(currency, str) else CURRENCIES[currency]
+
+        def make() -> pygame.Surface:
+            cx, cy, r = BADGE
+            cut = self.image(f"board/market_slot_{name}.png").subsurface((cx - r, cy - r, 2 * r, 2 * r)).copy()
+            mask = pygame.Surface(cut.get_size(), pygame.SRCALPHA)
+            pygame.draw.circle(mask, (255, 255, 255, 255), (r, r), r)
+            cut.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            return _smooth(cut, (size, size))
+
+        return self._cache.get(("badge", name, size), make)
+
+    # ------------------------------------------------------------------ board and ui
+    def market_slot(self, slot: int, size: tuple[int, int]) -> pygame.Surface:
+        return self.scaled(f"board/market_slot_{CURRENCIES[MARKET_CURRENCY[slot - 1]]}.png", size)
+
+    def icon(self, name: str, size: int) -> pygame.Surface:
+        return self.scaled(f"ui/{name}.png", (size, size))
+
+    def logo(self, width: int) -> pygame.Surface:
+        w, h = self.image("ui/logo.png").get_size()
+        return self.scaled("ui/logo.png", (width, round(width * h / w)))
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table: felt tiled over the window with a soft vignette, built once per window size."""
+
+        def make() -> pygame.Surface:
+            surface = pygame.Surface(size)
+            pattern = self.image("board/felt.png")
+            pw, ph = pattern.get_size()
+            for x in range(0, size[0], pw):
+                for y in range(0, size[1], ph):
+                    surface.blit(pattern, (x, y))
+            shade = pygame.Surface((64, 40), pygame.SRCALPHA)
+            for y in range(40):
+                for x in range(64):
+                    dx, dy = (x - 31.5) / 32, (y - 19.5) / 20
+                    shade.set_at((x, y), (0, 0, 0, min(150, int(150 * max(0.0, (dx * dx + dy * dy) - 0.35) ** 1.2))))
+            surface.blit(pygame.transform.smoothscale(shade, size), (0, 0))
+            return surface.convert() if pygame.display.get_surface() is not None else surface
+
+        return self._cache.get(("felt", size), make)
+
+    # ------------------------------------------------------------------ drawn furniture
+    def shadow(self, size: tuple[int, int], radius: int, blur: int = 6, alpha: int = 120) -> pygame.Surface:
+        """A soft drop shadow for a rounded box of ``size``; blit it offset by (-blur, -blur) + drop."""
+
+        def make() -> pygame.Surface:
+            w, h = size
+            surface = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
+            pygame.draw.rect(surface, (0, 0, 0, alpha), (2 * blur, 2 * blur, w, h), border_radius=radius)
+            if blur:
+                surface = pygame.transform.gaussian_blur(surface, blur)
+            return surface
+
+        return self._cache.get(("shadow", size, radius, blur, alpha), make)
+
+    def panel(self, size: tuple[int, int], fill: theme.Color = theme.PANEL, alpha: int = 226,
+              edge: theme.Color = theme.PANEL_EDGE, radius: int = 10) -> pygame.Surface:
+        """A rounded panel with a thin gold edge and a lighter inner top line."""
+
+        def make() -> pygame.Surface:
+            w, h = size
+            surface = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(surface, (*fill[:3], alpha), (0, 0, w, h), border_radius=radius)
+            pygame.draw.rect(surface, (*edge[:3], 255), (0, 0, w, h), width=1, border_radius=radius)
+            inner = theme.mix(fill, (255, 255, 255), 0.12)
+            pygame.draw.line(surface, (*inner, 120), (radius, 1), (w - radius, 1))
+            return surface
+
+        return self._cache.get(("panel", size, fill, alpha, edge, radius), make)
+
+
+def card_size(height: int) -> tuple[int, int]:
+    height = max(6, int(height))
+    return round(height * CARD_ART[0] / CARD_ART[1]), height
+
+
+def _smooth(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    if surface.get_size() == size:
+        return surface
+    return pygame.transform.smoothscale(surface, size)
+
+
+ICONS = ("hint", "undo", "reserve", "dirk", "money", "buy", "redesign", "menu", "sound_on", "sound_off",
+         "fast", "log", "zoom_in", "zoom_out")
+SOUNDS = ("click", "card", "coin", "place", "score", "turn", "error")

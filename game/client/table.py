@@ -1,0 +1,230 @@
+"""The table the client plays at: the game, who sits where, and the human's unconfirmed turn.
+
+This module knows nothing of pygame, so it can be tested alone.  It holds no rules either: it asks
+the engine whether an action is legal (``is_legal``) and what it leads to (on a clone), and
+keeps the bookkeeping a screen needs around that:
+
+* the restart-turn undo: a ``Game.copy()`` taken when the human starts deciding, restored on undo;
+* the staged ("pending") action: the move that would end the human's turn waits for an explicit
+  "End turn" so it can still be undone, because once the engine ends the turn it refills the
+  market and the money offer and reveals cards and tiles that cannot be taken back;
+* payment suggestions (exact payments grant another action, [B-TURN-4]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ai import agent_names, canonical_name
+from game.engine import Action, Buy, Game, GameConfig, GameState, Seat
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
+from game.engine.state import ACTION, FINAL, PLACE
+
+HUMAN = "human"
+STRENGTH = ("mcts:hard", "mcts:normal", "greedy", "mcts:easy", "random")  # strongest first
+DEFAULT_OPPONENTS = ("mcts:normal", "greedy")
+AGENT_LABELS = {"random": "Random", "greedy": "Greedy", "mcts": "MCTS"}
+
+
+def bot_names() -> list[str]:
+    """Agents a seat can be given: the registry's names, minus anything that is not a bot."""
+    return [name for name in agent_names() if name.split(":")[0] != HUMAN]
+
+
+def strongest_bot() -> str:
+    available = bot_names()
+    for name in STRENGTH:
+        if name in available:
+            return name
+    return available[0]
+
+
+def usable_agent(name: str) -> str:
+    """``name`` if this build has that agent, else the strongest one it has (old records, new levels)."""
+    try:
+        full = canonical_name(name)
+    except ValueError:
+        return strongest_bot()
+    return full if full in bot_names() else strongest_bot()
+
+
+def agent_label(name: str) -> str:
+    """'mcts:hard' -> 'MCTS hard', for menus and seat names."""
+    kind, _, level = name.partition(":")
+    label = AGENT_LABELS.get(kind, kind.capitalize())
+    return f"{label} {level}" if level else label
+
+
+def default_opponents() -> list[str]:
+    return [usable_agent(name) for name in DEFAULT_OPPONENTS]
+
+
+@dataclass
+class Staged:
+    """An action that would end the human's turn, shown as a preview until confirmed."""
+
+    action: Action
+    text: str
+
+
+class Table:
+    """A game plus seating, undo and the staged end of the human's turn."""
+
+    def __init__(self, game: Game, human: int | None) -> None:
+        self.game = game
+        self.human = human
+        self.agents = [None if seat == human else usable_agent(s.agent) for seat, s in enumerate(game.config.seats)]
+        self.snapshot: Game | None = None
+        self.staged: Staged | None = None
+        self._exact_cache: dict[tuple, list[tuple[int, ...]]] = {}
+
+    @classmethod
+    def new(cls, name: str, opponents: Sequence[str], seed: int) -> Table:
+        """A new game: the human in seat 0, then the bots in the order given."""
+        labels = [agent_label(agent) for agent in opponents]
+        seats = [Seat(name or "You", HUMAN)]
+        for index, agent in enumerate(opponents):
+            label = labels[index]
+            if labels.count(label) > 1:
+                label = f"{label} {labels[:index + 1].count(label)}"
+            seats.append(Seat(label, agent))
+        return cls(Game.new(GameConfig(seed=seed, seats=tuple(seats))), 0)
+
+    @classmethod
+    def from_game(cls, game: Game) -> Table:
+        """A loaded game: the first seat marked human plays; none means the bots play it out."""
+        human = next((i for i, seat in enumerate(game.config.seats) if seat.agent == HUMAN), None)
+        return cls(game, human)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.game.config.seats]
+
+    @property
+    def human_decides(self) -> bool:
+        state = self.game.state
+        return self.human is not None and not state.is_over and state.decider == self.human
+
+    @property
+    def bot_to_decide(self) -> str | None:
+        """The agent that decides now, or None when it is the human's call or the game is over."""
+        state = self.game.state
+        if state.is_over or state.decider == self.human:
+            return None
+        return self.agents[state.decider]
+
+    def decision_seed(self) -> int:
+        """A seed for the bot deciding now, fixed by the game's seed and progress (replays agree)."""
+        return (self.game.config.seed * 1_000_003 + len(self.game.events) * 7919 + self.game.state.decider) % 2**31
+
+    # ------------------------------------------------------------------ the human's turn
+    def begin_human_turn(self) -> None:
+        """Remember the position for the restart-turn undo."""
+        self.snapshot = self.game.copy()
+        self.staged = None
+
+    @property
+    def can_undo(self) -> bool:
+        return self.human_decides and self.snapshot is not None and (
+            self.staged is not None or len(self.game.events) != len(self.snapshot.events))
+
+    def undo(self) -> None:
+        """Back to the start of the turn: everything done since is forgotten."""
+        if self.snapshot is not None:
+            self.game = self.snapshot.copy()
+        self.staged = None
+
+    def ends_turn(self, action: Action) -> bool:
+        """Whether ``action`` hands the decision on (to the next turn, another receiver or the end).
+
+        Tried on a clone, so what the end of the turn would reveal stays unseen.
+        """
+        state = self.game.state
+        trial = state.clone()
+        trial.apply(action)
+        return trial.is_over or trial.decider != state.decider or trial.turn != state.turn
+
+    def stage(self, action: Action, text: str) -> None:
+        self.staged = Staged(action, text)
+
+    def commit(self) -> list[dict]:
+        """Apply the staged action (the human confirmed the end of the turn)."""
+        assert self.staged is not None
+        action, self.staged = self.staged.action, None
+        return self.game.apply(action)
+
+    def apply(self, action: Action) -> list[dict]:
+        """Apply now; IllegalAction propagates with the engine's message and changes nothing."""
+        return self.game.apply(action)
+
+    # ------------------------------------------------------------------ buying
+    def in_phase(self, *phases: str) -> bool:
+        return self.game.state.phase in phases
+
+    @property
+    def placing(self) -> bool:
+        return self.human_decides and self.in_phase(PLACE, FINAL)
+
+    @property
+    def acting(self) -> bool:
+        return self.human_decides and self.in_phase(ACTION)
+
+    def slot_cards(self, slot: int) -> list[int]:
+        """The human's cards in the currency of market ``slot``, highest first."""
+        state = self.game.state
+        currency = MARKET_CURRENCY[slot - 1]
+        return sorted((c for c in state.hands[state.decider] if CARD_CURRENCY[c] == currency),
+                      key=lambda c: (-CARD_VALUE[c], c))
+
+    def exact_payments(self, slot: int) -> list[tuple[int, ...]]:
+        """Sets of cards paying market ``slot``'s tile exactly (one per multiset of values), fewest cards first."""
+        state = self.game.state
+        tile = state.market[slot - 1]
+        if tile < 0:
+            return []
+        cards = self.slot_cards(slot)
+        key = (slot, tile, tuple(cards))
+        found = self._exact_cache.get(key)
+        if found is None:
+            found = self._exact_cache[key] = _subsets_summing(cards, TILE_COST[tile])
+        return found
+
+    def cheapest_payment(self, slot: int) -> tuple[int, ...] | None:
+        """The engine's minimal payment for ``slot`` that overpays least (None if unaffordable)."""
+        options = [a.paid for a in self.game.state.buy_actions() if isinstance(a, Buy) and a.slot == slot]
+        if not options:
+            return None
+        return min(options, key=lambda paid: (sum(CARD_VALUE[c] for c in paid), len(paid)))
+
+    def can_buy(self, slot: int) -> bool:
+        return any(isinstance(a, Buy) and a.slot == slot for a in self.game.state.buy_actions())
+
+
+def _subsets_summing(cards: list[int], target: int) -> list[tuple[int, ...]]:
+    """Distinct (by values) subsets of ``cards`` (sorted by value, descending) whose values sum to ``target``."""
+    found: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+
+    def extend(start: int, chosen: list[int], total: int) -> None:
+        if total == target:
+            values = tuple(CARD_VALUE[c] for c in chosen)
+            if values not in seen:
+                seen.add(values)
+                found.append(tuple(chosen))
+            return
+        previous = None
+        for index in range(start, len(cards)):
+            value = CARD_VALUE[cards[index]]
+            if value == previous or total + value > target:
+                continue  # equal values at one depth give the same multiset
+            previous = value
+            extend(index + 1, [*chosen, cards[index]], total + value)
+
+    extend(0, [], 0)
+    return sorted(found, key=lambda paid: (len(paid), [-CARD_VALUE[c] for c in paid]))

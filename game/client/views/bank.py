@@ -1,0 +1,202 @@
+"""The money side of the table: the offer, the deck, the discard pile, the bag, and when the scorings come.
+
+Only what every player may know is shown ([D-HIDDEN-1]): how many cards and tiles are left, and
+from the pile sizes dealt at setup where each scoring card can still be; never their order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import Take
+from game.engine.components import CARD_VALUE, describe_card
+
+from .. import theme
+from ..sprites import card_size
+from . import common
+
+if TYPE_CHECKING:
+    from ..scenes.turn import TurnScene
+
+OFFER_KEYS = ("1", "2", "3", "4")
+
+
+def scoring_outlook(scene: TurnScene) -> tuple[list[tuple[float, float, bool]], float, str]:
+    """Windows of the scoring cards as fractions of the deck dealt at setup, the fraction drawn, and a sentence."""
+    state = scene.table.state
+    total = max(1, len(scene.table.game.deal.deck))
+    drawn = min(state.drawn, total)
+    windows = []
+    upcoming = []
+    for round_number, (_, first, after) in enumerate(state.windows, start=1):
+        done = state.rounds_scored >= round_number
+        windows.append((first / total, after / total, done))
+        if not done:
+            upcoming.append((round_number, max(0, first - drawn), max(1, after - drawn)))
+    if upcoming:
+        number, low, high = upcoming[0]
+        name = "first" if number == 1 else "second"
+        if low == 0:
+            text = f"The {name} scoring card can come any time in the next {high} cards"
+        else:
+            text = f"The {name} scoring comes in {low + 1} to {high} cards"
+    elif state.is_over:
+        text = "All three scorings are done"
+    else:
+        text = f"Final scoring when the bag runs out: {len(state.bag)} tiles left"
+    return windows, drawn / total, text
+
+
+class BankView:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def _card_h(self, scene: TurnScene) -> int:
+        px = scene.ui.px
+        width = (self.rect.w - px(24) - 3 * px(8)) // 4
+        return min(px(96), round(width * 1.5))
+
+    def offer_rects(self, scene: TurnScene) -> list[pygame.Rect]:
+        px = scene.ui.px
+        cw, ch = card_size(self._card_h(scene))
+        gap = px(8)
+        x0 = self.rect.centerx - (4 * cw + 3 * gap) // 2
+        y = self.rect.y + px(30)
+        return [pygame.Rect(x0 + i * (cw + gap), y, cw, ch) for i in range(4)]
+
+    def _piles_y(self, scene: TurnScene) -> int:
+        return self.offer_rects(scene)[0].bottom + scene.ui.px(24)
+
+    def pile_rects(self, scene: TurnScene) -> dict[str, pygame.Rect]:
+        """Deck, discard and bag, side by side under the offer."""
+        px = scene.ui.px
+        h = px(46)
+        cw, _ = card_size(h)
+        y = self._piles_y(scene)
+        third = (self.rect.w - px(24)) // 3
+        x = self.rect.x + px(12)
+        return {
+            "deck": pygame.Rect(x, y, cw, h),
+            "discard": pygame.Rect(x + third, y, cw, h),
+            "bag": pygame.Rect(x + 2 * third, y + (h - px(38)) // 2, px(38), px(38)),
+        }
+
+    def card_at(self, scene: TurnScene, pos: tuple[int, int]) -> int | None:
+        offer = scene.table.state.offer
+        for i, rect in enumerate(self.offer_rects(scene)):
+            if i < len(offer) and rect.collidepoint(pos):
+                return offer[i]
+        return None
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        state = scene.table.state
+        common.section_title(ui, surface, "Money offer", (self.rect.x + px(12), self.rect.y + px(9)))
+        acting = scene.can_act and scene.table.acting
+        hint = scene.hint_action
+        selected = scene.sel.offer
+        total = sum(CARD_VALUE[c] for c in selected)
+        if selected:
+            legal = state.is_legal(Take(tuple(selected)))
+            text = f"take {total}" if legal else f"{total}: only one card, or up to 5"
+            word = ui.text.render(text, ui.font_px(13), theme.GOLD_LIGHT if legal else theme.WARN, "bold")
+            surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(9))))
+        rects = self.offer_rects(scene)
+        for i, rect in enumerate(rects):
+            if i >= len(state.offer):
+                pygame.draw.rect(surface, (16, 28, 28), rect, border_radius=px(6))
+                pygame.draw.rect(surface, (60, 76, 72), rect, 1, border_radius=px(6))
+                continue
+            card = state.offer[i]
+            if ("card", card) in scene.hidden:
+                continue
+            chosen = card in selected
+            hovered = acting and rect.collidepoint(ui.mouse)
+            shown = rect.move(0, -px(10) if chosen else (-px(3) if hovered else 0))
+            surface.blit(ui.sprites.shadow(rect.size, 6, 4, 120), (shown.x - 8 + 2, shown.y - 8 + 5))
+            surface.blit(ui.sprites.card(card, rect.h), shown)
+            if chosen:
+                common.selected_frame(surface, shown)
+            elif isinstance(hint, Take) and card in hint.cards:
+                common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+                common.badge(ui, surface, "hint", shown.topright, px(24))
+            if acting:
+                common.keycap(ui, surface, OFFER_KEYS[i], (shown.centerx, shown.bottom - px(2)), "midtop")
+            if hovered:
+                ui.tooltip(f"{describe_card(card)}: click to select (key {OFFER_KEYS[i]}); take one card, "
+                           "or several worth 5 at most", shown)
+        self._draw_piles(surface, scene)
+        self._draw_outlook(surface, scene)
+
+    def _draw_piles(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        state = scene.table.state
+        piles = self.pile_rects(scene)
+        size = ui.font_px(13)
+        deck = piles["deck"]
+        if state.deck:
+            for k in range(min(3, len(state.deck) // 10 + 1), 0, -1):
+                surface.blit(ui.sprites.card_back(deck.h), deck.move(k * 2, -k * 2))
+            surface.blit(ui.sprites.card_back(deck.h), deck)
+        else:
+            pygame.draw.rect(surface, (60, 76, 72), deck, 1, border_radius=4)
+        discard = piles["discard"]
+        if state.discard:
+            surface.blit(ui.sprites.card(state.discard[-1], discard.h), discard)
+        else:
+            pygame.draw.rect(surface, (60, 76, 72), discard, 1, border_radius=4)
+        bag = piles["bag"]
+        if state.bag:
+            surface.blit(ui.sprites.shadow(bag.size, 4, 3, 110), (bag.x - 6 + 2, bag.y - 6 + 3))
+            surface.blit(ui.sprites.tile_back(bag.w), bag)
+        for key, label, count in (("deck", "Deck", len(state.deck)), ("discard", "Discard", len(state.discard)),
+                                  ("bag", "Bag", len(state.bag))):
+            rect = piles[key]
+            x = rect.right + px(8)
+            surface.blit(ui.text.render(label, size, theme.TEXT_DIM), (x, rect.centery - px(17)))
+            surface.blit(ui.text.render(str(count), ui.font_px(17), theme.IVORY, "bold"), (x, rect.centery - px(1)))
+            if rect.collidepoint(ui.mouse):
+                tips = {"deck": "Money cards left to draw (their order is hidden)",
+                        "discard": "Cards paid for buildings; shuffled into a new deck when the deck runs out",
+                        "bag": "Building tiles left; when the market cannot be refilled, the game ends"}
+                ui.tooltip(tips[key], rect)
+
+    def _draw_outlook(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        piles = self.pile_rects(scene)
+        top = piles["deck"].bottom + px(14)
+        common.section_title(ui, surface, "Scorings", (self.rect.x + px(12), top))
+        windows, drawn, text = scoring_outlook(scene)
+        bar = pygame.Rect(self.rect.x + px(12), top + px(22), self.rect.w - px(24), px(14))
+        pygame.draw.rect(surface, (14, 24, 24), bar, border_radius=bar.h // 2)
+        done_w = round(bar.w * drawn)
+        if done_w:
+            pygame.draw.rect(surface, (70, 96, 92), (bar.x, bar.y, done_w, bar.h), border_radius=bar.h // 2)
+        for number, (start, end, done) in enumerate(windows, start=1):
+            zone = pygame.Rect(bar.x + round(bar.w * start), bar.y - px(3), max(px(8), round(bar.w * (end - start))),
+                               bar.h + px(6))
+            fill = (*theme.GOLD, 90 if not done else 40)
+            shade = pygame.Surface(zone.size, pygame.SRCALPHA)
+            shade.fill(fill)
+            surface.blit(shade, zone)
+            pygame.draw.rect(surface, theme.GOLD if not done else theme.GOLD_DARK, zone, 1, border_radius=3)
+            label = str(number) if not done else f"{number} done"
+            word = ui.text.render(label, ui.font_px(11), theme.GOLD_LIGHT if not done else theme.TEXT_DIM, "bold")
+            surface.blit(word, word.get_rect(midtop=(zone.centerx, zone.bottom + px(2))))
+        marker_x = bar.x + done_w
+        pygame.draw.polygon(surface, theme.IVORY, [(marker_x, bar.y - px(2)), (marker_x - px(5), bar.y - px(9)),
+                                                   (marker_x + px(5), bar.y - px(9))])
+        pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.h // 2)
+        y = bar.bottom + px(22)
+        for line in ui.text.wrap(text, ui.font_px(13), self.rect.w - px(24))[:2]:
+            word = ui.text.render(line, ui.font_px(13), theme.PARCHMENT)
+            surface.blit(word, (self.rect.x + px(12), y))
+            y += word.get_height()
+        if bar.inflate(0, px(20)).collidepoint(ui.mouse):
+            ui.tooltip("The money deck: the marker is how far it has been drawn; the gold zones are where the "
+                       "scoring cards were shuffled in (piles 2 and 4 of 5).", bar)

@@ -1,0 +1,117 @@
+"""Drawing helpers shared by the table's views: highlight shapes, count chips, labels.
+
+Highlights pair colour with shape (dashed frame and plus for a legal place, solid gold frame for
+the selection, a badge icon for hints and swaps) so they read without colour vision.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..widgets import Ui
+
+
+def dashed_rect(surface: pygame.Surface, color: theme.Color, rect: pygame.Rect, width: int = 2, dash: int = 8,
+                phase: float = 0.0) -> None:
+    """A dashed frame; ``phase`` (0..1) marches the dashes for a lively highlight."""
+    points = []
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    perimeter = [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))]
+    offset = phase * 2 * dash
+    for (ax, ay), (bx, by) in perimeter:
+        length = abs(bx - ax) + abs(by - ay)
+        if length == 0:
+            continue
+        dx, dy = (bx - ax) / length, (by - ay) / length
+        t = -offset
+        while t < length:
+            start, end = max(0.0, t), min(float(length), t + dash)
+            if end > start:
+                points.append(((ax + dx * start, ay + dy * start), (ax + dx * end, ay + dy * end)))
+            t += 2 * dash
+    for a, b in points:
+        pygame.draw.line(surface, color, a, b, width)
+
+
+def plus_mark(surface: pygame.Surface, color: theme.Color, center: tuple[int, int], size: int, width: int = 3) -> None:
+    x, y = center
+    pygame.draw.line(surface, color, (x - size, y), (x + size, y), width)
+    pygame.draw.line(surface, color, (x, y - size), (x, y + size), width)
+
+
+def target_cell(surface: pygame.Surface, rect: pygame.Rect, glow: float, time: float) -> None:
+    """A legal empty cell: translucent fill, marching dashed frame, a plus in the middle."""
+    fill = pygame.Surface(rect.size, pygame.SRCALPHA)
+    fill.fill((*theme.TARGET, int(40 + 50 * glow)))
+    surface.blit(fill, rect)
+    inner = rect.inflate(-4, -4)
+    dashed_rect(surface, theme.TARGET, inner, 2, max(4, rect.w // 8), (time * 0.8) % 1.0)
+    plus_mark(surface, theme.TARGET, inner.center, max(3, rect.w // 8), max(2, rect.w // 24))
+
+
+def selected_frame(surface: pygame.Surface, rect: pygame.Rect, width: int = 3) -> None:
+    pygame.draw.rect(surface, theme.INK, rect.inflate(2 * width + 2, 2 * width + 2), 2, border_radius=5)
+    pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(2 * width, 2 * width), width, border_radius=4)
+
+
+def glow_frame(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, strength: float, radius: int = 6) -> None:
+    """A soft halo around ``rect`` (hint, the player whose turn it is)."""
+    for i in range(4, 0, -1):
+        alpha = int(strength * 60 / i)
+        halo = pygame.Surface(rect.inflate(4 * i, 4 * i).size, pygame.SRCALPHA)
+        pygame.draw.rect(halo, (*color[:3], alpha), halo.get_rect(), border_radius=radius + 2 * i)
+        surface.blit(halo, rect.inflate(4 * i, 4 * i))
+    pygame.draw.rect(surface, color, rect.inflate(4, 4), 2, border_radius=radius)
+
+
+def badge(ui: Ui, surface: pygame.Surface, icon: str, center: tuple[int, int], size: int) -> None:
+    """A round badge with a ui icon (hint bulb, swap arrows) pinned to a corner of something."""
+    pygame.draw.circle(surface, theme.INK, center, size // 2 + 2)
+    pygame.draw.circle(surface, theme.PARCHMENT, center, size // 2)
+    image = ui.sprites.icon(icon, int(size * 0.8))
+    surface.blit(image, image.get_rect(center=center))
+
+
+def chip(ui: Ui, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+         fill: theme.Color = theme.INK, ink: theme.Color = theme.IVORY, anchor: str = "center") -> pygame.Rect:
+    """A small rounded label (counts on stacks, hotkey caps)."""
+    word = ui.text.render(text, size, ink, "bold")
+    rect = pygame.Rect(0, 0, word.get_width() + size // 2 + 6, word.get_height() + 2)
+    setattr(rect, anchor, pos)
+    pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 2)
+    pygame.draw.rect(surface, theme.GOLD_DARK, rect, 1, border_radius=rect.h // 2)
+    surface.blit(word, word.get_rect(center=rect.center))
+    return rect
+
+
+def keycap(ui: Ui, surface: pygame.Surface, key: str, pos: tuple[int, int], anchor: str = "center") -> pygame.Rect:
+    size = ui.font_px(12)
+    word = ui.text.render(key, size, theme.INK, "bold")
+    rect = pygame.Rect(0, 0, max(word.get_width() + 8, word.get_height() + 2), word.get_height() + 2)
+    setattr(rect, anchor, pos)
+    pygame.draw.rect(surface, theme.PARCHMENT, rect, border_radius=4)
+    pygame.draw.rect(surface, theme.GOLD_DARK, rect, 1, border_radius=4)
+    surface.blit(word, word.get_rect(center=rect.center))
+    return rect
+
+
+def section_title(ui: Ui, surface: pygame.Surface, text: str, pos: tuple[int, int], color: theme.Color = theme.GOLD_LIGHT,
+                  size: int = 13) -> pygame.Rect:
+    word = ui.text.render(text.upper(), ui.font_px(size), color, "bold")
+    surface.blit(word, pos)
+    return word.get_rect(topleft=pos)
+
+
+def seat_token(ui: Ui, surface: pygame.Surface, seat: int | str, name: str, center: tuple[int, int], radius: int) -> None:
+    """A player's round token: seat colour plus the initial, so two similar colours still differ."""
+    pygame.draw.circle(surface, theme.INK, center, radius + 2)
+    pygame.draw.circle(surface, theme.seat_color(seat), center, radius)
+    letter = ui.text.render((name[:1] or "?").upper(), max(9, int(radius * 1.25)), theme.INK, "bold")
+    surface.blit(letter, letter.get_rect(center=(center[0], center[1] + 1)))
+
+
+def dim(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 120) -> None:
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, rect)

@@ -1,0 +1,131 @@
+"""Your money, grouped by currency in market order, each group with its total.
+
+Groups are as wide as their cards need, so a long suit never squeezes a short one; cards fan
+to the right and show their corner index.  While buying, the cards of the slot's currency are
+the only ones lit, the chosen payment is raised in gold, and the hint's payment glows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import Buy
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, describe_card
+
+from .. import theme
+from ..sprites import card_size
+from . import common
+
+if TYPE_CHECKING:
+    from ..scenes.turn import TurnScene
+
+Group = tuple[int, pygame.Rect, list[tuple[int, pygame.Rect]]]  # currency, header, cards
+
+
+class HandView:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def groups(self, scene: TurnScene) -> list[Group]:
+        ui = scene.ui
+        px = ui.px
+        hand = scene.table.state.hands[scene.me]
+        inner = self.rect.inflate(-px(24), 0)
+        top = self.rect.y + px(34)
+        header_h = px(24)
+        raise_room = px(12)
+        ch = min(px(108), self.rect.bottom - px(10) - (top + header_h + raise_room))
+        cw, ch = card_size(ch)
+        by_currency = {c: sorted((card for card in hand if CARD_CURRENCY[card] == c), key=lambda k: (CARD_VALUE[k], k))
+                       for c in MARKET_CURRENCY}
+        empty_w = px(64)
+        gap = px(14)
+        counts = [len(cards) for cards in by_currency.values()]
+        filled = sum(1 for n in counts if n)
+        extra = sum(n - 1 for n in counts if n)
+        fixed = filled * cw + (4 - filled) * empty_w + 3 * gap
+        step = min(cw * 0.62, (inner.w - fixed) / extra) if extra else 0
+        groups: list[Group] = []
+        x = float(inner.x)
+        for currency, cards in by_currency.items():
+            width = cw + step * (len(cards) - 1) if cards else empty_w
+            header = pygame.Rect(round(x), top, max(round(width), empty_w), header_h)
+            rects = [(card, pygame.Rect(round(x + i * step), top + header_h + raise_room, cw, ch))
+                     for i, card in enumerate(cards)]
+            groups.append((currency, header, rects))
+            x += max(width, empty_w) + gap
+        return groups
+
+    def card_rect(self, scene: TurnScene, card: int) -> pygame.Rect | None:
+        for _, _, cards in self.groups(scene):
+            for found, rect in cards:
+                if found == card:
+                    return rect
+        return None
+
+    def card_at(self, scene: TurnScene, pos: tuple[int, int]) -> int | None:
+        for _, _, cards in self.groups(scene):
+            for card, rect in reversed(cards):
+                lifted = rect.move(0, -scene.ui.px(12)) if card in scene.sel.pay else rect
+                if lifted.collidepoint(pos):
+                    return card
+        return None
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        state = scene.table.state
+        me = scene.me
+        common.seat_token(ui, surface, me, scene.table.names[me], (self.rect.x + px(22), self.rect.y + px(18)), px(10))
+        name = ui.text.render(ui.text.fit(scene.table.names[me], ui.font_px(16), px(180), "bold"), ui.font_px(16),
+                              theme.IVORY, "bold")
+        surface.blit(name, name.get_rect(midleft=(self.rect.x + px(38), self.rect.y + px(18))))
+        score = ui.text.render(f"{round(scene.shown_scores[me])} points", ui.font_px(15), theme.GOLD_LIGHT, "bold")
+        surface.blit(score, score.get_rect(midleft=(self.rect.x + px(46) + name.get_width(), self.rect.y + px(18))))
+        hand = state.hands[me]
+        total = ui.text.render(f"{len(hand)} cards · {sum(CARD_VALUE[c] for c in hand)} in all", ui.font_px(13),
+                               theme.TEXT_DIM)
+        surface.blit(total, total.get_rect(midright=(self.rect.right - px(14), self.rect.y + px(18))))
+        buying = scene.sel.slot
+        slot_currency = MARKET_CURRENCY[buying - 1] if buying else None
+        hint = scene.hint_action
+        hint_cards = set(hint.paid) if isinstance(hint, Buy) else set()
+        exact = scene.exact_cards()
+        for currency, header, cards in self.groups(scene):
+            lit = slot_currency is None or currency == slot_currency
+            badge = ui.sprites.currency_badge(currency, header.h)
+            if not lit:
+                badge = badge.copy()
+                badge.set_alpha(90)
+            surface.blit(badge, header.topleft)
+            value = sum(CARD_VALUE[c] for c, _ in cards)
+            colour = theme.GOLD_LIGHT if currency == slot_currency else (theme.IVORY if lit else theme.TEXT_FAINT)
+            word = ui.text.render(str(value), ui.font_px(17), colour, "bold")
+            surface.blit(word, word.get_rect(midleft=(header.x + header.h + px(5), header.centery)))
+            if header.collidepoint(ui.mouse):
+                ui.tooltip(f"{CURRENCIES[currency].capitalize()}: {len(cards)} cards worth {value}", header)
+            for card, rect in cards:
+                if ("card", card) in scene.hidden:
+                    continue
+                chosen = card in scene.sel.pay
+                shown = rect.move(0, -px(12)) if chosen else rect
+                surface.blit(ui.sprites.shadow(rect.size, 6, 3, 100), (shown.x - 6 + 2, shown.y - 6 + 3))
+                surface.blit(ui.sprites.card(card, rect.h), shown)
+                if not lit:
+                    common.dim(surface, shown, 140)
+                if chosen:
+                    common.selected_frame(surface, shown, 2)
+                if card in exact and lit:
+                    common.chip(ui, surface, "=", (shown.right - px(9), shown.bottom - px(10)), ui.font_px(12),
+                                theme.GOLD, theme.INK)
+                elif card in hint_cards and not chosen:
+                    common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+            hovered = self.card_at(scene, ui.mouse)
+            if hovered is not None and any(card == hovered for card, _ in cards):
+                rect = next(r for c, r in cards if c == hovered)
+                tip = describe_card(hovered)
+                if buying and lit:
+                    tip += ": click to add to or remove from the payment"
+                ui.tooltip(tip, rect)

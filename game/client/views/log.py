@@ -1,0 +1,79 @@
+"""The game log: everyone's moves as sentences, newest at the bottom, scrollable with the wheel.
+
+Lines are narrated once per event and wrapped once per width; an undo that shortens the event
+list rebuilds them.  Only the visible lines are blitted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..narrate import LogLine, narrate
+from . import common
+
+if TYPE_CHECKING:
+    from ..scenes.turn import TurnScene
+
+KIND_COLORS = {"move": theme.IVORY, "turn": theme.GOLD_LIGHT, "refill": theme.TEXT_DIM,
+               "scoring": theme.GOLD, "end": theme.GOLD_LIGHT}
+
+
+class LogView:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[LogLine] = []
+        self._events_seen = 0
+        self._wrapped: list[tuple[LogLine, str, bool]] = []  # line, text, first row of the line
+        self._wrap_key: tuple[int, int] | None = None
+        self.scroll = 0  # rows scrolled up from the bottom
+
+    def sync(self, events: list[dict], names: list[str], you: int | None, upto: int | None = None) -> None:
+        """Narrate the events not yet in the log (``upto``: only those already shown on the table)."""
+        end = len(events) if upto is None else upto
+        if end < self._events_seen:
+            self.lines, self._events_seen = [], 0
+        if end > self._events_seen:
+            self.lines = narrate(events[:end], names, you)
+            self._events_seen = end
+            self.scroll = 0
+
+    def _rows(self, scene: TurnScene) -> list[tuple[LogLine, str, bool]]:
+        ui = scene.ui
+        key = (len(self.lines), self.rect.w, ui.font_px(13))
+        if key != self._wrap_key:
+            rows = []
+            for line in self.lines:
+                for i, text in enumerate(ui.text.wrap(line.text, ui.font_px(13), self.rect.w - ui.px(40))):
+                    rows.append((line, text, i == 0))
+            self._wrapped, self._wrap_key = rows, key
+        return self._wrapped
+
+    def handle_wheel(self, scene: TurnScene, amount: int) -> None:
+        rows = len(self._rows(scene))
+        self.scroll = max(0, min(rows - 3, self.scroll + amount * 3))
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        common.section_title(ui, surface, "Game log", (self.rect.x + px(12), self.rect.y + px(9)))
+        rows = self._rows(scene)
+        line_h = ui.text.size("Ag", ui.font_px(13))[1] + 1
+        area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(30), self.rect.w - px(20), self.rect.h - px(38))
+        visible = max(1, area.h // line_h)
+        end = len(rows) - self.scroll
+        start = max(0, end - visible)
+        y = area.bottom - (end - start) * line_h
+        for line, text, first in rows[start:end]:
+            if first and line.seat is not None:
+                common.seat_token(ui, surface, line.seat, scene.seat_name(line.seat), (area.x + px(7), y + line_h // 2),
+                                  px(6))
+            word = ui.text.render(text, ui.font_px(13), KIND_COLORS.get(line.kind, theme.IVORY),
+                                  "bold" if line.kind in ("turn", "scoring", "end") else "ui")
+            surface.blit(word, (area.x + px(18), y))
+            y += line_h
+        if self.scroll:
+            word = ui.text.render(f"{self.scroll} newer lines below", ui.font_px(12), theme.GOLD_LIGHT)
+            surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(9))))

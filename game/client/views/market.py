@@ -1,0 +1,84 @@
+"""The building market: four slots, each bound to a currency, with the tile for sale and its price."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import Buy
+from game.engine.components import BUILDING_TYPES, CURRENCIES, MARKET_CURRENCY, TILE_COST, TILE_TYPE
+
+from .. import theme
+from ..sprites import SLOT_ART, SLOT_TILE_POS, TILE_ART
+from . import common
+
+if TYPE_CHECKING:
+    from ..scenes.turn import TurnScene
+
+SLOT_KEYS = ("Q", "W", "E", "R")
+
+
+class MarketView:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def slot_rects(self, scene: TurnScene) -> list[pygame.Rect]:
+        px = scene.ui.px
+        label_h = px(22)
+        fh = self.rect.h - label_h - px(4)
+        fw = round(fh * SLOT_ART[0] / SLOT_ART[1])
+        gap = min(px(18), max(4, (self.rect.w - 4 * fw) // 5))
+        total = 4 * fw + 3 * gap
+        x0 = self.rect.centerx - total // 2
+        return [pygame.Rect(x0 + i * (fw + gap), self.rect.y, fw, fh) for i in range(4)]
+
+    def tile_rect(self, scene: TurnScene, slot: int) -> pygame.Rect:
+        frame = self.slot_rects(scene)[slot - 1]
+        k = frame.w / SLOT_ART[0]
+        return pygame.Rect(frame.x + round(SLOT_TILE_POS[0] * k), frame.y + round(SLOT_TILE_POS[1] * k),
+                           round(TILE_ART * k), round(TILE_ART * k))
+
+    def slot_at(self, scene: TurnScene, pos: tuple[int, int]) -> int | None:
+        for i, rect in enumerate(self.slot_rects(scene)):
+            if rect.collidepoint(pos):
+                return i + 1
+        return None
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        state = scene.table.state
+        acting = scene.can_act and scene.table.acting
+        hint = scene.hint_action
+        for i, frame in enumerate(self.slot_rects(scene)):
+            slot = i + 1
+            tile = state.market[i]
+            hovered = frame.collidepoint(ui.mouse) and acting and tile >= 0
+            lift = -2 if hovered else 0
+            surface.blit(ui.sprites.shadow(frame.size, 10, 6, 120), (frame.x - 12 + 3, frame.y - 12 + 6))
+            surface.blit(ui.sprites.market_slot(slot, frame.size), frame.move(0, lift))
+            tile_rect = self.tile_rect(scene, slot).move(0, lift)
+            if tile >= 0 and ("tile", tile) not in scene.hidden:
+                surface.blit(ui.sprites.tile(tile, tile_rect.w), tile_rect)
+                if acting and not scene.table.can_buy(slot):
+                    common.dim(surface, tile_rect, 110)
+            currency = CURRENCIES[MARKET_CURRENCY[i]]
+            if scene.sel.slot == slot:
+                common.selected_frame(surface, frame.move(0, lift), 3)
+            elif isinstance(hint, Buy) and hint.slot == slot:
+                common.glow_frame(surface, frame, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+                common.badge(ui, surface, "hint", frame.topright, ui.px(26))
+            if acting:
+                common.keycap(ui, surface, SLOT_KEYS[i], (frame.x + ui.px(6), frame.y + ui.px(6)), "topleft")
+            if tile >= 0:
+                label = f"{BUILDING_TYPES[TILE_TYPE[tile]].capitalize()} · {TILE_COST[tile]} {currency}"
+            else:
+                label = "sold" if not state.is_over else "—"
+            word = ui.text.shadowed(ui.text.fit(label, ui.font_px(13), frame.w + ui.px(16)), ui.font_px(13),
+                                    theme.PARCHMENT)
+            surface.blit(word, word.get_rect(midtop=(frame.centerx, frame.bottom + ui.px(4))))
+            if hovered:
+                affordable = scene.table.can_buy(slot)
+                tip = (f"Buy this tile with {currency} (slot {slot}, key {SLOT_KEYS[i]})" if affordable
+                       else f"You hold too little {currency} for this tile")
+                ui.tooltip(tip, frame)

@@ -1,0 +1,219 @@
+"""The other players, stacked in the left column, and Dirk in a two-player game.
+
+Each panel shows the score, the Alhambra in miniature, the reserve, tiles bought and not yet
+placed, and the hand: every card's value per currency when the memory aid is on ([D-HIDDEN-1]:
+takes and payments are public), otherwise only how many cards are held.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.components import BUILDING_TYPES, CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_TYPE
+
+from .. import theme
+from ..layout import split_rows
+from ..table import agent_label
+from ..widgets import Ui, draw_box
+from . import common
+from .alhambra import AlhambraView
+
+if TYPE_CHECKING:
+    from ..scenes.turn import TurnScene
+
+
+class OpponentPanel:
+    def __init__(self, ui: Ui, seat: int) -> None:
+        self.seat = seat
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.grid = AlhambraView(ui, interactive=False, max_cell=34)
+
+    def areas(self, scene: TurnScene) -> dict[str, pygame.Rect]:
+        px = scene.ui.px
+        body = pygame.Rect(self.rect.x + px(10), self.rect.y + px(32), self.rect.w - px(20), self.rect.h - px(40))
+        info_h = px(112)
+        if body.h > body.w * 0.6 + info_h:  # a tall panel (few opponents): the Alhambra on top, full width
+            grid = pygame.Rect(body.x, body.y, body.w, body.h - info_h - px(8))
+            info = pygame.Rect(body.x, grid.bottom + px(8), body.w, info_h)
+            self.grid.max_cell = px(64)
+        else:
+            self.grid.max_cell = px(34)
+            side = min(body.h, round(body.w * 0.46))
+            grid = pygame.Rect(body.x, body.y, side, body.h)
+            info = pygame.Rect(grid.right + px(10), body.y, body.right - grid.right - px(10), body.h)
+        return {"grid": grid, "info": info}
+
+    def _info_rows(self, scene: TurnScene) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Tiles (reserve and bought), then the hand."""
+        px = scene.ui.px
+        info = self.areas(scene)["info"]
+        tiles = pygame.Rect(info.x, info.y, info.w, px(22))
+        hand = pygame.Rect(info.x, tiles.bottom + px(6), info.w, info.bottom - tiles.bottom - px(6))
+        return info, tiles, hand
+
+    def tile_rects(self, scene: TurnScene) -> list[tuple[int, pygame.Rect, str]]:
+        """Reserve and bought tiles as small squares: (tile, rect, 'reserve' or 'held')."""
+        px = scene.ui.px
+        _, row, _ = self._info_rows(scene)
+        state = scene.table.state
+        tiles = [(t, "held") for t in (state.held if state.decider == self.seat else [])]
+        tiles += [(t, "reserve") for t in state.reserves[self.seat]]
+        size = px(20)
+        step = min(size + px(3), (row.w - px(40) - size) / max(1, len(tiles) - 1)) if len(tiles) > 1 else size
+        return [(t, pygame.Rect(round(row.x + px(40) + i * step), row.y + 1, size, size), where)
+                for i, (t, where) in enumerate(tiles)]
+
+    def hand_rect(self, scene: TurnScene) -> pygame.Rect:
+        return self._info_rows(scene)[2]
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        state = scene.table.state
+        seat = self.seat
+        active = state.decider == seat and not state.is_over
+        draw_box(ui, surface, self.rect, theme.PANEL_LIGHT if active else theme.PANEL)
+        if active:
+            common.glow_frame(surface, self.rect, theme.seat_color(seat), 0.45 + 0.35 * scene.glow, 10)
+        name = scene.table.names[seat]
+        common.seat_token(ui, surface, seat, name, (self.rect.x + px(18), self.rect.y + px(16)), px(9))
+        score = ui.text.render(str(round(scene.shown_scores[seat])), ui.font_px(18), theme.GOLD_LIGHT, "bold")
+        surface.blit(score, score.get_rect(midright=(self.rect.right - px(12), self.rect.y + px(16))))
+        agent = scene.table.agents[seat]
+        sub = agent_label(agent) if agent else "human"
+        if active and scene.thinking:
+            sub = "thinking" + "." * (1 + int(ui.time * 3) % 3)
+        room = self.rect.w - px(44) - score.get_width() - px(12)
+        title = ui.text.render(ui.text.fit(name, ui.font_px(15), room // 2 + px(30), "bold"), ui.font_px(15),
+                               theme.IVORY, "bold")
+        surface.blit(title, title.get_rect(midleft=(self.rect.x + px(32), self.rect.y + px(16))))
+        label = ui.text.render(ui.text.fit(sub, ui.font_px(12), room - title.get_width() - px(8)), ui.font_px(12),
+                               theme.GOLD_LIGHT if active else theme.TEXT_DIM)
+        surface.blit(label, label.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), self.rect.y + px(17))))
+        areas = self.areas(scene)
+        self.grid.rect = areas["grid"]
+        pygame.draw.rect(surface, (14, 26, 26), areas["grid"], border_radius=px(6))
+        hidden = {item[1] for item in scene.hidden if item[0] == "tile"}
+        self.grid.draw(surface, state.grids[seat], hidden=hidden)
+        self._draw_tiles(surface, scene)
+        self._draw_hand(surface, scene)
+        if self.rect.collidepoint(ui.mouse) and areas["grid"].collidepoint(ui.mouse):
+            counts = state.type_counts(seat)
+            parts = [f"{counts[i]} {kind}" for i, kind in enumerate(BUILDING_TYPES) if counts[i]]
+            ui.tooltip(f"{name}'s Alhambra: " + (", ".join(parts) or "only the fountain")
+                       + f"; longest outer wall {state.wall_length(seat)}", areas["grid"])
+
+    def _draw_tiles(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        _, row, _ = self._info_rows(scene)
+        label = ui.text.render("Tiles", ui.font_px(12), theme.TEXT_DIM)
+        surface.blit(label, label.get_rect(midleft=(row.x, row.centery)))
+        rects = self.tile_rects(scene)
+        if not rects:
+            word = ui.text.render("none", ui.font_px(12), theme.TEXT_FAINT)
+            surface.blit(word, word.get_rect(midleft=(row.x + ui.px(40), row.centery)))
+        for tile, rect, where in rects:
+            if ("tile", tile) in scene.hidden:
+                continue
+            surface.blit(ui.sprites.tile(tile, rect.w), rect)
+            if where == "held":
+                pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(2, 2), 1)
+        if row.collidepoint(ui.mouse) and rects:
+            state = scene.table.state
+            ui.tooltip(f"Reserve: {len(state.reserves[self.seat])} tiles (they do not score)", row)
+
+    def _draw_hand(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        area = self.hand_rect(scene)
+        hand = [c for c in scene.table.state.hands[self.seat] if ("card", c) not in scene.hidden]
+        if not scene.app.settings.show_hands:
+            word = ui.text.render(f"{len(hand)} money cards", ui.font_px(13), theme.IVORY)
+            surface.blit(word, (area.x, area.y))
+            return
+        line_h = max(ui.px(12), min(px(19), area.h // 4))
+        badge = line_h - 2
+        for i, currency in enumerate(MARKET_CURRENCY):
+            y = area.y + i * line_h
+            if y + line_h > area.bottom + 2:
+                break
+            cards = sorted(CARD_VALUE[c] for c in hand if CARD_CURRENCY[c] == currency)
+            surface.blit(ui.sprites.currency_badge(currency, badge), (area.x, y))
+            total = sum(cards)
+            size = max(11, min(ui.font_px(13), line_h - 3))
+            sum_word = ui.text.render(str(total) if cards else "", size, theme.GOLD_LIGHT, "bold")
+            surface.blit(sum_word, sum_word.get_rect(midright=(area.right, y + badge // 2 + 1)))
+            text = " ".join(map(str, cards)) if cards else "—"
+            room = area.w - badge - px(10) - sum_word.get_width() - px(6)
+            word = ui.text.render(ui.text.fit(text, size, room), size, theme.IVORY if cards else theme.TEXT_FAINT)
+            surface.blit(word, word.get_rect(midleft=(area.x + badge + px(5), y + badge // 2 + 1)))
+            if pygame.Rect(area.x, y, area.w, line_h).collidepoint(ui.mouse):
+                ui.tooltip(f"{CURRENCIES[currency].capitalize()}: {len(cards)} cards worth {total} "
+                           "(memory aid: everyone saw these taken)", pygame.Rect(area.x, y, area.w, line_h))
+
+
+class DirkPanel:
+    """Dirk's tiles, counted by type: he competes in the majorities and cannot win ([B-DIRK-3])."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        state = scene.table.state
+        draw_box(ui, surface, self.rect)
+        common.seat_token(ui, surface, "dirk", "Dirk", (self.rect.x + px(18), self.rect.y + px(16)), px(9))
+        title = ui.text.render("Dirk", ui.font_px(15), theme.IVORY, "bold")
+        surface.blit(title, title.get_rect(midleft=(self.rect.x + px(32), self.rect.y + px(16))))
+        sub = ui.text.render("neutral collector", ui.font_px(12), theme.TEXT_DIM)
+        surface.blit(sub, sub.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), self.rect.y + px(17))))
+        score = ui.text.render(str(round(scene.shown_dirk)), ui.font_px(18), theme.GOLD_LIGHT, "bold")
+        surface.blit(score, score.get_rect(midright=(self.rect.right - px(12), self.rect.y + px(16))))
+        counts = [0] * len(BUILDING_TYPES)
+        for tile in state.dirk_tiles:
+            if ("tile", tile) not in scene.hidden:
+                counts[TILE_TYPE[tile]] += 1
+        area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(34), self.rect.w - px(20), self.rect.h - px(42))
+        size = min(px(34), area.h - px(2), (area.w - 5 * px(6)) // 6)
+        step = (area.w - size) / 5
+        for i, kind in enumerate(BUILDING_TYPES):
+            x = round(area.x + i * step)
+            icon = ui.sprites.type_icon(kind, size)
+            surface.blit(icon, (x, area.y))
+            common.chip(ui, surface, str(counts[i]), (x + size, area.y + size), ui.font_px(12), anchor="center")
+        if self.rect.collidepoint(ui.mouse):
+            ui.tooltip(f"Dirk holds {len(state.dirk_tiles)} tiles. He scores majorities, never walls, and cannot win.",
+                       self.rect)
+
+    def target_rect(self) -> pygame.Rect:
+        return self.rect.inflate(-20, -20)
+
+
+class OpponentsView:
+    """Lays the panels out in the left column; Dirk's panel, if any, at the bottom."""
+
+    def __init__(self, ui: Ui, seats: list[int], with_dirk: bool) -> None:
+        self.panels = [OpponentPanel(ui, seat) for seat in seats]
+        self.dirk = DirkPanel() if with_dirk else None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, rect: pygame.Rect, gap: int) -> None:
+        self.rect = rect
+        weights = [1.0] * len(self.panels) + ([0.42] if self.dirk else [])
+        rows = split_rows(rect, weights, gap)
+        for panel, row in zip(self.panels, rows, strict=False):
+            panel.rect = row
+        if self.dirk:
+            self.dirk.rect = rows[-1]
+
+    def panel(self, seat: int) -> OpponentPanel | None:
+        return next((p for p in self.panels if p.seat == seat), None)
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        for panel in self.panels:
+            panel.draw(surface, scene)
+        if self.dirk:
+            self.dirk.draw(surface, scene)

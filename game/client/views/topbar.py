@@ -1,0 +1,63 @@
+"""The strip across the top: the title and the score track with every player's token."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from . import common
+
+if TYPE_CHECKING:
+    from ..scenes.turn import TurnScene
+
+
+class TopBar:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.track = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, rect: pygame.Rect, left: int, right: int) -> None:
+        self.rect = rect
+        self.track = pygame.Rect(left, rect.centery - 6, max(40, right - left), 8)
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        band.fill((12, 20, 20, 200))
+        surface.blit(band, self.rect)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.rect.bottomleft, self.rect.bottomright)
+        logo = ui.sprites.logo(px(150))
+        surface.blit(logo, logo.get_rect(midleft=(self.rect.x + px(10), self.rect.centery)))
+        self._draw_track(surface, scene)
+
+    def _draw_track(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        track = self.track
+        names = scene.table.names
+        scores = [(seat, scene.shown_scores[seat], names[seat]) for seat in range(len(names))]
+        if scene.table.state.with_dirk:
+            scores.append(("dirk", scene.shown_dirk, "Dirk"))
+        top = max(score for _, score, _ in scores)
+        limit = max(60, (int(top) // 20 + 2) * 20)
+        pygame.draw.rect(surface, (30, 44, 44), track, border_radius=4)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, 1, border_radius=4)
+        for value in range(0, limit + 1, 10):
+            x = track.x + round(track.w * value / limit)
+            pygame.draw.line(surface, theme.GOLD_DARK, (x, track.y - 3), (x, track.bottom + 2))
+            if value % 20 == 0:
+                word = ui.text.render(str(value), ui.font_px(11), theme.TEXT_FAINT)
+                surface.blit(word, word.get_rect(midtop=(x, track.bottom + px(3))))
+        radius = px(9)
+        last_x = -10**6
+        for seat, score, name in sorted(scores, key=lambda s: (s[1], str(s[0]))):
+            x = track.x + round(track.w * min(score, limit) / limit)
+            x = max(x, last_x + round(radius * 1.5))  # equal scores sit side by side, not on top of each other
+            last_x = x
+            common.seat_token(ui, surface, seat, name, (x, track.centery), radius)
+        if track.inflate(0, px(30)).collidepoint(ui.mouse):
+            text = ", ".join(f"{name} {round(score)}" for _, score, name in sorted(scores, key=lambda s: -s[1]))
+            ui.tooltip("Scores: " + text, track)

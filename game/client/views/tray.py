@@ -1,0 +1,150 @@
+"""Beside your Alhambra: the tiles you bought this turn (to place) and your reserve.
+
+Both are sources for drag and drop (a bought tile to place, a reserve tile to build or swap in),
+and the reserve is also a drop target (a bought tile kept for later, an Alhambra tile lifted).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import FromReserve, Lift, Place, Reserve, Swap
+from game.engine.components import describe_tile
+
+from .. import theme
+from . import common
+
+if TYPE_CHECKING:
+    from ..scenes.turn import TurnScene
+
+
+def _row(area: pygame.Rect, count: int, max_size: int, gap: int) -> tuple[int, int]:
+    """Tile size and tiles per row so ``count`` tiles fit ``area``."""
+    size = max_size
+    while size > 16:
+        per_row = max(1, (area.w + gap) // (size + gap))
+        rows = -(-count // per_row) if count else 1
+        if rows * (size + gap) - gap <= area.h:
+            return size, per_row
+        size -= 2
+    return size, max(1, (area.w + gap) // (size + gap))
+
+
+class TrayView:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def held(self, scene: TurnScene) -> list[int]:
+        state = scene.table.state
+        if state.decider != scene.me:
+            return []
+        staged = scene.staged_action
+        gone = staged.tile if isinstance(staged, Place | Reserve) or getattr(staged, "kind", "") == "dirk" else None
+        return [t for t in state.held if t != gone]
+
+    def reserve(self, scene: TurnScene) -> list[int]:
+        tiles = list(scene.table.state.reserves[scene.me])
+        staged = scene.staged_action
+        if isinstance(staged, FromReserve):
+            tiles.remove(staged.tile)
+        elif isinstance(staged, Swap):
+            tiles.remove(staged.reserve_tile)
+        return tiles
+
+    def _areas(self, scene: TurnScene) -> tuple[pygame.Rect | None, pygame.Rect]:
+        px = scene.ui.px
+        inner = pygame.Rect(self.rect.x + px(12), self.rect.y + px(30), self.rect.w - px(24), self.rect.h - px(40))
+        if not self.held(scene):
+            return None, inner
+        top = pygame.Rect(inner.x, inner.y, inner.w, px(68))
+        bottom = pygame.Rect(inner.x, top.bottom + px(24), inner.w, inner.bottom - top.bottom - px(24))
+        return top, bottom
+
+    def held_rects(self, scene: TurnScene) -> list[tuple[int, pygame.Rect]]:
+        area, _ = self._areas(scene)
+        if area is None:
+            return []
+        tiles = self.held(scene)
+        size, per_row = _row(area, len(tiles), scene.ui.px(64), scene.ui.px(8))
+        return [(t, pygame.Rect(area.x + (i % per_row) * (size + scene.ui.px(8)),
+                                area.y + (i // per_row) * (size + scene.ui.px(8)), size, size))
+                for i, t in enumerate(tiles)]
+
+    def reserve_zone(self, scene: TurnScene) -> pygame.Rect:
+        return self._areas(scene)[1]
+
+    def reserve_rects(self, scene: TurnScene) -> list[tuple[int, pygame.Rect]]:
+        area = self.reserve_zone(scene)
+        tiles = self.reserve(scene)
+        gap = scene.ui.px(6)
+        size, per_row = _row(area, len(tiles) + 1, scene.ui.px(56), gap)
+        return [(t, pygame.Rect(area.x + (i % per_row) * (size + gap), area.y + (i // per_row) * (size + gap),
+                                size, size)) for i, t in enumerate(tiles)]
+
+    def tile_at(self, scene: TurnScene, pos: tuple[int, int]) -> tuple[str, int] | None:
+        for tile, rect in self.held_rects(scene):
+            if rect.collidepoint(pos):
+                return "held", tile
+        for tile, rect in self.reserve_rects(scene):
+            if rect.collidepoint(pos):
+                return "reserve", tile
+        return None
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        held_area, reserve_area = self._areas(scene)
+        sel = scene.sel
+        hint = scene.hint_action
+        if held_area is not None:
+            common.section_title(ui, surface, "Bought: place these", (held_area.x, held_area.y - px(20)))
+            for tile, rect in self.held_rects(scene):
+                if ("tile", tile) in scene.hidden or (scene.drag_tile == tile and scene.dragging):
+                    continue
+                surface.blit(ui.sprites.shadow(rect.size, 4, 4, 120), (rect.x - 8 + 2, rect.y - 8 + 4))
+                surface.blit(ui.sprites.tile(tile, rect.w), rect)
+                if sel.tile == tile and sel.source == "held":
+                    common.selected_frame(surface, rect)
+                elif getattr(hint, "tile", None) == tile and hint.kind in ("place", "reserve", "dirk"):
+                    common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+                if rect.collidepoint(ui.mouse):
+                    ui.tooltip(f"{describe_tile(tile)}: drag it onto a highlighted place, or click it and then "
+                               "a place; Tab selects the next", rect)
+        reserve = scene.table.state.reserves[scene.me]
+        title = f"Reserve ({len(reserve)})"
+        common.section_title(ui, surface, title, (reserve_area.x, reserve_area.y - px(20)))
+        drop = scene.reserve_drop_ok()
+        if drop:
+            common.target_cell(surface, reserve_area.inflate(px(6), px(6)), scene.glow, ui.time)
+        staged = scene.staged_action
+        lifted = staged.tile if isinstance(staged, Lift) else (staged.alhambra_tile if isinstance(staged, Swap) else None)
+        rects = self.reserve_rects(scene)
+        for tile, rect in rects:
+            if ("tile", tile) in scene.hidden or (scene.drag_tile == tile and scene.dragging):
+                continue
+            surface.blit(ui.sprites.shadow(rect.size, 4, 3, 110), (rect.x - 6 + 2, rect.y - 6 + 3))
+            surface.blit(ui.sprites.tile(tile, rect.w), rect)
+            if sel.tile == tile and sel.source == "reserve":
+                common.selected_frame(surface, rect)
+            elif hint is not None and tile in (getattr(hint, "tile", None), getattr(hint, "reserve_tile", None)) \
+                    and hint.kind == "redesign":
+                common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+            if rect.collidepoint(ui.mouse):
+                ui.tooltip(f"{describe_tile(tile)} on your reserve: select it to build it into your Alhambra "
+                           "or swap it for a tile there (a redesign ends your turn)", rect)
+        if lifted is not None:
+            count = len(rects)
+            gap = px(6)
+            size = rects[0][1].w if rects else px(56)
+            per_row = max(1, (reserve_area.w + gap) // (size + gap))
+            rect = pygame.Rect(reserve_area.x + (count % per_row) * (size + gap),
+                               reserve_area.y + (count // per_row) * (size + gap), size, size)
+            image = ui.sprites.tile(lifted, size).copy()
+            image.set_alpha(200)
+            surface.blit(image, rect)
+            common.dashed_rect(surface, theme.GOLD_LIGHT, rect, 2, 6, (ui.time * 0.6) % 1)
+        if not reserve and lifted is None and not drop:
+            word = ui.text.render("Empty. Tiles kept here do not score.", ui.font_px(13), theme.TEXT_FAINT)
+            surface.blit(word, (reserve_area.x, reserve_area.y + px(4)))

@@ -1,0 +1,407 @@
+"""Small reusable pieces of interface: buttons, toggles, choices, a text field, a scroll list.
+
+Widgets draw from caches (``Sprites.panel``, ``TextCache``) so a frame re-renders nothing.  The
+mouse position comes from events (``Ui.mouse``), not ``pygame.mouse.get_pos``, so synthetic
+events in tests drive hover and clicks exactly like a real mouse.  Tooltips are requested while
+drawing and shown by the app after a short hover, on top of everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from . import theme
+from .sound import Sounds
+from .sprites import Sprites
+
+
+class Ui:
+    """What every widget and view needs: text, sprites, sounds, the scale and the mouse."""
+
+    def __init__(self, text: theme.TextCache, sprites: Sprites, sounds: Sounds) -> None:
+        self.text = text
+        self.sprites = sprites
+        self.sounds = sounds
+        self.scale = 1.0
+        self.time = 0.0
+        self.mouse = (-1, -1)
+        self._tooltip: tuple[str, pygame.Rect] | None = None
+        self._tooltip_since = 0.0
+        self._tooltip_asked: tuple[str, pygame.Rect] | None = None
+
+    def px(self, value: float) -> int:
+        """A length designed for a 1280x800 window, scaled to the current one."""
+        return max(1, round(value * self.scale))
+
+    def font_px(self, value: float) -> int:
+        return max(11, round(value * self.scale))
+
+    # ------------------------------------------------------------------ tooltips
+    def tooltip(self, text: str, rect: pygame.Rect) -> None:
+        """Ask for a tooltip this frame (the hovered widget calls this while drawing)."""
+        if text:
+            self._tooltip_asked = (text, rect)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        asked, self._tooltip_asked = self._tooltip_asked, None
+        if asked is None or self._tooltip is None or asked[0] != self._tooltip[0]:
+            self._tooltip = asked
+            self._tooltip_since = self.time
+            return
+        if self.time - self._tooltip_since < 0.45:
+            return
+        text, anchor = asked
+        size = self.font_px(14)
+        lines = self.text.wrap(text, size, self.px(320))
+        line_h = self.text.size("Ag", size)[1]
+        w = max(self.text.size(line, size)[0] for line in lines) + self.px(20)
+        h = line_h * len(lines) + self.px(14)
+        x = min(max(4, anchor.centerx - w // 2), surface.get_width() - w - 4)
+        y = anchor.bottom + self.px(8)
+        if y + h > surface.get_height() - 4:
+            y = anchor.top - h - self.px(8)
+        box = pygame.Rect(x, max(4, y), w, h)
+        surface.blit(self.sprites.shadow(box.size, 8, 5, 140), (box.x - 10 + 2, box.y - 10 + 4))
+        surface.blit(self.sprites.panel(box.size, (30, 24, 18), 245, theme.GOLD, 8), box)
+        for i, line in enumerate(lines):
+            surface.blit(self.text.render(line, size, theme.IVORY), (box.x + self.px(10), box.y + self.px(7) + i * line_h))
+
+
+def draw_text(surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int], anchor: str = "topleft") -> pygame.Rect:
+    """Blit ``image`` with one of its rect's anchor points (``center``, ``midleft``...) at ``pos``."""
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def draw_box(ui: Ui, surface: pygame.Surface, rect: pygame.Rect, fill: theme.Color = theme.PANEL, alpha: int = 226,
+             edge: theme.Color = theme.PANEL_EDGE, radius: int = 10, shadow: bool = True) -> None:
+    """A panel with a soft drop shadow: the common container of the whole client."""
+    if shadow:
+        blur = 7
+        surface.blit(ui.sprites.shadow(rect.size, radius, blur, 110), (rect.x - 2 * blur + 3, rect.y - 2 * blur + 5))
+    surface.blit(ui.sprites.panel(rect.size, fill, alpha, edge, radius), rect)
+
+
+class Widget:
+    """Something with a rectangle that may react to events and draws itself."""
+
+    def __init__(self, ui: Ui, rect: pygame.Rect | None = None, tooltip: str = "") -> None:
+        self.ui = ui
+        self.rect = pygame.Rect(rect or (0, 0, 0, 0))
+        self.tooltip = tooltip
+        self.visible = True
+        self.enabled = True
+
+    @property
+    def hovered(self) -> bool:
+        return self.visible and self.rect.collidepoint(self.ui.mouse)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to ``event``; True if it was used (then nothing below sees it)."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.hovered and self.tooltip:
+            self.ui.tooltip(self.tooltip, self.rect)
+
+
+STYLES = {
+    # fill, hover fill, edge, text
+    "primary": ((178, 128, 44), (214, 164, 62), theme.GOLD_LIGHT, theme.INK),
+    "normal": ((44, 62, 64), (62, 86, 88), theme.PANEL_EDGE, theme.IVORY),
+    "quiet": ((30, 44, 46), (46, 64, 66), (70, 88, 84), theme.IVORY),
+}
+
+
+class Button(Widget):
+    """A labelled (and/or iconed) button; ``hotkey`` is shown in its tooltip."""
+
+    def __init__(self, ui: Ui, label: str, on_click: Callable[[], None], rect: pygame.Rect | None = None,
+                 icon: str | None = None, style: str = "normal", tooltip: str = "", hotkey: str = "") -> None:
+        super().__init__(ui, rect, tooltip)
+        self.label = label
+        self.on_click = on_click
+        self.icon = icon
+        self.style = style
+        self.hotkey = hotkey
+        self.selected = False
+        self._pressed = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was, self._pressed = self._pressed, False
+            if was and self.enabled and self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+        return False
+
+    def click(self) -> None:
+        self.ui.sounds.play("click")
+        self.on_click()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        fill, hover, edge, ink = STYLES[self.style]
+        hovered = self.hovered and self.enabled
+        if not self.enabled:
+            fill, edge, ink = theme.mix(fill, (60, 60, 60), 0.6), (80, 80, 76), theme.TEXT_FAINT
+        elif self.selected:
+            fill, edge = theme.mix(fill, theme.GOLD, 0.35), theme.GOLD_LIGHT
+        rect = self.rect.move(0, -1 if hovered and not self._pressed else 0)
+        radius = min(self.ui.px(9), rect.h // 2)
+        surface.blit(self.ui.sprites.shadow(rect.size, radius, 4, 110 if self.enabled else 50),
+                     (rect.x - 8 + 1, rect.y - 8 + (4 if hovered else 3)))
+        surface.blit(self.ui.sprites.panel(rect.size, hover if hovered else fill, 250, edge, radius), rect)
+        size = self.ui.font_px(15)
+        content: list[pygame.Surface] = []
+        if self.icon:
+            icon = self.ui.sprites.icon(self.icon, min(rect.h - self.ui.px(12), self.ui.px(28 if not self.label else 22)))
+            if not self.enabled:
+                icon = icon.copy()
+                icon.set_alpha(110)
+            content.append(icon)
+        if self.label:
+            room = rect.w - self.ui.px(10) - sum(c.get_width() + self.ui.px(6) for c in content)
+            content.append(self.ui.text.render(self.ui.text.fit(self.label, size, room, "bold"), size, ink, "bold"))
+        width = sum(c.get_width() for c in content) + self.ui.px(6) * (len(content) - 1)
+        x = rect.centerx - width // 2
+        for part in content:
+            surface.blit(part, part.get_rect(midleft=(x, rect.centery)))
+            x += part.get_width() + self.ui.px(6)
+        if hovered or (self.hovered and not self.enabled):
+            tip = self.tooltip or ""
+            if self.hotkey:
+                tip = f"{tip}  [{self.hotkey}]" if tip else f"[{self.hotkey}]"
+            if tip:
+                self.ui.tooltip(tip, self.rect)
+
+
+class Toggle(Widget):
+    """An on/off switch with a label on its left."""
+
+    def __init__(self, ui: Ui, label: str, value: bool, on_change: Callable[[bool], None],
+                 tooltip: str = "") -> None:
+        super().__init__(ui, None, tooltip)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.value = not self.value
+            self.ui.sounds.play("click")
+            self.on_change(self.value)
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        size = self.ui.font_px(17)
+        label = self.ui.text.render(self.label, size, theme.IVORY)
+        surface.blit(label, label.get_rect(midleft=(self.rect.x, self.rect.centery)))
+        w, h = self.ui.px(58), self.ui.px(28)
+        track = pygame.Rect(self.rect.right - w, self.rect.centery - h // 2, w, h)
+        colour = theme.GOLD if self.value else (70, 80, 78)
+        if self.hovered:
+            colour = theme.mix(colour, (255, 255, 255), 0.15)
+        pygame.draw.rect(surface, colour, track, border_radius=h // 2)
+        pygame.draw.rect(surface, theme.INK, track, 2, border_radius=h // 2)
+        knob_x = track.right - h // 2 if self.value else track.x + h // 2
+        pygame.draw.circle(surface, theme.IVORY, (knob_x, track.centery), h // 2 - 4)
+        word = self.ui.text.render("ON" if self.value else "OFF", self.ui.font_px(12), theme.INK if self.value else theme.IVORY, "bold")
+        wx = track.x + self.ui.px(8) if self.value else track.right - self.ui.px(8) - word.get_width()
+        surface.blit(word, word.get_rect(midleft=(wx, track.centery)))
+
+
+class Choice(Widget):
+    """A row of segments, one selected: for a small set of options (speeds, counts, agents)."""
+
+    def __init__(self, ui: Ui, label: str, options: Sequence[str], index: int, on_change: Callable[[int], None],
+                 tooltip: str = "", labels: Sequence[str] | None = None) -> None:
+        super().__init__(ui, None, tooltip)
+        self.label = label
+        self.options = list(options)
+        self.labels = list(labels or options)
+        self.index = index
+        self.on_change = on_change
+        self.label_width = 0
+
+    def segments(self) -> list[pygame.Rect]:
+        left = self.rect.x + self.label_width
+        width = (self.rect.right - left) / max(1, len(self.options))
+        return [pygame.Rect(round(left + i * width), self.rect.y, round(width) - 4, self.rect.h)
+                for i in range(len(self.options))]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return False
+        for i, seg in enumerate(self.segments()):
+            if seg.collidepoint(event.pos):
+                if event.type == pygame.MOUSEBUTTONUP and i != self.index:
+                    self.index = i
+                    self.ui.sounds.play("click")
+                    self.on_change(i)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.label:
+            label = self.ui.text.render(self.label, self.ui.font_px(17), theme.IVORY)
+            surface.blit(label, label.get_rect(midleft=(self.rect.x, self.rect.centery)))
+        size = self.ui.font_px(14)
+        for i, seg in enumerate(self.segments()):
+            chosen = i == self.index
+            hovered = seg.collidepoint(self.ui.mouse)
+            fill = theme.GOLD if chosen else ((62, 86, 88) if hovered else (40, 56, 58))
+            surface.blit(self.ui.sprites.panel(seg.size, fill, 250, theme.GOLD_LIGHT if chosen else theme.PANEL_EDGE,
+                                               self.ui.px(7)), seg)
+            text = self.ui.text.fit(self.labels[i], size, seg.w - 6, "bold")
+            word = self.ui.text.render(text, size, theme.INK if chosen else theme.IVORY, "bold")
+            surface.blit(word, word.get_rect(center=seg.center))
+
+
+class TextInput(Widget):
+    """A one-line text field; it takes keys while focused (click it, or it starts focused)."""
+
+    def __init__(self, ui: Ui, value: str, max_length: int = 24, allowed: Callable[[str], bool] | None = None,
+                 placeholder: str = "", on_enter: Callable[[], None] | None = None) -> None:
+        super().__init__(ui)
+        self.value = value
+        self.max_length = max_length
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.placeholder = placeholder
+        self.on_enter = on_enter
+        self.focused = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text:
+                if len(self.value) < self.max_length and self.allowed(ch):
+                    self.value += ch
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.on_enter:
+                    self.on_enter()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.focused = False
+                return True
+            return event.key not in (pygame.K_TAB, pygame.K_F11)
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill = (16, 26, 28) if self.focused else (28, 40, 42)
+        edge = theme.GOLD if self.focused else (theme.mix(theme.PANEL_EDGE, theme.GOLD, 0.5) if self.hovered else theme.PANEL_EDGE)
+        surface.blit(self.ui.sprites.panel(self.rect.size, fill, 250, edge, self.ui.px(7)), self.rect)
+        size = self.ui.font_px(17)
+        shown = self.value or self.placeholder
+        colour = theme.IVORY if self.value else theme.TEXT_FAINT
+        room = self.rect.w - self.ui.px(20)
+        while shown and self.ui.text.size(shown, size)[0] > room:
+            shown = shown[1:]
+        word = self.ui.text.render(shown, size, colour)
+        rect = surface.blit(word, word.get_rect(midleft=(self.rect.x + self.ui.px(10), self.rect.centery)))
+        if self.focused and int(self.ui.time * 2) % 2 == 0:
+            x = rect.right + 2 if self.value else self.rect.x + self.ui.px(10)
+            pygame.draw.line(surface, theme.GOLD_LIGHT, (x, self.rect.y + self.ui.px(7)), (x, self.rect.bottom - self.ui.px(7)), 2)
+        super().draw(surface)
+
+
+@dataclass
+class ListItem:
+    text: str
+    detail: str = ""
+
+
+class ScrollList(Widget):
+    """A vertical list of selectable items with wheel scrolling (the record file picker)."""
+
+    def __init__(self, ui: Ui, on_select: Callable[[int], None], on_activate: Callable[[int], None]) -> None:
+        super().__init__(ui)
+        self.items: list[ListItem] = []
+        self.selected = -1
+        self.offset = 0
+        self.on_select = on_select
+        self.on_activate = on_activate
+        self._last_click = (-1, -10.0)
+
+    @property
+    def row_height(self) -> int:
+        return self.ui.px(46)
+
+    def item_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + 6, self.rect.y + 6 + (index - self.offset) * self.row_height,
+                           self.rect.w - 12, self.row_height - 4)
+
+    def visible_rows(self) -> int:
+        return max(1, (self.rect.h - 12) // self.row_height)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(self.ui.mouse):
+            top = max(0, len(self.items) - self.visible_rows())
+            self.offset = min(top, max(0, self.offset - event.y))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            for index in range(self.offset, min(len(self.items), self.offset + self.visible_rows())):
+                if self.item_rect(index).collidepoint(event.pos):
+                    double = self._last_click[0] == index and self.ui.time - self._last_click[1] < 0.4
+                    self._last_click = (index, self.ui.time)
+                    self.selected = index
+                    self.on_select(index)
+                    if double:
+                        self.on_activate(index)
+                    return True
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.ui.sprites.panel(self.rect.size, (16, 26, 28), 235, theme.PANEL_EDGE, self.ui.px(8)), self.rect)
+        if not self.items:
+            word = self.ui.text.render("No saved games or records found here.", self.ui.font_px(16), theme.TEXT_DIM)
+            surface.blit(word, word.get_rect(center=self.rect.center))
+        for index in range(self.offset, min(len(self.items), self.offset + self.visible_rows())):
+            item, rect = self.items[index], self.item_rect(index)
+            chosen = index == self.selected
+            if chosen or rect.collidepoint(self.ui.mouse):
+                surface.blit(self.ui.sprites.panel(rect.size, (96, 72, 30) if chosen else (40, 58, 60), 240,
+                                                   theme.GOLD if chosen else theme.PANEL_EDGE, self.ui.px(6)), rect)
+            size = self.ui.font_px(16)
+            name = self.ui.text.render(self.ui.text.fit(item.text, size, rect.w - 20, "bold"), size, theme.IVORY, "bold")
+            surface.blit(name, (rect.x + self.ui.px(10), rect.y + self.ui.px(4)))
+            detail = self.ui.text.render(self.ui.text.fit(item.detail, self.ui.font_px(13), rect.w - 20),
+                                         self.ui.font_px(13), theme.TEXT_DIM)
+            surface.blit(detail, (rect.x + self.ui.px(10), rect.bottom - detail.get_height() - self.ui.px(3)))
+        if len(self.items) > self.visible_rows():
+            track = pygame.Rect(self.rect.right - 8, self.rect.y + 6, 4, self.rect.h - 12)
+            pygame.draw.rect(surface, (60, 70, 70), track, border_radius=2)
+            share = self.visible_rows() / len(self.items)
+            knob = pygame.Rect(track.x, track.y + round(track.h * self.offset / len(self.items)), 4, max(12, round(track.h * share)))
+            pygame.draw.rect(surface, theme.GOLD, knob, border_radius=2)
+
+
+def layout_column(widgets: Sequence[Widget], x: int, y: int, width: int, height: int, gap: int) -> int:
+    """Stack ``widgets`` top to bottom; return the y below the last one."""
+    for widget in widgets:
+        widget.rect = pygame.Rect(x, y, width, height)
+        y += height + gap
+    return y
