@@ -1,0 +1,361 @@
+"""Helpers shared by the engine tests.
+
+* finding components: a building with given walls/type, a money card by currency and value;
+* building Alhambras by hand from ``{(x, y): tile id or wall letters}`` layouts;
+* arranging a game state by hand (hands, offer, market, deck and bag tops, grids, reserves)
+  by *moving* components, so that no tile or card is ever created or lost;
+* invariants: conservation of every card and tile, and the contract of an illegal action
+  (``IllegalAction`` whose message starts with ``[RULE-ID]``, state unchanged);
+* playing random games.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterable
+
+import pytest
+
+from game.engine import alhambra
+from game.engine.actions import Action
+from game.engine.alhambra import ORIGIN, cell_at, xy_of
+from game.engine.components import (
+    BUILDING_COUNT,
+    BUILDING_TYPES,
+    CARD_CURRENCY,
+    CARD_VALUE,
+    CURRENCIES,
+    MONEY_CARD_COUNT,
+    SCORING_CARDS,
+    START_TILE_BASE,
+    TILE_TYPE,
+    TILE_WALLS,
+    scoring_round_of,
+    walls_from_text,
+)
+from game.engine.game import Game, GameConfig, Seat
+from game.engine.knowledge import state_key
+from game.engine.setup import deal, money_cards_for
+from game.engine.state import PLACE, GameState, IllegalAction
+
+RULE_MESSAGE = re.compile(r"^\[[BD]-[A-Z]+-\d+\] \S")
+Layout = dict[tuple[int, int], "int | str"]
+
+
+# ------------------------------------------------------------------ components
+def tiles_with(walls: str, kind: str | None = None) -> list[int]:
+    """Building tiles whose walls are exactly ``walls`` (letters of NESW, "" for none), optionally of one type."""
+    mask = walls_from_text(walls)
+    return [
+        t for t in range(BUILDING_COUNT)
+        if TILE_WALLS[t] == mask and (kind is None or BUILDING_TYPES[TILE_TYPE[t]] == kind)
+    ]
+
+
+def tile_with(walls: str, kind: str | None = None, avoid: Iterable[int] = ()) -> int:
+    """The first building with exactly these walls (and type) that is not in ``avoid``."""
+    avoid = set(avoid)
+    for tile in tiles_with(walls, kind):
+        if tile not in avoid:
+            return tile
+    raise LookupError(f"no free building with walls {walls!r} of type {kind!r}")
+
+
+def tiles_of_type(kind: str) -> list[int]:
+    return [t for t in range(BUILDING_COUNT) if BUILDING_TYPES[TILE_TYPE[t]] == kind]
+
+
+def card(currency: str, value: int, copy: int = 0) -> int:
+    """Id of the ``copy``-th money card of this currency and value (copies 0 and 1 exist in every game)."""
+    matches = [
+        c for c in range(MONEY_CARD_COUNT) if CURRENCIES[CARD_CURRENCY[c]] == currency and CARD_VALUE[c] == value
+    ]
+    return matches[copy]
+
+
+def value_of(cards: Iterable[int]) -> int:
+    return sum(CARD_VALUE[c] for c in cards)
+
+
+# ------------------------------------------------------------------ Alhambras
+def build(layout: Layout, seat: int = 0, avoid: Iterable[int] = ()) -> dict[int, int]:
+    """An Alhambra from ``{(x, y): tile}``; a tile given as wall letters (e.g. "NE", "") picks a
+    distinct building with exactly those walls.  The seat's start tile is added at the origin."""
+    used = {spec for spec in layout.values() if isinstance(spec, int)} | set(avoid)
+    grid = {ORIGIN: START_TILE_BASE + seat}
+    for (x, y), spec in layout.items():
+        assert (x, y) != (0, 0), "the origin holds the start tile"
+        if isinstance(spec, str):
+            spec = tile_with(spec, avoid=used)
+            used.add(spec)
+        grid[cell_at(x, y)] = spec
+    return grid
+
+
+def layout_of(grid: dict[int, int]) -> dict[tuple[int, int], int]:
+    return {xy_of(cell): tile for cell, tile in grid.items()}
+
+
+def with_tile(grid: dict[int, int], x: int, y: int, tile: int) -> dict[int, int]:
+    new = dict(grid)
+    new[cell_at(x, y)] = tile
+    return new
+
+
+def placement_ok(grid: dict[int, int], cell: int, tile: int) -> bool:
+    """Independent oracle for §4: the cell is free and the Alhambra with the tile obeys every building rule."""
+    if cell in grid:
+        return False
+    new = dict(grid)
+    new[cell] = tile
+    return alhambra.violations(new) == []
+
+
+# ------------------------------------------------------------------ arranging a state by hand
+def new_state(players: int = 3, seed: int = 1, log: bool = True) -> GameState:
+    return GameState.start(deal(players, seed), seed, log=[] if log else None)
+
+
+def _owned_tiles(state: GameState) -> set[int]:
+    owned = set(state.dirk_tiles) | set(state.held)
+    for p in range(state.players):
+        owned |= set(state.grids[p].values()) | set(state.reserves[p]) | set(state.final_held[p])
+    return owned
+
+
+def _pull_tiles(state: GameState, tiles: Iterable[int]) -> None:
+    """Take tiles out of wherever they are; an emptied market slot is refilled from the bag."""
+    tiles = set(tiles)
+    emptied = []
+    for tile in tiles:
+        if tile in state.bag:
+            state.bag.remove(tile)
+        elif tile in state.market:
+            index = state.market.index(tile)
+            state.market[index] = -1
+            emptied.append(index)
+        elif tile in state.dirk_tiles:
+            state.dirk_tiles.remove(tile)
+        elif tile in state.held:
+            state.held.remove(tile)
+        else:
+            for p in range(state.players):
+                if tile in state.reserves[p]:
+                    state.reserves[p].remove(tile)
+                    state._forget(p)
+                cell = state.cell_of(p, tile)
+                if cell is not None:
+                    del state.grids[p][cell]
+                    state._forget(p)
+                if tile in state.final_held[p]:
+                    state.final_held[p].remove(tile)
+    for index in emptied:
+        state.market[index] = next(t for t in reversed(state.bag) if t not in tiles)
+        state.bag.remove(state.market[index])
+
+
+def set_grid(state: GameState, player: int, layout: Layout) -> dict[int, int]:
+    """Replace ``player``'s Alhambra by a legal one; its old buildings go to the bottom of the bag."""
+    old = [t for t in state.grids[player].values() if t < START_TILE_BASE]
+    grid = build(layout, player, avoid=_owned_tiles(state) - set(old))
+    assert alhambra.violations(grid) == [], f"test layout breaks §4: {alhambra.violations(grid)}"
+    state.grids[player] = {ORIGIN: START_TILE_BASE + player}
+    new_tiles = [t for t in grid.values() if t < START_TILE_BASE]
+    _pull_tiles(state, new_tiles)
+    for tile in old:
+        if tile not in new_tiles:
+            state.bag.insert(0, tile)
+    state.grids[player] = grid
+    state._forget(player)
+    return grid
+
+
+def set_reserve(state: GameState, player: int, tiles: list[int]) -> None:
+    """Make ``player``'s reserve exactly ``tiles``; tiles it held before go to the bottom of the bag."""
+    old = [t for t in state.reserves[player] if t not in tiles]
+    state.reserves[player] = [t for t in state.reserves[player] if t in tiles]
+    _pull_tiles(state, tiles)
+    state.reserves[player] = list(tiles)
+    state.bag[0:0] = old
+    state._forget(player)
+
+
+def set_market(state: GameState, tiles: list[int]) -> None:
+    """Market slots 1..4 (-1 for an empty slot); the tiles it held go to the bottom of the bag."""
+    old = [t for t in state.market if t >= 0 and t not in tiles]
+    state.market = [-1] * 4
+    _pull_tiles(state, [t for t in tiles if t >= 0])
+    state.market = list(tiles)
+    for tile in old:
+        state.bag.insert(0, tile)
+
+
+def set_dirk(state: GameState, tiles: list[int]) -> None:
+    """Make Dirk's pile exactly ``tiles``; his old tiles go to the bottom of the bag."""
+    old = [t for t in state.dirk_tiles if t not in tiles]
+    state.dirk_tiles = [t for t in state.dirk_tiles if t in tiles]
+    _pull_tiles(state, tiles)
+    state.dirk_tiles = list(tiles)
+    state.bag[0:0] = old
+
+
+def stack_bag(state: GameState, tiles: list[int]) -> None:
+    """Put ``tiles`` on top of the bag: ``tiles[0]`` is the next one drawn."""
+    _pull_tiles(state, tiles)
+    state.bag.extend(reversed(tiles))
+
+
+def set_bag(state: GameState, tiles: list[int]) -> None:
+    """Make the bag exactly ``tiles`` (``tiles[0]`` drawn first).  The other bag tiles leave the
+    game, so tests using this (typically to reach the end quickly) do not check conservation."""
+    _pull_tiles(state, tiles)
+    state.bag = list(reversed(tiles))
+
+
+def hold(state: GameState, tiles: list[int]) -> None:
+    """Move the current turn to its PLACE phase with ``tiles`` bought and waiting to be placed."""
+    _pull_tiles(state, tiles)
+    state.held = list(tiles)
+    state.phase = PLACE
+    state.decider = state.turn_player
+
+
+def _pull_cards(state: GameState, cards: Iterable[int]) -> None:
+    for c in set(cards):
+        for pile in (state.deck, state.offer, state.discard, *state.hands):
+            if c in pile:
+                pile.remove(c)
+                break
+        else:
+            raise AssertionError(f"card {c} is not in this game")
+
+
+def set_hand(state: GameState, player: int, cards: list[int]) -> None:
+    """Give ``player`` exactly ``cards``; their old cards go to the bottom of the deck."""
+    old = [c for c in state.hands[player] if c not in cards]
+    _pull_cards(state, cards)
+    for c in old:
+        state.hands[player].remove(c)
+        state.deck.insert(0, c)
+    state.hands[player] = list(cards)
+
+
+def set_offer(state: GameState, cards: list[int]) -> None:
+    old = [c for c in state.offer if c not in cards]
+    _pull_cards(state, cards)
+    for c in old:
+        state.offer.remove(c)
+        state.deck.insert(0, c)
+    state.offer = list(cards)
+
+
+def stack_deck(state: GameState, cards: list[int]) -> None:
+    """Put ``cards`` on top of the deck: ``cards[0]`` is the next one drawn."""
+    _pull_cards(state, cards)
+    state.deck.extend(reversed(cards))
+
+
+def empty_deck_into_discard(state: GameState) -> None:
+    state.discard.extend(c for c in reversed(state.deck) if c < MONEY_CARD_COUNT)
+    state.deck = [c for c in state.deck if c >= MONEY_CARD_COUNT]
+
+
+# ------------------------------------------------------------------ invariants
+def all_cards(state: GameState) -> list[int]:
+    return [c for hand in state.hands for c in hand] + state.offer + state.deck + state.discard
+
+
+def all_tiles(state: GameState) -> list[int]:
+    tiles = list(state.bag) + [t for t in state.market if t >= 0] + list(state.dirk_tiles) + list(state.held)
+    for p in range(state.players):
+        tiles += list(state.grids[p].values()) + list(state.reserves[p]) + list(state.final_held[p])
+    return tiles
+
+
+def check_conservation(state: GameState) -> None:
+    """Every card and tile of the game is in exactly one place; nothing was created or lost.
+
+    Cards: hands, offer, deck and discard pile, or (scoring cards only) drawn and set aside,
+    which is the case exactly when that scoring has happened.  Tiles: bag, market, Alhambras,
+    reserves, tiles waiting to be placed, and Dirk's pile.
+    """
+    cards = all_cards(state)
+    money = sorted(c for c in cards if c < MONEY_CARD_COUNT)
+    assert money == sorted(money_cards_for(state.players)), "money cards created, lost or duplicated"
+    for scoring in SCORING_CARDS:
+        count = cards.count(scoring)
+        assert count == state.deck.count(scoring), "a scoring card left the deck for a hand, offer or discard"
+        assert count == (0 if state.rounds_scored >= scoring_round_of(scoring) else 1), (
+            f"scoring card {scoring} present {count} times after {state.rounds_scored} scorings"
+        )
+    tiles = sorted(all_tiles(state))
+    assert tiles == list(range(BUILDING_COUNT)) + [START_TILE_BASE + p for p in range(state.players)], (
+        "tiles created, lost or duplicated"
+    )
+    for p in range(state.players):
+        assert state.grids[p].get(ORIGIN) == START_TILE_BASE + p, "[B-SETUP-1] start tile left the origin"
+    if not state.with_dirk:
+        assert state.dirk_tiles == []
+
+
+def assert_illegal(state: GameState, action: Action, rule: str | None = None) -> IllegalAction:
+    """``action`` raises IllegalAction naming ``rule``; the message starts with the rule id in
+    brackets, ``is_legal`` agrees, and neither the state nor its log changed."""
+    before = state_key(state)
+    log_length = None if state.log is None else len(state.log)
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    error = info.value
+    message = str(error)
+    assert RULE_MESSAGE.match(message), message
+    assert message.startswith(f"[{error.rule}] "), message
+    if rule is not None:
+        assert error.rule == rule, message
+    assert state_key(state) == before, f"illegal {action!r} changed the state"
+    if log_length is not None:
+        assert len(state.log) == log_length, f"illegal {action!r} wrote events"
+    assert not state.is_legal(action)
+    return error
+
+
+# ------------------------------------------------------------------ games
+def seats(players: int) -> tuple[Seat, ...]:
+    return tuple(Seat(f"P{i}", "random") for i in range(players))
+
+
+def new_game(players: int, seed: int) -> Game:
+    return Game.new(GameConfig(seed=seed, seats=seats(players)))
+
+
+def play(
+    state: GameState,
+    choose: Callable[[GameState, list[Action]], Action],
+    steps: int | None = None,
+    check: Callable[[GameState], None] | None = None,
+) -> int:
+    """Apply ``choose``'s pick until the game is over (or ``steps`` decisions); returns decisions made."""
+    made = 0
+    while not state.is_over and (steps is None or made < steps):
+        state.apply(choose(state, state.legal_actions()))
+        made += 1
+        if check is not None:
+            check(state)
+    return made
+
+
+def random_policy(rng: random.Random) -> Callable[[GameState, list[Action]], Action]:
+    def choose(state: GameState, actions: list[Action]) -> Action:
+        return rng.choice(actions)
+
+    return choose
+
+
+def play_random_game(players: int, seed: int, choice_seed: int | None = None) -> Game:
+    game = new_game(players, seed)
+    play(game.state, random_policy(random.Random(seed if choice_seed is None else choice_seed)))
+    return game
+
+
+def events_named(events: list[dict], name: str) -> list[dict]:
+    return [event for event in events if event["e"] == name]

@@ -1,0 +1,217 @@
+"""Property-based tests: random games with 2-6 players, decisions drawn by hypothesis.
+
+Each example plays a whole game (or part of one) from a drawn deal seed and decision seed, and
+checks invariants after every action: conservation of cards and tiles, the building rules of §4
+for every Alhambra, legal actions accepted and agreed on by ``is_legal``, illegal variations of
+them refused without any change, records that round-trip, and determinizations that keep the
+player's knowledge.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine import Buy, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take, alhambra
+from game.engine.alhambra import ORIGIN, cell_at, xy_of
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, START_TILE_BASE
+from game.engine.knowledge import state_key
+from game.engine.record import loads, to_record
+from game.engine.state import ACTION, FINAL, GameState
+
+from .helpers import assert_illegal, check_conservation, new_game, new_state, placement_ok, play, random_policy
+from .record_reader import check_structure, follow
+
+PLAYERS = st.integers(min_value=2, max_value=6)
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+# whole games per example: no per-example deadline; no example database written outside tests/engine
+QUICK = settings(deadline=None, database=None)
+
+
+def nearby_cells(grid: dict[int, int]) -> list[int]:
+    """Every cell of the Alhambra's bounding box grown by one (where any placement could be)."""
+    xs = [xy_of(c)[0] for c in grid]
+    ys = [xy_of(c)[1] for c in grid]
+    return [cell_at(x, y) for x in range(min(xs) - 1, max(xs) + 2) for y in range(min(ys) - 1, max(ys) + 2)]
+
+
+def bad_cells(grid, tile, rng, k=3):
+    """Up to ``k`` cells where the independent oracle says ``tile`` may not go."""
+    cells = [c for c in nearby_cells(grid) if not placement_ok(grid, c, tile)]
+    return rng.sample(cells, min(k, len(cells)))
+
+
+def illegal_variants(state: GameState, action, rng: random.Random) -> list:
+    """Actions that are illegal now, for reasons independent of the engine's own checks: a legal
+    action with a wrong card / cell / slot, or an action of another phase."""
+    player = state.decider
+    grid = state.grids[player]
+    out = []
+    outside_offer = [c for c in state.hands[player] + state.discard + state.deck if c < 108]
+    if state.phase == ACTION:
+        someone = state.bag[0] if state.bag else START_TILE_BASE + player
+        out += [Place(someone, 1, 0), Reserve(someone), GiveToDirk(someone)]
+        if isinstance(action, Take):
+            if outside_offer:
+                cards = list(action.cards)
+                cards[rng.randrange(len(cards))] = rng.choice(outside_offer)
+                out.append(Take(tuple(cards)))
+            if len(state.offer) > 1 and sum(CARD_VALUE[c] for c in state.offer) > 5:
+                out.append(Take(tuple(state.offer)))
+        if isinstance(action, Buy):
+            out.append(Buy(rng.choice((0, 5, 9)), action.paid))
+            out.append(Buy(action.slot, action.paid[:-1]))  # a minimal payment minus a card is too little
+            currency = MARKET_CURRENCY[action.slot - 1]
+            foreign = [c for c in state.hands[player] if CARD_CURRENCY[c] != currency]
+            if foreign:
+                out.append(Buy(action.slot, (*action.paid, rng.choice(foreign))))
+            not_mine = [c for c in state.offer + state.discard if CARD_CURRENCY[c] == currency]
+            if not_mine:
+                out.append(Buy(action.slot, (*action.paid, rng.choice(not_mine))))
+        for slot, tile in enumerate(state.market):
+            if tile < 0 and state.hands[player]:
+                out.append(Buy(slot + 1, (state.hands[player][0],)))
+        if isinstance(action, FromReserve):
+            out += [FromReserve(action.tile, *xy_of(c)) for c in bad_cells(grid, action.tile, rng)]
+        for cell, tile in grid.items():
+            rest = dict(grid)
+            del rest[cell]
+            if cell == ORIGIN or alhambra.violations(rest):
+                out.append(Lift(tile))
+            for other in state.reserves[player]:
+                swapped = dict(grid)
+                swapped[cell] = other
+                if cell == ORIGIN or alhambra.violations(swapped):
+                    out.append(Swap(other, tile))
+        if not isinstance(action, Pass):
+            out.append(Pass())
+    else:
+        if state.offer:
+            out.append(Take((state.offer[0],)))
+        if state.hands[player]:
+            out.append(Buy(1, (state.hands[player][0],)))
+        out.append(Pass())
+        if len(grid) > 1:
+            out.append(Lift(next(t for t in grid.values() if t < START_TILE_BASE)))
+        if isinstance(action, Place):
+            out += [Place(action.tile, *xy_of(c)) for c in bad_cells(grid, action.tile, rng)]
+        strangers = [t for t in state.bag + [m for m in state.market if m >= 0] if t not in state.held]
+        if strangers:
+            stranger = rng.choice(strangers)
+            out += [Place(stranger, *xy_of(rng.choice(nearby_cells(grid)))), Reserve(stranger)]
+        if not state.with_dirk or state.phase == FINAL:
+            out.append(GiveToDirk(state.held[0]))
+    return out
+
+
+def check_after_action(state: GameState) -> None:
+    check_conservation(state)
+    for grid in state.grids:
+        assert alhambra.violations(grid) == []
+
+
+@settings(QUICK, max_examples=25)
+@given(players=PLAYERS, seed=SEEDS, choices=SEEDS)
+def test_random_games_keep_every_invariant(players, seed, choices):
+    """[B-PLACE-6] [B-TURN-8] [B-COMP-2] [B-COMP-3] over whole random games (all of §3-§8 in play):
+
+    * every card and tile is in exactly one place after every action (nothing created or lost);
+    * every Alhambra obeys §4 after every action;
+    * legal actions are distinct, ``is_legal`` accepts them and ``apply`` on a clone accepts a sample;
+    * illegal variations (wrong card, cell, slot; an action of another phase) raise IllegalAction
+      with a '[RULE-ID] ...' message and change nothing (not even the log).
+    """
+    state = new_state(players, seed)
+    rng = random.Random(choices)
+    check_after_action(state)
+    while not state.is_over:
+        actions = state.legal_actions()
+        assert actions and len(set(actions)) == len(actions)
+        if state.phase == ACTION and state.offer:  # [B-TURN-8] taking is possible while the offer holds a card
+            assert any(isinstance(a, Take) for a in actions) and Pass() not in actions
+        for action in rng.sample(actions, min(6, len(actions))):
+            assert state.is_legal(action)
+            trial = state.clone()
+            trial.apply(action)
+            check_conservation(trial)
+        chosen = rng.choice(actions)
+        variants = illegal_variants(state, chosen, rng)
+        for bad in rng.sample(variants, min(4, len(variants))):
+            assert_illegal(state, bad)
+        state.apply(chosen)
+        check_after_action(state)
+    assert state.legal_actions() == []
+    assert state.rounds_scored == 3
+
+
+@settings(QUICK, max_examples=15)
+@given(players=PLAYERS, seed=SEEDS, choices=SEEDS)
+def test_placement_choices_are_exactly_the_legal_cells(players, seed, choices):
+    """[B-PLACE-2] [B-PLACE-3] [B-PLACE-4] [B-PLACE-5] [B-PLACE-6] [B-TURN-6] at random points of random
+    games, the cells offered for every tile to be placed (bought or on the reserve) are exactly those
+    where the Alhambra with the tile obeys §4, and the tiles offered for lifting are exactly those whose
+    removal leaves a legal Alhambra (start tile excluded)."""
+    state = new_state(players, seed, log=False)
+    rng = random.Random(choices)
+    while not state.is_over:
+        if rng.random() < 0.15:
+            player = state.decider
+            grid = state.grids[player]
+            for tile in set(state.held) | set(state.reserves[player]):
+                expected = {xy_of(c) for c in nearby_cells(grid) if placement_ok(grid, c, tile)}
+                assert set(state.legal_cells(player, tile)) == expected
+            removable = set()
+            for cell in grid:
+                rest = dict(grid)
+                del rest[cell]
+                if cell != ORIGIN and not alhambra.violations(rest):
+                    removable.add(cell)
+            assert set(state.removable(player)) == removable
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@settings(QUICK, max_examples=25)
+@given(players=PLAYERS, seed=SEEDS, choices=SEEDS, stop=st.integers(min_value=0, max_value=500))
+def test_records_round_trip_at_any_point(players, seed, choices, stop):
+    """[D-RNG-1] a record written at any point (unfinished or finished) has RECORD.md's structure, is
+    followed step by step by the independent reader, loads to an equal state, and the loaded game
+    continued with the same decisions ends exactly like the original."""
+    game = new_game(players, seed)
+    play(game.state, random_policy(random.Random(choices)), steps=stop)
+    text = json.dumps(to_record(game))
+    record = json.loads(text)
+    check_structure(record)
+    follow(record)
+    loaded = loads(text)
+    assert state_key(loaded.state) == state_key(game.state)
+    play(game.state, random_policy(random.Random(choices + 1)))
+    play(loaded.state, random_policy(random.Random(choices + 1)))
+    final = to_record(game)
+    assert to_record(loaded) == final
+    final_json = json.loads(json.dumps(final))
+    check_structure(final_json)
+    follow(final_json)
+    assert state_key(loads(json.dumps(final)).state) == state_key(game.state)
+
+
+@settings(QUICK, max_examples=30)
+@given(players=PLAYERS, seed=SEEDS, choices=SEEDS, stop=st.integers(min_value=0, max_value=400),
+       viewer=st.integers(min_value=0, max_value=5), sample_seed=SEEDS)
+def test_determinize_preserves_knowledge(players, seed, choices, stop, viewer, sample_seed):
+    """[D-HIDDEN-1] at any point, for any player, a determinization has the same knowledge, keeps
+    every card and tile accounted for, keeps scoring cards in their piles and is a playable game."""
+    state = new_state(players, seed, log=False)
+    play(state, random_policy(random.Random(choices)), steps=stop)
+    viewer %= players
+    sample = state.determinize(viewer, random.Random(sample_seed))
+    assert sample.knowledge(viewer) == state.knowledge(viewer)
+    check_conservation(sample)
+    assert sorted(sample.deck) == sorted(state.deck) and sorted(sample.bag) == sorted(state.bag)
+    for card, first, after in state.windows:
+        if card in sample.deck:
+            position = sample.drawn + len(sample.deck) - 1 - sample.deck.index(card)
+            assert first <= position < after
+    play(sample, random_policy(random.Random(sample_seed)), steps=60, check=check_conservation)
