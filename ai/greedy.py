@@ -72,7 +72,9 @@ class GreedyAgent(Agent):
         me = knowledge.player
         state = lookahead_copy(knowledge.state)
         before = expected_final_scores(state, self.weights)
-        scored = [(self.action_value(state, action, me) + self.rng.random() * 1e-6, i) for i, action in enumerate(legal)]
+        scored = [
+            (self.action_value(state, action, me) + self.rng.random() * 1e-6, i) for i, action in enumerate(legal)
+        ]
         value, index = max(scored)
         action = legal[index]
         return Decision(action, self.reason(state, action, me, value - advantage(before, me)))
@@ -96,7 +98,8 @@ class GreedyAgent(Agent):
             kind = BUILDING_TYPES[TILE_TYPE[tile]]
             have = state.type_counts(me)[TILE_TYPE[tile]]
             paid = sum(CARD_VALUE[c] for c in action.paid)
-            extra = "exact payment, so another action" if paid == TILE_COST[tile] else f"overpays {paid - TILE_COST[tile]}"
+            overpay = paid - TILE_COST[tile]
+            extra = f"overpays {overpay}" if overpay else "exact payment, so another action"
             return f"{text}: {kind} {have} -> {have + 1}, {extra}"
         if isinstance(action, Take):
             total = sum(CARD_VALUE[c] for c in action.cards)

@@ -9,12 +9,14 @@ from collections.abc import Callable
 
 from .base import Agent
 from .greedy import GreedyAgent
+from .mcts import LEVELS, MctsAgent
 from .random_agent import RandomAgent
 
 # kind -> (levels, default level, factory(level, seed))
 _REGISTRY: dict[str, tuple[tuple[str, ...], str, Callable[[str, int], Agent]]] = {
     "random": (("",), "", lambda level, seed: RandomAgent(seed)),
     "greedy": (("",), "", lambda level, seed: GreedyAgent(seed)),
+    "mcts": (tuple(LEVELS), "normal", lambda level, seed: MctsAgent(LEVELS[level], seed)),
 }
 
 

@@ -130,7 +130,7 @@ def tournament(
     standings: dict[str, Standing] = {name: Standing(name) for name in agents}
     if workers > 1:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            summaries = pool.map(_play_one, *zip(*jobs))
+            summaries = pool.map(_play_one, *zip(*jobs, strict=False))
             for done, summary in enumerate(summaries, 1):
                 _count(standings, summary)
                 if progress:

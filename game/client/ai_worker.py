@@ -15,6 +15,7 @@ terminates the worker.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,6 +27,15 @@ from game.engine import Action, Knowledge
 def decide(agent: str, seed: int, knowledge: Knowledge, legal: Sequence[Action]) -> Decision:
     """Run in the worker: a fresh agent (seeded, so a decision is reproducible) picks an action."""
     return make_agent(agent, seed).decide(knowledge, list(legal))
+
+
+def _lower_priority() -> None:
+    """Run in the worker at start: on a busy machine the window's frames matter more than think time."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(5)
+        except OSError:
+            pass
 
 
 def warm_up() -> bool:
@@ -47,7 +57,8 @@ class AIWorker:
 
     def start(self) -> None:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_lower_priority)
             self._pool.submit(warm_up)
 
     def submit(self, agent: str, seed: int, knowledge: Knowledge, legal: Sequence[Action]) -> Future[Decision]:

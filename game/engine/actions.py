@@ -6,7 +6,7 @@ take the action's class into account, so that ``Reserve(5)`` and ``Lift(5)`` are
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from .alhambra import cell_at
 from .components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, describe_card, describe_tile
@@ -146,5 +146,5 @@ class Pass(NamedTuple):
         return "pass"
 
 
-Action = Union[Take, Buy, Place, Reserve, GiveToDirk, FromReserve, Lift, Swap, Pass]
+Action = Take | Buy | Place | Reserve | GiveToDirk | FromReserve | Lift | Swap | Pass
 ACTION_TYPES: tuple[type, ...] = (Take, Buy, Place, Reserve, GiveToDirk, FromReserve, Lift, Swap, Pass)

@@ -32,7 +32,7 @@ from .components import (
 )
 from .game import Game, GameConfig, Seat
 from .setup import Deal, deal_problems, money_cards_for
-from .state import ACTION, IllegalAction, GameState
+from .state import ACTION, GameState, IllegalAction
 
 FORMAT = "alhambra-record/1"
 DECISIONS = ("take", "buy", "place", "reserve", "lift", "dirk", "pass")
@@ -171,7 +171,8 @@ def _check_components(data: dict, players: int) -> None:
     """The engine plays with the standard components; a record listing others is foreign or tampered."""
     for key, expected in (("tiles", tile_entries(players)), ("cards", card_entries(players))):
         listed = data.get(key)
-        _need(isinstance(listed, list) and all(isinstance(item, dict) for item in listed), f"{key} must be a list of objects")
+        _need(isinstance(listed, list) and all(isinstance(item, dict) for item in listed),
+              f"{key} must be a list of objects")
         by_id = {item.get("id"): item for item in listed}
         _need(len(by_id) == len(listed), f"{key}: ids must be unique")
         _need(len(listed) == len(expected), f"{key}: expected {len(expected)} entries, found {len(listed)}")
@@ -213,8 +214,8 @@ def _same_event(expected: dict, found: Any) -> bool:
         if key == "points" and isinstance(other, list):
             if _canonical(value) != _canonical(other):
                 return False
-        elif other != value or type(other) is not type(value):
-            return False
+        elif json.dumps(other, sort_keys=True) != json.dumps(value, sort_keys=True):
+            return False  # compared as JSON so that 6.0 or true never pass for 6 or 1
     return True
 
 
@@ -275,9 +276,10 @@ def _replay(game: Game, events: list) -> None:
     checked = 0
     while True:
         for index in range(checked, len(log)):
-            _need(index < len(events), f"event {index}: the record ends where the game goes on with {log[index]['e']!r}")
+            _need(index < len(events), f"event {index}: the record ends, the game goes on with {log[index]['e']!r}")
             _need(_same_event(log[index], events[index]),
-                  f"event {index}: the record says {json.dumps(events[index])[:120]}, the rules give {json.dumps(log[index])[:120]}")
+                  f"event {index}: the record says {json.dumps(events[index])[:120]}, "
+                  f"the rules give {json.dumps(log[index])[:120]}")
         checked = len(log)
         if checked == len(events):
             return
@@ -313,7 +315,9 @@ def _check_result(state: GameState, result: Any) -> None:
         _need(result is None, "the record has a result but the game is not over")
         return
     _need(isinstance(result, dict), "the game is over but the record has no result")
-    _need(result.get("scores") == state.scores, f"result.scores {result.get('scores')} differ from the replay's {state.scores}")
-    _need(result.get("winners") == state.winners(), "result.winners differ from the replay's")
+    expected = {"scores": state.scores, "winners": state.winners()}
     if state.with_dirk:
-        _need(result.get("dirk_score") == state.dirk_score, "result.dirk_score differs from the replay's")
+        expected["dirk_score"] = state.dirk_score
+    for key, value in expected.items():
+        _need(json.dumps(result.get(key)) == json.dumps(value),
+              f"result.{key} is {json.dumps(result.get(key))}, the replay gives {json.dumps(value)}")

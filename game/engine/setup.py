@@ -66,7 +66,7 @@ def scoring_windows(deck_length: int) -> tuple[tuple[int, int, int], ...]:
     starts = [sum(sizes[:i]) for i in range(PILES)]
     return tuple(
         (card, starts[pile - 1], starts[pile - 1] + sizes[pile - 1])
-        for card, pile in zip(SCORING_CARDS, SCORING_PILES)
+        for card, pile in zip(SCORING_CARDS, SCORING_PILES, strict=False)
     )
 
 
@@ -102,7 +102,7 @@ def deal(players: int, seed: int) -> Deal:
     for size in pile_sizes(len(money)):  # [B-SETUP-6]
         piles.append(money[at:at + size])
         at += size
-    for card, pile in zip(SCORING_CARDS, SCORING_PILES):
+    for card, pile in zip(SCORING_CARDS, SCORING_PILES, strict=False):
         piles[pile - 1].append(card)
         rng.shuffle(piles[pile - 1])
     deck = [card for pile in piles for card in pile]
@@ -132,7 +132,9 @@ def deal_problems(d: Deal) -> list[str]:
         problems.append("[B-DIRK-2] Dirk starts with 6 tiles in a two-player game and does not exist otherwise")
     cards = [c for hand in d.hands for c in hand] + list(d.offer) + list(d.deck)
     if sorted(cards) != sorted(money_cards_for(d.players) + SCORING_CARDS):
-        problems.append("[B-COMP-3] hands, offer and deck must hold each money card of this game and both scoring cards exactly once")
+        problems.append(
+            "[B-COMP-3] hands, offer and deck must hold each money card of the game and both scoring cards once"
+        )
     if len(d.hands) != d.players:
         problems.append("[B-SETUP-3] there must be one hand per player")
     for seat, hand in enumerate(d.hands):
@@ -140,7 +142,7 @@ def deal_problems(d: Deal) -> list[str]:
         if any(c in SCORING_CARDS for c in hand) or sum(values) < START_MONEY or sum(values[:-1]) >= START_MONEY:
             problems.append(f"[B-SETUP-3] seat {seat} must be dealt money until the total first reaches {START_MONEY}")
     if len(d.hands) == d.players and d.start_player != choose_start_player(d.hands):
-        problems.append("[B-SETUP-4] the start player must hold the fewest cards, then the lowest total, then sit first")
+        problems.append("[B-SETUP-4] the start player holds the fewest cards, then the lowest total, then sits first")
     if len(d.offer) != 4 or any(c in SCORING_CARDS for c in d.offer):
         problems.append("[B-SETUP-5] the money offer must start with four money cards")
     for card, first, after in scoring_windows(len(d.deck)):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from . import alhambra
 from .actions import Action, Buy, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 ACTION, PLACE, FINAL, OVER = "action", "place", "final", "over"
 TURN_END = "turn_end"  # only with pause_before_refill: the turn is done, refills not yet drawn
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
+REACH = 60  # no Alhambra of 55 tiles reaches further from its start tile
 OFFER_SIZE = 4
 DIRK = "dirk"
 
@@ -134,10 +135,37 @@ class GameState:
     """One game of Alhambra in progress.  Build it with ``GameState.start(deal, seed)``."""
 
     __slots__ = (
-        "players", "with_dirk", "seed", "hands", "grids", "reserves", "scores", "dirk_tiles",
-        "dirk_score", "bag", "market", "deck", "offer", "discard", "drawn", "windows",
-        "reshuffles", "rounds_scored", "turn_player", "phase", "decider", "held", "final_held",
-        "turn", "log", "planned_shuffles", "pause_before_refill", "_surveys", "_removable", "_walls", "_redesigns",
+        "_redesigns",
+        "_removable",
+        "_surveys",
+        "_walls",
+        "bag",
+        "decider",
+        "deck",
+        "dirk_score",
+        "dirk_tiles",
+        "discard",
+        "drawn",
+        "final_held",
+        "grids",
+        "hands",
+        "held",
+        "log",
+        "market",
+        "offer",
+        "pause_before_refill",
+        "phase",
+        "planned_shuffles",
+        "players",
+        "reserves",
+        "reshuffles",
+        "rounds_scored",
+        "scores",
+        "seed",
+        "turn",
+        "turn_player",
+        "windows",
+        "with_dirk",
     )
 
     players: int
@@ -424,6 +452,13 @@ class GameState:
             raise IllegalAction("B-END-3", "the game is over")
         if self.phase == TURN_END:
             raise IllegalAction("B-TURN-7", "this look-ahead copy stopped at the end of the turn")
+        for name, value in zip(action._fields, action, strict=False):
+            values = value if isinstance(value, tuple) else (value,)
+            if not all(type(v) is int for v in values):
+                rule = "B-COMP-5" if name == "slot" else "B-TURN-1"
+                raise IllegalAction(rule, f"{type(action).__name__}.{name} must be whole numbers, not {value!r}")
+        if isinstance(action, Place | FromReserve) and not (abs(action.x) <= REACH and abs(action.y) <= REACH):
+            raise IllegalAction("B-PLACE-2", f"({action.x}, {action.y}) is nowhere near the Alhambra")
         handler[0](self, action)
 
     def _require_phase(self, *phases: str) -> None:
@@ -615,7 +650,7 @@ class GameState:
         self._emit({"e": "pass", "player": self.turn_player})
         self._end_action_sequence()
 
-    _HANDLERS = {
+    _HANDLERS: ClassVar[dict[type, tuple]] = {
         Take: (_check_take, _do_take),
         Buy: (_check_buy, _do_buy),
         Place: (_check_place, _do_place),

@@ -339,8 +339,6 @@ def test_violations_detects_each_kind_of_broken_alhambra_b_place_3_b_place_4_b_p
     assert violations(build({})) == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Place/FromReserve coordinates are not range-checked; "
-                   "cell_at(x + 128, y - 1) == cell_at(x, y)")
 def test_far_away_coordinates_are_refused_b_place_2(at_turn):
     """[B-PLACE-2] a Place at (128, -1) names a cell 128 columns east of the start tile, touching nothing,
     so it must be refused.  The engine packs (x, y) into (y + 64) * 128 + (x + 64) without a range check:

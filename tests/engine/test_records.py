@@ -231,7 +231,6 @@ def test_placement_onto_a_built_cell_is_refused_b_place_2(finished):
     assert "[B-PLACE-2]" in refused(bad, event=i)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: cell_at wraps x beyond ±63, so [x+128, y-1] aliases (x, y)")
 def test_placement_with_out_of_range_coordinates_is_refused_b_place_2(finished):
     """[B-PLACE-2] a place event whose 'at' is [x + 128, y - 1] names a cell 128 columns away, touching
     nothing; the record must be refused.  The engine encodes (x, y) as one integer (y + 64) * 128 + (x + 64)

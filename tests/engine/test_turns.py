@@ -233,8 +233,6 @@ def test_placement_actions_outside_the_place_phase_are_refused_b_turn_7(turn):
     assert_illegal(state, Reserve(MARKET[0]), "B-TURN-7")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Buy(True, ...) passes the slot check (True == 1) and "
-                   "writes 'slot': true, which the record reader then refuses")
 def test_boolean_slot_is_refused_b_comp_5(turn):
     """[B-COMP-5] a slot must be one of the integers 1-4.  ``Buy(True, paid)`` is accepted as slot 1
     because ``True in (1, 2, 3, 4)``; the buy event then says ``"slot": true`` and the saved record can

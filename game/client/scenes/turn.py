@@ -137,6 +137,8 @@ class TurnScene(Scene):
         self.banner_at = -10.0
         self.record_path = None
         self.layout_rects: TurnLayout | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
 
         ui = self.ui
         self.top = TopBar()
@@ -239,7 +241,8 @@ class TurnScene(Scene):
         self.hand.rect = rects.hand
         self.tray.rect = rects.tray
         self.log.rect = rects.log
-        self.board.rect = rects.alhambra
+        self.board.rect = pygame.Rect(rects.alhambra.x, rects.alhambra.y + px(44), rects.alhambra.w,
+                                      rects.alhambra.h - px(44))  # the band above is the prompt's
         self.opponents.layout(rects.opponents, px(8))
         icons = [self.speed_button, self.sound_button, self.log_button, self.menu_button]
         size_icon = px(36)
@@ -253,7 +256,7 @@ class TurnScene(Scene):
                                         zoom, zoom)
         self.zoom_out.rect = pygame.Rect(self.zoom_in.rect.x, self.zoom_in.rect.bottom + px(6), zoom, zoom)
         a = rects.actions.inflate(-px(20), 0)
-        bh, gap = px(38), px(8)
+        bh, gap = px(32), px(8)
         half = (a.w - gap) // 2
         self.undo_wide.rect = pygame.Rect(a.x, rects.actions.bottom - px(10) - bh, half, bh)
         self.hint_wide.rect = pygame.Rect(a.right - half, self.undo_wide.rect.y, half, bh)
@@ -269,9 +272,9 @@ class TurnScene(Scene):
         y = rects.actions.y + px(32)
         for button in (self.primary, self.to_reserve, self.to_dirk, self.cancel):
             if button.visible:
-                height = px(42) if button is self.primary else px(36)
+                height = px(40) if button is self.primary else px(34)
                 button.rect = pygame.Rect(a.x, y, a.w, height)
-                y += height + px(7)
+                y += height + px(6)
 
     # ------------------------------------------------------------------ the loop
     def enter(self) -> None:
@@ -1008,23 +1011,40 @@ class TurnScene(Scene):
             self.give_to_dirk()
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        ui = self.ui
-        w, h = surface.get_size()
-        surface.blit(ui.sprites.felt((w, h)), (0, 0))
+    def _static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """Felt, panels and their shadows: drawn once per layout, one blit per frame."""
         rects = self.layout_rects
         assert rects is not None
+        key = (size, rects)
+        if self._static_key == key and self._static is not None:
+            return self._static
+        ui = self.ui
+        layer = ui.sprites.felt(size).copy()
+        self.top.draw_static(layer, self)
+        for panel in self.opponents.panels:
+            draw_box(ui, layer, panel.rect)
+        if self.opponents.dirk is not None:
+            draw_box(ui, layer, self.opponents.dirk.rect)
+        boxes = [rects.bank, rects.hand, rects.tray, rects.actions] + ([rects.log] if rects.log.h > 0 else [])
+        for rect in boxes:
+            draw_box(ui, layer, rect)
+        plate = pygame.Surface(rects.alhambra.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (10, 22, 22, 110), plate.get_rect(), border_radius=ui.px(12))
+        layer.blit(plate, rects.alhambra)
+        self._static, self._static_key = layer, key
+        return layer
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rects = self.layout_rects
+        assert rects is not None
+        surface.blit(self._static_layer(surface.get_size()), (0, 0))
         self.top.draw(surface, self)
         self.opponents.draw(surface, self)
         self.market.draw(surface, self)
-        draw_box(ui, surface, rects.bank)
         self.bank.draw(surface, self)
         if rects.log.h > 0:
-            draw_box(ui, surface, rects.log)
             self.log.draw(surface, self)
         self._draw_board(surface)
-        for rect in (rects.hand, rects.tray, rects.actions):
-            draw_box(ui, surface, rect)
         self.hand.draw(surface, self)
         self.tray.draw(surface, self)
         self._draw_actions_title(surface)
@@ -1038,9 +1058,6 @@ class TurnScene(Scene):
         ui = self.ui
         state = self.state
         rect = self.board.rect
-        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (10, 22, 22, 110), plate.get_rect(), border_radius=ui.px(12))
-        surface.blit(plate, rect)
         grid = state.grids[self.me]
         cells, swaps = self.targets()
         staged = self.staged_action
@@ -1151,8 +1168,9 @@ class TurnScene(Scene):
         lines = ui.text.wrap(text, size, room)[:2]
         line_h = ui.text.size("Ag", size)[1]
         width = max(ui.text.size(line, size)[0] for line in lines) + chips_w + px(24)
+        area = self.layout_rects.alhambra  # type: ignore[union-attr]
         box = pygame.Rect(0, 0, min(board.w - px(8), width), max(px(34), line_h * len(lines) + px(12)))
-        box.midtop = (board.centerx, board.y + px(6))
+        box.midtop = (board.centerx, area.y + px(5))
         draw_box(ui, surface, box, (30, 26, 20), 236, theme.GOLD_DARK, px(8), shadow=True)
         y = box.centery - line_h * len(lines) // 2
         for line in lines:
@@ -1169,7 +1187,7 @@ class TurnScene(Scene):
             th = ui.text.size("Ag", tsize)[1]
             tw = max(ui.text.size(line, tsize)[0] for line in tlines) + px(44)
             toast = pygame.Rect(0, 0, tw, th * len(tlines) + px(14))
-            toast.midtop = (board.centerx, box.bottom + px(8))
+            toast.midbottom = (board.centerx, board.bottom - px(30))
             colour = (72, 30, 22) if self.toast_warn else (24, 52, 40)
             draw_box(ui, surface, toast, colour, 240, theme.WARN if self.toast_warn else theme.GOOD, px(8))
             icon = "!" if self.toast_warn else "i"

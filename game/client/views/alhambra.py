@@ -40,12 +40,12 @@ class AlhambraView:
     # ------------------------------------------------------------------ geometry
     def fit(self, grid: Mapping[int, int], extra: Iterable[Cell] = ()) -> None:
         """Work out cell size and origin for ``grid`` (and ``extra`` cells that must stay visible)."""
-        cells = [xy_of(cell) for cell in grid] + list(extra)
-        if not cells:
-            cells = [(0, 0)]
-        ring = 1 if self.interactive else 0
+        cells = [xy_of(cell) for cell in grid] or [(0, 0)]
+        ring = 1 if self.interactive else 0  # room for the places a new tile could go
         min_x, max_x = min(x for x, _ in cells) - ring, max(x for x, _ in cells) + ring
         min_y, max_y = min(y for _, y in cells) - ring, max(y for _, y in cells) + ring
+        for x, y in extra:  # extra cells widen the view only where they fall outside it
+            min_x, max_x, min_y, max_y = min(min_x, x), max(max_x, x), min(min_y, y), max(max_y, y)
         cols, rows = max_x - min_x + 1, max_y - min_y + 1
         pad = 0.4 if self.interactive else 0.1
         fit = min(self.rect.w / (cols + pad), self.rect.h / (rows + pad))

@@ -6,6 +6,8 @@ the selection, a badge icon for hints and swaps) so they read without colour vis
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from .. import theme
@@ -40,10 +42,24 @@ def plus_mark(surface: pygame.Surface, color: theme.Color, center: tuple[int, in
     pygame.draw.line(surface, color, (x, y - size), (x, y + size), width)
 
 
+@lru_cache(maxsize=64)
+def _fill(size: tuple[int, int], color: tuple[int, ...]) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    surface.fill(color)
+    return surface
+
+
+def tinted(size: tuple[int, int], color: theme.Color, alpha: int) -> pygame.Surface:
+    """A translucent rectangle of ``color`` (cached by size and colour)."""
+    fill = _fill(size, (*color[:3], 255))
+    fill.set_alpha(alpha)
+    return fill
+
+
 def target_cell(surface: pygame.Surface, rect: pygame.Rect, glow: float, time: float) -> None:
     """A legal empty cell: translucent fill, marching dashed frame, a plus in the middle."""
-    fill = pygame.Surface(rect.size, pygame.SRCALPHA)
-    fill.fill((*theme.TARGET, int(40 + 50 * glow)))
+    fill = _fill(rect.size, (*theme.TARGET, 255))
+    fill.set_alpha(int(40 + 50 * glow))
     surface.blit(fill, rect)
     inner = rect.inflate(-4, -4)
     dashed_rect(surface, theme.TARGET, inner, 2, max(4, rect.w // 8), (time * 0.8) % 1.0)
@@ -55,13 +71,21 @@ def selected_frame(surface: pygame.Surface, rect: pygame.Rect, width: int = 3) -
     pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(2 * width, 2 * width), width, border_radius=4)
 
 
+@lru_cache(maxsize=64)
+def _halo(size: tuple[int, int], color: tuple[int, ...], radius: int) -> pygame.Surface:
+    w, h = size
+    halo = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
+    for i in range(4, 0, -1):
+        pygame.draw.rect(halo, (*color[:3], int(60 / i)), (8 - 2 * i, 8 - 2 * i, w + 4 * i, h + 4 * i),
+                         border_radius=radius + 2 * i)
+    return halo
+
+
 def glow_frame(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, strength: float, radius: int = 6) -> None:
     """A soft halo around ``rect`` (hint, the player whose turn it is)."""
-    for i in range(4, 0, -1):
-        alpha = int(strength * 60 / i)
-        halo = pygame.Surface(rect.inflate(4 * i, 4 * i).size, pygame.SRCALPHA)
-        pygame.draw.rect(halo, (*color[:3], alpha), halo.get_rect(), border_radius=radius + 2 * i)
-        surface.blit(halo, rect.inflate(4 * i, 4 * i))
+    halo = _halo(rect.size, tuple(color[:3]), radius)
+    halo.set_alpha(int(255 * max(0.0, min(1.0, strength))))
+    surface.blit(halo, (rect.x - 8, rect.y - 8))
     pygame.draw.rect(surface, color, rect.inflate(4, 4), 2, border_radius=radius)
 
 
@@ -112,6 +136,4 @@ def seat_token(ui: Ui, surface: pygame.Surface, seat: int | str, name: str, cent
 
 
 def dim(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 120) -> None:
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, rect)
+    surface.blit(_fill(rect.size, (0, 0, 0, alpha)), rect)

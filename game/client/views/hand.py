@@ -27,11 +27,20 @@ Group = tuple[int, pygame.Rect, list[tuple[int, pygame.Rect]]]  # currency, head
 class HandView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self._groups_key: tuple | None = None
+        self._groups: list[Group] = []
 
     def groups(self, scene: TurnScene) -> list[Group]:
+        """Card rects by currency, recomputed only when the hand or the layout changes."""
+        hand = scene.table.state.hands[scene.me]
+        key = (tuple(hand), tuple(self.rect), scene.ui.scale)
+        if key != self._groups_key:
+            self._groups, self._groups_key = self._layout(scene, hand), key
+        return self._groups
+
+    def _layout(self, scene: TurnScene, hand: list[int]) -> list[Group]:
         ui = scene.ui
         px = ui.px
-        hand = scene.table.state.hands[scene.me]
         inner = self.rect.inflate(-px(24), 0)
         top = self.rect.y + px(34)
         header_h = px(24)
@@ -93,6 +102,7 @@ class HandView:
         hint = scene.hint_action
         hint_cards = set(hint.paid) if isinstance(hint, Buy) else set()
         exact = scene.exact_cards()
+        hovered = self.card_at(scene, ui.mouse)
         for currency, header, cards in self.groups(scene):
             lit = slot_currency is None or currency == slot_currency
             badge = ui.sprites.currency_badge(currency, header.h)
@@ -122,7 +132,6 @@ class HandView:
                                 theme.GOLD, theme.INK)
                 elif card in hint_cards and not chosen:
                     common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
-            hovered = self.card_at(scene, ui.mouse)
             if hovered is not None and any(card == hovered for card, _ in cards):
                 rect = next(r for c, r in cards if c == hovered)
                 tip = describe_card(hovered)

@@ -16,7 +16,7 @@ from game.engine.components import BUILDING_TYPES, CARD_CURRENCY, CARD_VALUE, CU
 from .. import theme
 from ..layout import split_rows
 from ..table import agent_label
-from ..widgets import Ui, draw_box
+from ..widgets import Ui
 from . import common
 from .alhambra import AlhambraView
 
@@ -74,8 +74,8 @@ class OpponentPanel:
         state = scene.table.state
         seat = self.seat
         active = state.decider == seat and not state.is_over
-        draw_box(ui, surface, self.rect, theme.PANEL_LIGHT if active else theme.PANEL)
-        if active:
+        if active:  # the panel itself is in the table's static layer; lighten it for the player to move
+            surface.blit(ui.sprites.panel(self.rect.size, theme.PANEL_LIGHT, 150, theme.PANEL_EDGE, 10), self.rect)
             common.glow_frame(surface, self.rect, theme.seat_color(seat), 0.45 + 0.35 * scene.glow, 10)
         name = scene.table.names[seat]
         common.seat_token(ui, surface, seat, name, (self.rect.x + px(18), self.rect.y + px(16)), px(9))
@@ -164,7 +164,6 @@ class DirkPanel:
         ui = scene.ui
         px = ui.px
         state = scene.table.state
-        draw_box(ui, surface, self.rect)
         common.seat_token(ui, surface, "dirk", "Dirk", (self.rect.x + px(18), self.rect.y + px(16)), px(9))
         title = ui.text.render("Dirk", ui.font_px(15), theme.IVORY, "bold")
         surface.blit(title, title.get_rect(midleft=(self.rect.x + px(32), self.rect.y + px(16))))

@@ -22,15 +22,17 @@ class TopBar:
         self.rect = rect
         self.track = pygame.Rect(left, rect.centery - 6, max(40, right - left), 8)
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw_static(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        """The band and the logo (part of the table's static layer)."""
         ui = scene.ui
-        px = ui.px
         band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         band.fill((12, 20, 20, 200))
         surface.blit(band, self.rect)
         pygame.draw.line(surface, theme.PANEL_EDGE, self.rect.bottomleft, self.rect.bottomright)
-        logo = ui.sprites.logo(px(150))
-        surface.blit(logo, logo.get_rect(midleft=(self.rect.x + px(10), self.rect.centery)))
+        logo = ui.sprites.logo(ui.px(150))
+        surface.blit(logo, logo.get_rect(midleft=(self.rect.x + ui.px(10), self.rect.centery)))
+
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
         self._draw_track(surface, scene)
 
     def _draw_track(self, surface: pygame.Surface, scene: TurnScene) -> None:

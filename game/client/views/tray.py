@@ -117,7 +117,12 @@ class TrayView:
         common.section_title(ui, surface, title, (reserve_area.x, reserve_area.y - px(20)))
         drop = scene.reserve_drop_ok()
         if drop:
-            common.target_cell(surface, reserve_area.inflate(px(6), px(6)), scene.glow, ui.time)
+            zone = reserve_area.inflate(px(6), px(6))
+            surface.blit(common.tinted(zone.size, theme.TARGET, int(30 + 40 * scene.glow)), zone)
+            common.dashed_rect(surface, theme.TARGET, zone, 2, px(8), (ui.time * 0.8) % 1)
+            word = ui.text.render("Click here or drop the tile to keep it on the reserve", ui.font_px(12),
+                                  theme.TARGET, "bold")
+            surface.blit(word, word.get_rect(midbottom=(zone.centerx, zone.bottom - px(6))))
         staged = scene.staged_action
         lifted = staged.tile if isinstance(staged, Lift) else (staged.alhambra_tile if isinstance(staged, Swap) else None)
         rects = self.reserve_rects(scene)
