@@ -14,6 +14,7 @@ terminates the worker.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Sequence
@@ -32,10 +33,8 @@ def decide(agent: str, seed: int, knowledge: Knowledge, legal: Sequence[Action])
 def _lower_priority() -> None:
     """Run in the worker at start: on a busy machine the window's frames matter more than think time."""
     if hasattr(os, "nice"):
-        try:
+        with contextlib.suppress(OSError):
             os.nice(5)
-        except OSError:
-            pass
 
 
 def warm_up() -> bool:

@@ -79,7 +79,8 @@ class App:
             raise SystemExit(f"alhambra: {len(missing)} asset files are missing, e.g. assets/{missing[0]}; "
                              "run 'python -m assets.generate'")
         self.stack = SceneStack()
-        self._started = time.perf_counter()
+        self._trace = bool(os.environ.get("ALHAMBRA_TRACE_SCENES"))  # the end-to-end test reads the screen names
+        self._traced: type | None = None
 
     # ------------------------------------------------------------------ window
     def _open_window(self) -> pygame.Surface:
@@ -92,11 +93,24 @@ class App:
         if self.fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            size = (max(MIN_SIZE[0], self.windowed_size[0]), max(MIN_SIZE[1], self.windowed_size[1]))
+            size = self._fit_desktop(self.windowed_size)
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self._set_minimum_size()
         self._rescale(screen.get_size())
         return screen
+
+    def _fit_desktop(self, size: tuple[int, int]) -> tuple[int, int]:
+        """``size`` within the minimum and, unless --size asked for it exactly, within the screen.
+
+        A 1280x800 window does not fit a 1366x768 laptop; a window taller than the screen hides
+        the hand.  The dummy driver's made-up desktop (tests, benchmarks) is not a screen.
+        """
+        w, h = size
+        if self.args.size is None and pygame.display.get_driver() not in ("dummy", "offscreen"):
+            desktops = pygame.display.get_desktop_sizes()
+            if desktops:
+                w, h = min(w, desktops[0][0] - 40), min(h, desktops[0][1] - 80)
+        return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
 
     @staticmethod
     def _set_minimum_size() -> None:
@@ -133,7 +147,7 @@ class App:
         self.settings.fullscreen = self.fullscreen
         self.screen = self._open_window()
         self.stack.resize(self.size)
-        persistence.save_settings(self.settings)
+        self.save_settings()
 
     # ------------------------------------------------------------------ settings
     @property
@@ -168,7 +182,7 @@ class App:
 
         self.worker.start()
         if table.game.state.is_over:
-            self.replace(GameOverScene(self, table))
+            self.replace(GameOverScene(self, table, None))
         else:
             self.replace(TurnScene(self, table))
 
@@ -199,9 +213,13 @@ class App:
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
         self.start()
+        self.step()
         if os.environ.get("ALHAMBRA_TIMING"):
-            self.step()
             print(f"first-frame {time.time():.6f}", flush=True)
+        # The worker starts once the first frame is up: the menu appears at once, and the agents are
+        # imported in the other process while the player reads it.
+        if self.running:
+            self.worker.start()
         while self.running:
             self.step()
         return 0
@@ -217,6 +235,10 @@ class App:
         top = self.stack.top
         if top is not None:
             top.update(dt)
+        top = self.stack.top
+        if self._trace and type(top) is not self._traced:
+            self._traced = type(top)
+            print(f"scene {self._traced.__name__}", flush=True)
         self.stack.draw(self.screen)
         self.ui.draw_tooltip(self.screen)
         pygame.display.flip()

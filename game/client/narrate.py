@@ -123,10 +123,7 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
                                      event["player"], "end"))
         elif kind == "game_over":
             winners = [who(seat) for seat in event["winners"]]
-            if winners == ["You"]:
-                verb = "win"
-            else:
-                verb = "wins" if len(winners) == 1 else "share the victory"
+            verb = "share the victory" if len(winners) > 1 else ("win" if winners == ["You"] else "wins")
             lines.append(LogLine(f"Game over: {' and '.join(winners)} {verb}", None, "end"))
     flush()
     return lines

@@ -78,9 +78,10 @@ class Director:
     def hidden(self) -> set[Key]:
         return self.waiting | self.animator.hidden  # type: ignore[operator]
 
-    def _at(self, delay: float, run: Callable[[], bool]) -> None:
+    def _at(self, start: float, delay: float, run: Callable[[], bool]) -> None:
+        """Schedule ``run`` ``delay`` seconds (at speed 1) after the moment ``start`` of the clock."""
         self._order += 1
-        self.steps.append(Step(self.clock + self.animator.scaled(delay), self._order, run))
+        self.steps.append(Step(start + self.animator.scaled(delay), self._order, run))
 
     def clear(self) -> None:
         """Forget the timeline (undo): land what flies, drop what was to come."""
@@ -88,6 +89,17 @@ class Director:
         self.waiting.clear()
         self.animator.flights.clear()
         self.animator.timers.clear()
+
+    def skip(self) -> None:
+        """Play everything now (the Space key), stopping only where a scene opens."""
+        while self.steps:
+            self.clock = max(self.clock, self.steps[0].at)
+            step = self.steps.popleft()
+            blocked = step.run()
+            self.animator.finish()
+            if blocked:
+                return
+        self.animator.finish()
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -100,8 +112,7 @@ class Director:
     # ------------------------------------------------------------------ building a timeline
     def play(self, events: Sequence[dict], first_index: int, before: Positions, after: Positions) -> None:
         """Schedule ``events`` (which start at index ``first_index`` of the game's events)."""
-        if self.steps and self.steps[-1].at > self.clock:
-            self.clock = self.steps[-1].at  # a new batch starts after the old one
+        start = max(self.clock, self.steps[-1].at) if self.steps else self.clock  # after what is still to come
         state = self.scene.table.state
         cursor = 0.0
         for offset, event in enumerate(events):
@@ -115,13 +126,13 @@ class Director:
             sheet = None
             if kind == "score":
                 sheet = sheet_for(state, event, events[offset + 1:])
-            self._at(cursor, self._step(index, event, items, before, after, duration, sheet))
+            self._at(start, cursor, self._step(index, event, items, before, after, duration, sheet))
             cursor += gap
             if kind == "scoring_card":
                 cursor += 0.5
             if kind == "turn":
                 cursor += 0.15
-        self._at(cursor, lambda: False)  # the batch ends when its last flight has started
+        self._at(start, cursor, lambda: False)  # the batch ends when its last flight has started
 
     def _step(self, index: int, event: dict, items: list[Key], before: Positions, after: Positions,
               duration: float, sheet: Sheet | None) -> Callable[[], bool]:

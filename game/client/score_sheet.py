@@ -73,7 +73,8 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
         per = tuple(counts[i][kind] for i in range(len(collectors)))
         rows.append(Row(name, per, ranks_of(per), tuple(points.get((seat, name), 0) for seat in collectors)))
     walls = tuple(state.wall_length(p) for p in range(players)) + ((None,) if state.with_dirk else ())
-    rows.append(Row("wall", walls, ("",) * len(collectors), tuple(points.get((seat, "wall"), 0) for seat in collectors)))
+    wall_points = tuple(points.get((seat, "wall"), 0) for seat in collectors)
+    rows.append(Row("wall", walls, ("",) * len(collectors), wall_points))
     gained = [0] * len(collectors)
     for (seat, _), value in points.items():
         gained[index[seat]] += value

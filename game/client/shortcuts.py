@@ -12,6 +12,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("H", "hint: what a computer player would do, and why"),
     ("L", "show or hide the game log"),
     ("+  −  0", "zoom your Alhambra in, out, or to fit; drag with the right button to pan"),
+    ("Space", "finish the animations in progress at once"),
     ("Esc", "cancel the selection; with nothing selected, the game menu"),
     ("F11", "fullscreen on or off"),
     ("M", "sound on or off"),

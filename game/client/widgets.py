@@ -67,10 +67,12 @@ class Ui:
         surface.blit(self.sprites.shadow(box.size, 8, 5, 140), (box.x - 10 + 2, box.y - 10 + 4))
         surface.blit(self.sprites.panel(box.size, (30, 24, 18), 245, theme.GOLD, 8), box)
         for i, line in enumerate(lines):
-            surface.blit(self.text.render(line, size, theme.IVORY), (box.x + self.px(10), box.y + self.px(7) + i * line_h))
+            surface.blit(self.text.render(line, size, theme.IVORY),
+                         (box.x + self.px(10), box.y + self.px(7) + i * line_h))
 
 
-def draw_text(surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int], anchor: str = "topleft") -> pygame.Rect:
+def draw_text(surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
+              anchor: str = "topleft") -> pygame.Rect:
     """Blit ``image`` with one of its rect's anchor points (``center``, ``midleft``...) at ``pos``."""
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
@@ -165,7 +167,8 @@ class Button(Widget):
         size = self.ui.font_px(15)
         content: list[pygame.Surface] = []
         if self.icon:
-            icon = self.ui.sprites.icon(self.icon, min(rect.h - self.ui.px(12), self.ui.px(28 if not self.label else 22)))
+            side = min(rect.h - self.ui.px(12), self.ui.px(22 if self.label else 28))
+            icon = self.ui.sprites.icon(self.icon, side)
             if not self.enabled:
                 icon = icon.copy()
                 icon.set_alpha(110)
@@ -218,7 +221,8 @@ class Toggle(Widget):
         pygame.draw.rect(surface, theme.INK, track, 2, border_radius=h // 2)
         knob_x = track.right - h // 2 if self.value else track.x + h // 2
         pygame.draw.circle(surface, theme.IVORY, (knob_x, track.centery), h // 2 - 4)
-        word = self.ui.text.render("ON" if self.value else "OFF", self.ui.font_px(12), theme.INK if self.value else theme.IVORY, "bold")
+        word = self.ui.text.render("ON" if self.value else "OFF", self.ui.font_px(12),
+                                   theme.INK if self.value else theme.IVORY, "bold")
         wx = track.x + self.ui.px(8) if self.value else track.right - self.ui.px(8) - word.get_width()
         surface.blit(word, word.get_rect(midleft=(wx, track.centery)))
 
@@ -311,7 +315,11 @@ class TextInput(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         fill = (16, 26, 28) if self.focused else (28, 40, 42)
-        edge = theme.GOLD if self.focused else (theme.mix(theme.PANEL_EDGE, theme.GOLD, 0.5) if self.hovered else theme.PANEL_EDGE)
+        edge = theme.PANEL_EDGE
+        if self.focused:
+            edge = theme.GOLD
+        elif self.hovered:
+            edge = theme.mix(theme.PANEL_EDGE, theme.GOLD, 0.5)
         surface.blit(self.ui.sprites.panel(self.rect.size, fill, 250, edge, self.ui.px(7)), self.rect)
         size = self.ui.font_px(17)
         shown = self.value or self.placeholder
@@ -323,7 +331,8 @@ class TextInput(Widget):
         rect = surface.blit(word, word.get_rect(midleft=(self.rect.x + self.ui.px(10), self.rect.centery)))
         if self.focused and int(self.ui.time * 2) % 2 == 0:
             x = rect.right + 2 if self.value else self.rect.x + self.ui.px(10)
-            pygame.draw.line(surface, theme.GOLD_LIGHT, (x, self.rect.y + self.ui.px(7)), (x, self.rect.bottom - self.ui.px(7)), 2)
+            top, bottom = self.rect.y + self.ui.px(7), self.rect.bottom - self.ui.px(7)
+            pygame.draw.line(surface, theme.GOLD_LIGHT, (x, top), (x, bottom), 2)
         super().draw(surface)
 
 
@@ -375,7 +384,8 @@ class ScrollList(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.ui.sprites.panel(self.rect.size, (16, 26, 28), 235, theme.PANEL_EDGE, self.ui.px(8)), self.rect)
+        surface.blit(self.ui.sprites.panel(self.rect.size, (16, 26, 28), 235, theme.PANEL_EDGE, self.ui.px(8)),
+                     self.rect)
         if not self.items:
             word = self.ui.text.render("No saved games or records found here.", self.ui.font_px(16), theme.TEXT_DIM)
             surface.blit(word, word.get_rect(center=self.rect.center))
@@ -386,7 +396,8 @@ class ScrollList(Widget):
                 surface.blit(self.ui.sprites.panel(rect.size, (96, 72, 30) if chosen else (40, 58, 60), 240,
                                                    theme.GOLD if chosen else theme.PANEL_EDGE, self.ui.px(6)), rect)
             size = self.ui.font_px(16)
-            name = self.ui.text.render(self.ui.text.fit(item.text, size, rect.w - 20, "bold"), size, theme.IVORY, "bold")
+            name = self.ui.text.render(self.ui.text.fit(item.text, size, rect.w - 20, "bold"), size, theme.IVORY,
+                                       "bold")
             surface.blit(name, (rect.x + self.ui.px(10), rect.y + self.ui.px(4)))
             detail = self.ui.text.render(self.ui.text.fit(item.detail, self.ui.font_px(13), rect.w - 20),
                                          self.ui.font_px(13), theme.TEXT_DIM)
@@ -395,7 +406,8 @@ class ScrollList(Widget):
             track = pygame.Rect(self.rect.right - 8, self.rect.y + 6, 4, self.rect.h - 12)
             pygame.draw.rect(surface, (60, 70, 70), track, border_radius=2)
             share = self.visible_rows() / len(self.items)
-            knob = pygame.Rect(track.x, track.y + round(track.h * self.offset / len(self.items)), 4, max(12, round(track.h * share)))
+            knob = pygame.Rect(track.x, track.y + round(track.h * self.offset / len(self.items)), 4,
+                               max(12, round(track.h * share)))
             pygame.draw.rect(surface, theme.GOLD, knob, border_radius=2)
 
 

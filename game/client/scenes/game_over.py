@@ -7,13 +7,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.components import CARD_VALUE
+
 from .. import theme
-from ..score_sheet import DIRK, Sheet, sheet_for
 from ..scene import Scene
+from ..score_sheet import DIRK, Sheet, sheet_for
 from ..table import Table, agent_label
 from ..views import common
-from ..widgets import Button, draw_box, draw_text
 from ..views.alhambra import AlhambraView
+from ..widgets import Button, draw_box, draw_text
 from .scoring import draw_sheet
 
 if TYPE_CHECKING:
@@ -99,12 +101,17 @@ class GameOverScene(Scene):
         else:
             headline = f"Shared victory: {' and '.join(winners)}"
         title = ui.text.shadowed(headline, ui.font_px(40), theme.GOLD_LIGHT, "display", 2)
-        draw_text(surface, title, (self.panel.centerx, self.panel.y + px(20)), "midtop")
+        rect = draw_text(surface, title, (self.panel.centerx, self.panel.y + px(20)), "midtop")
+        crown = ui.sprites.currency_badge("ducat", px(40))  # the ducat's crown, for the winner
+        surface.blit(crown, crown.get_rect(midright=(rect.x - px(16), rect.centery)))
+        surface.blit(crown, crown.get_rect(midleft=(rect.right + px(16), rect.centery)))
         bottom = self._standings(surface, pygame.Rect(self.panel.x + px(30), self.panel.y + px(90), px(330), px(300)))
         table_area = pygame.Rect(self.panel.x + px(390), self.panel.y + px(90), self.panel.w - px(420), px(360))
         common.section_title(ui, surface, "Final scoring", (table_area.x, table_area.y - px(4)))
         draw_sheet(ui, surface, self.sheet, self.names(), table_area.move(0, px(18)))
-        self._rounds(surface, pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330), px(150)))
+        bottom = self._rounds(surface, pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330), px(150)))
+        self._facts(surface, pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330),
+                                         self.again.rect.y - px(40) - bottom - px(24)))
         top = table_area.bottom + px(50)
         self._alhambras(surface, pygame.Rect(table_area.x, top, table_area.w, self.again.rect.y - px(34) - top))
         if self.record_path is not None:
@@ -122,10 +129,9 @@ class GameOverScene(Scene):
         state = self.table.state
         common.section_title(ui, surface, "Standings", (area.x, area.y - px(4)))
         order = sorted(range(state.players), key=lambda p: -state.scores[p])
-        rows = [(p, names, state.scores[p]) for p, names in ((p, self.table.names[p]) for p in order)]
-        if state.with_dirk:
+        rows: list[tuple[int | str, str, int]] = [(p, self.table.names[p], state.scores[p]) for p in order]
+        if state.with_dirk:  # listed last: he scores, but he is not in the race ([B-DIRK-3])
             rows.append((DIRK, "Dirk (cannot win)", state.dirk_score))
-            rows.sort(key=lambda r: -r[2])
         y = area.y + px(22)
         for seat, name, score in rows:
             won = seat in self.winners
@@ -164,7 +170,28 @@ class GameOverScene(Scene):
             common.seat_token(ui, surface, seat, self.table.names[seat], (box.x + px(9), box.bottom + px(10)), px(7))
             surface.blit(name, name.get_rect(midleft=(box.x + px(20), box.bottom + px(10))))
 
-    def _rounds(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _facts(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A line per player: buildings built, tiles left on the reserve, money left in hand."""
+        ui = self.ui
+        px = ui.px
+        state = self.table.state
+        if area.h < px(60):
+            return
+        common.section_title(ui, surface, "At the end", (area.x, area.y))
+        y = area.y + px(24)
+        for seat in range(state.players):
+            if y + px(20) > area.bottom:
+                break
+            built = len(state.grids[seat]) - 1
+            money = sum(CARD_VALUE[c] for c in state.hands[seat])
+            text = f"{built} buildings · {len(state.reserves[seat])} on the reserve · {money} in money left"
+            common.seat_token(ui, surface, seat, self.table.names[seat], (area.x + px(8), y + px(9)), px(7))
+            word = ui.text.render(ui.text.fit(text, ui.font_px(13), area.w - px(24)), ui.font_px(13), theme.PARCHMENT)
+            surface.blit(word, (area.x + px(22), y))
+            y += px(22)
+
+    def _rounds(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """The points each collector made at each scoring; return the y below the table."""
         ui = self.ui
         px = ui.px
         common.section_title(ui, surface, "Points per scoring", (area.x, area.y))
@@ -181,3 +208,4 @@ class GameOverScene(Scene):
             for c in range(len(names)):
                 word = ui.text.render(str(self.rounds[r][c]), ui.font_px(15), theme.IVORY, "bold")
                 surface.blit(word, word.get_rect(midtop=(area.x + px(90) + c * col_w + col_w // 2, y)))
+        return y + px(24)

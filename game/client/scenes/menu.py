@@ -110,7 +110,8 @@ class MenuScene(Scene):
             for line in lines:
                 rect = draw_text(surface, self.ui.text.shadowed(line, size, theme.WARN, "bold"), (w // 2, y), "midtop")
                 y = rect.bottom + 2
-        foot = self.ui.text.render("F11 fullscreen  ·  hover a button for its key", self.ui.font_px(13), theme.TEXT_FAINT)
+        foot = self.ui.text.render("F11 fullscreen  ·  hover a button for its key", self.ui.font_px(13),
+                                   theme.TEXT_FAINT)
         draw_text(surface, foot, (w // 2, h - self.ui.px(14)), "midbottom")
 
     def _draw_ornament(self, surface: pygame.Surface) -> None:

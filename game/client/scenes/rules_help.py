@@ -23,19 +23,24 @@ if TYPE_CHECKING:
 
 Block = Callable[[Ui, int], pygame.Surface]
 
-# (caption, legal?, tiles as (x, y, kind, walls), the new tile's cell)
-EXAMPLES: tuple[tuple[str, bool, tuple[tuple[int, int, str, int], ...], tuple[int, int]], ...] = (
-    ("Shares a full side, open meets open", True, ((0, 0, "start", 0), (1, 0, "garden", N)), (1, 0)),
-    ("Wall against open side: not allowed", False, ((0, 0, "start", 0), (1, 0, "tower", W | N)), (1, 0)),
+Mark = tuple[str, int, int, int]  # ("edge", x, y, side) or ("cell", x, y, 0): what the example is about
+# (caption, legal?, tiles as (x, y, kind, walls), the new tile's cell, what to point at)
+EXAMPLES: tuple[tuple[str, bool, tuple[tuple[int, int, str, int], ...], tuple[int, int], Mark | None], ...] = (
+    ("Shares a full side, open meets open", True, ((0, 0, "start", 0), (1, 0, "garden", N)), (1, 0),
+     ("edge", 1, 0, W)),
+    ("Wall against open side: not allowed", False, ((0, 0, "start", 0), (1, 0, "tower", W | N)), (1, 0),
+     ("edge", 1, 0, W)),
     ("Wall meets wall: fine, if reachable elsewhere", True,
-     ((0, 0, "start", 0), (1, 0, "arcades", E), (0, 1, "pavilion", E), (1, 1, "seraglio", W | S)), (1, 1)),
+     ((0, 0, "start", 0), (1, 0, "arcades", E), (0, 1, "pavilion", E), (1, 1, "seraglio", W | S)), (1, 1),
+     ("edge", 1, 1, W)),
     ("Cannot be reached on foot from the fountain", False,
-     ((0, 0, "start", 0), (1, 0, "chambers", E), (2, 0, "garden", W)), (2, 0)),
-    ("Touching at a corner only: not allowed", False, ((0, 0, "start", 0), (1, 1, "pavilion", 0)), (1, 1)),
+     ((0, 0, "start", 0), (1, 0, "chambers", E), (2, 0, "garden", W)), (2, 0), ("edge", 2, 0, W)),
+    ("Touching at a corner only: not allowed", False, ((0, 0, "start", 0), (1, 1, "pavilion", 0)), (1, 1), None),
     ("Closing a hole in the middle: not allowed", False,
      ((0, 0, "start", 0), (1, 0, "tower", 0), (2, 0, "garden", 0), (0, 1, "arcades", 0), (2, 1, "chambers", 0),
-      (0, 2, "seraglio", 0), (1, 2, "pavilion", 0), (2, 2, "garden", 0)), (1, 2)),
+      (0, 2, "seraglio", 0), (1, 2, "pavilion", 0), (2, 2, "garden", 0)), (1, 2), ("cell", 1, 1, 0)),
 )
+EXAMPLE_COSTS = {"pavilion": 4, "seraglio": 6, "arcades": 7, "chambers": 8, "garden": 9, "tower": 11}
 
 INTRO = ("Build the most valuable Alhambra. Points come at three scorings: for having the most buildings of "
          "each type, and for the longest outer wall of your Alhambra.")
@@ -43,7 +48,8 @@ INTRO = ("Build the most valuable Alhambra. Points come at three scorings: for h
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("The components", (
         "54 building tiles of six types, each with a cost and 0 to 3 walls: pavilion (blue, costs 2–8), "
-        "seraglio (red, 3–9), arcades (brown, 4–10), chambers (white, 5–11), garden (green, 6–12), tower (purple, 7–13). "
+        "seraglio (red, 3–9), arcades (brown, 4–10), chambers (white, 5–11), garden (green, 6–12), "
+        "tower (purple, 7–13). "
         "Each type has its own emblem.",
         "108 money cards in four currencies, values 1 to 9: florin (fleur-de-lis), dirham (crescent), "
         "denar (star), ducat (crown).",
@@ -132,31 +138,54 @@ def _mark(surface: pygame.Surface, centre: tuple[int, int], ok: bool, r: int) ->
         pygame.draw.line(surface, theme.IVORY, (x - k, y + k), (x + k, y - k), max(2, r // 4))
 
 
+def _point_at(surface: pygame.Surface, rect: pygame.Rect, mark: Mark, ok: bool, width: int) -> None:
+    """Underline the side (or outline the empty cell) an example is about, green if fine, red if not."""
+    colour = (70, 170, 90) if ok else (210, 70, 55)
+    if mark[0] == "cell":
+        inner = rect.inflate(-6, -6)
+        pygame.draw.rect(surface, theme.INK, inner, width + 2, border_radius=4)
+        pygame.draw.rect(surface, colour, inner, width, border_radius=4)
+        return
+    side = mark[3]
+    ends = {N: (rect.topleft, rect.topright), S: (rect.bottomleft, rect.bottomright),
+            W: (rect.topleft, rect.bottomleft), E: (rect.topright, rect.bottomright)}[side]
+    pygame.draw.line(surface, theme.INK, ends[0], ends[1], width + 4)
+    pygame.draw.line(surface, colour, ends[0], ends[1], width)
+
+
 def _examples() -> Block:
     def render(ui: Ui, width: int) -> pygame.Surface:
-        cell = ui.px(54)
-        box_w, box_h = ui.px(300), ui.px(236)
+        cell = ui.px(60)
+        box_w, box_h = ui.px(290), ui.px(244)
         per_row = max(1, width // box_w)
         rows = (len(EXAMPLES) + per_row - 1) // per_row
         surface = pygame.Surface((width, rows * box_h), pygame.SRCALPHA)
         left = (width - per_row * box_w) // 2
-        for index, (caption, ok, tiles, new) in enumerate(EXAMPLES):
+        for index, (caption, ok, tiles, new, mark) in enumerate(EXAMPLES):
             ox, oy = left + (index % per_row) * box_w, (index // per_row) * box_h
             xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
             grid_w, grid_h = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
-            gx, gy = ox + (box_w - grid_w) // 2, oy + ui.px(8) + (ui.px(170) - grid_h) // 2
+            gx, gy = ox + (box_w - grid_w) // 2, oy + ui.px(6) + (ui.px(184) - grid_h) // 2
+            origin_x, origin_y = gx - min(xs) * cell, gy - min(ys) * cell
+
+            def cell_rect(x: int, y: int, ox: int = origin_x, oy: int = origin_y) -> pygame.Rect:
+                return pygame.Rect(ox + x * cell, oy + y * cell, cell, cell)
+
             for x, y, kind, walls in tiles:
-                rect = pygame.Rect(gx + (x - min(xs)) * cell, gy + (y - min(ys)) * cell, cell, cell)
-                tile = ui.sprites.drawn_tile(kind, walls, cell)
+                rect = cell_rect(x, y)
+                tile = ui.sprites.drawn_tile(kind, walls, cell, EXAMPLE_COSTS.get(kind))
                 if (x, y) == new:
                     surface.blit(ui.sprites.shadow((cell, cell), 4, 3, 120), (rect.x - 6 + 2, rect.y - 6 + 3))
                 surface.blit(tile, rect)
                 if (x, y) == new:
                     pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(4, 4), 2, border_radius=3)
-                    _mark(surface, (rect.right - 2, rect.top + 2), ok, ui.px(10))
+            if mark is not None:
+                _point_at(surface, cell_rect(mark[1], mark[2]), mark, ok, ui.px(5))
+            new_rect = cell_rect(*new)
+            _mark(surface, (new_rect.right - 2, new_rect.top + 2), ok, ui.px(10))
             for i, line in enumerate(ui.text.wrap(caption, ui.font_px(14), box_w - ui.px(16))[:2]):
                 word = ui.text.render(line, ui.font_px(14), theme.PARCHMENT)
-                surface.blit(word, word.get_rect(midtop=(ox + box_w // 2, oy + ui.px(186) + i * ui.px(18))))
+                surface.blit(word, word.get_rect(midtop=(ox + box_w // 2, oy + ui.px(198) + i * ui.px(18))))
         return surface
 
     return render

@@ -90,7 +90,34 @@ class ScoringScene(Scene):
         draw_sheet(ui, surface, self.sheet, self.names(),
                    pygame.Rect(self.panel.x + px(26), self.panel.y + px(124), self.panel.w - px(52),
                                self.panel.h - px(200)), self.revealed_rows())
+        track = pygame.Rect(self.panel.x + px(40), self.next.rect.centery - px(2),
+                            self.next.rect.x - px(60) - self.panel.x - px(40), px(8))
+        share = min(1.0, max(0.0, (self.revealed_rows() - len(self.sheet.rows)) / 1.5))
+        draw_track(ui, surface, track, self.sheet, self.names(), share)
         super().draw(surface)
+
+
+def draw_track(ui: Ui, surface: pygame.Surface, track: pygame.Rect, sheet: Sheet, names: list[str],
+               share: float) -> None:
+    """The score track with every token moving from its old score to its new one as ``share`` goes 0 -> 1."""
+    px = ui.px
+    limit = max(60, (max(sheet.totals) // 20 + 2) * 20)
+    pygame.draw.rect(surface, (44, 38, 30), track, border_radius=track.h // 2)
+    pygame.draw.rect(surface, theme.GOLD_DARK, track, 1, border_radius=track.h // 2)
+    for value in range(0, limit + 1, 20):
+        x = track.x + round(track.w * value / limit)
+        word = ui.text.render(str(value), ui.font_px(11), theme.TEXT_FAINT)
+        surface.blit(word, word.get_rect(midtop=(x, track.bottom + px(4))))
+    radius = px(9)
+    placed: list[int] = []
+    order = sorted(range(len(sheet.collectors)), key=lambda c: sheet.totals[c] - sheet.gained[c] * (1 - share))
+    for c in order:
+        score = sheet.totals[c] - sheet.gained[c] * (1 - share)
+        x = track.x + round(track.w * min(score, limit) / limit)
+        lift = sum(1 for other in placed if abs(other - x) < radius * 1.6)
+        placed.append(x)
+        common.seat_token(ui, surface, sheet.collectors[c], names[c], (x, track.centery - lift * round(radius * 1.9)),
+                          radius)
 
 
 def draw_sheet(ui: Ui, surface: pygame.Surface, sheet: Sheet, names: list[str], area: pygame.Rect,

@@ -63,7 +63,8 @@ class SetupScene(Scene):
         settings = app.settings
         opponents = [usable_agent(name) for name in settings.opponents][:MAX_OPPONENTS] or [usable_agent("greedy")]
         self.rows = [OpponentRow(self, opponents[i % len(opponents)]) for i in range(MAX_OPPONENTS)]
-        self.name = TextInput(self.ui, settings.name, 16, placeholder="Your name", on_enter=self._start)
+        name = app.args.name if app.args.name and app.args.name != "You" else settings.name  # --name wins
+        self.name = TextInput(self.ui, name, 16, placeholder="Your name", on_enter=self._start)
         self.count = Choice(self.ui, "", [str(n) for n in range(1, MAX_OPPONENTS + 1)], len(opponents) - 1,
                             lambda _: self.layout(self.app.size),
                             tooltip="Two players (one opponent) play with Dirk, a neutral collector")

@@ -134,7 +134,8 @@ class AlhambraView:
         for tile in swap_targets:
             rect = self.tile_rect(grid, tile)
             if rect is not None:
-                common.dashed_rect(surface, theme.TARGET, rect.inflate(-4, -4), 3, max(4, rect.w // 8), (time * 0.8) % 1)
+                common.dashed_rect(surface, theme.TARGET, rect.inflate(-4, -4), 3, max(4, rect.w // 8),
+                                   (time * 0.8) % 1)
                 common.badge(self.ui, surface, "redesign", (rect.right - rect.w // 5, rect.y + rect.h // 5),
                              max(14, rect.w // 3))
         if hover is not None:
@@ -147,7 +148,8 @@ class AlhambraView:
             image = self.ui.sprites.tile(tile, self._cell).copy()
             image.set_alpha(215)
             surface.blit(image, rect)
-            common.dashed_rect(surface, theme.GOLD_LIGHT, rect.inflate(-2, -2), 3, max(4, rect.w // 8), (time * 0.6) % 1)
+            common.dashed_rect(surface, theme.GOLD_LIGHT, rect.inflate(-2, -2), 3, max(4, rect.w // 8),
+                               (time * 0.6) % 1)
         if selected is not None:
             rect = self.tile_rect(grid, selected)
             if rect is not None:

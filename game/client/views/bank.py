@@ -188,10 +188,9 @@ class BankView:
             label = str(number) if not done else f"{number} done"
             word = ui.text.render(label, ui.font_px(11), theme.GOLD_LIGHT if not done else theme.TEXT_DIM, "bold")
             surface.blit(word, word.get_rect(midtop=(zone.centerx, zone.bottom + px(2))))
-        marker_x = bar.x + done_w
-        pygame.draw.polygon(surface, theme.IVORY, [(marker_x, bar.y - px(2)), (marker_x - px(5), bar.y - px(9)),
-                                                   (marker_x + px(5), bar.y - px(9))])
+        marker_x = max(bar.x + px(2), min(bar.right - px(2), bar.x + done_w))
         pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.h // 2)
+        pygame.draw.line(surface, theme.IVORY, (marker_x, bar.y - px(2)), (marker_x, bar.bottom + px(1)), 2)
         y = bar.bottom + px(22)
         for line in ui.text.wrap(text, ui.font_px(13), self.rect.w - px(24))[:2]:
             word = ui.text.render(line, ui.font_px(13), theme.PARCHMENT)

@@ -81,7 +81,8 @@ def _halo(size: tuple[int, int], color: tuple[int, ...], radius: int) -> pygame.
     return halo
 
 
-def glow_frame(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, strength: float, radius: int = 6) -> None:
+def glow_frame(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, strength: float,
+               radius: int = 6) -> None:
     """A soft halo around ``rect`` (hint, the player whose turn it is)."""
     halo = _halo(rect.size, tuple(color[:3]), radius)
     halo.set_alpha(int(255 * max(0.0, min(1.0, strength))))
@@ -120,14 +121,16 @@ def keycap(ui: Ui, surface: pygame.Surface, key: str, pos: tuple[int, int], anch
     return rect
 
 
-def section_title(ui: Ui, surface: pygame.Surface, text: str, pos: tuple[int, int], color: theme.Color = theme.GOLD_LIGHT,
+def section_title(ui: Ui, surface: pygame.Surface, text: str, pos: tuple[int, int],
+                  color: theme.Color = theme.GOLD_LIGHT,
                   size: int = 13) -> pygame.Rect:
     word = ui.text.render(text.upper(), ui.font_px(size), color, "bold")
     surface.blit(word, pos)
     return word.get_rect(topleft=pos)
 
 
-def seat_token(ui: Ui, surface: pygame.Surface, seat: int | str, name: str, center: tuple[int, int], radius: int) -> None:
+def seat_token(ui: Ui, surface: pygame.Surface, seat: int | str, name: str, center: tuple[int, int],
+               radius: int) -> None:
     """A player's round token: seat colour plus the initial, so two similar colours still differ."""
     pygame.draw.circle(surface, theme.INK, center, radius + 2)
     pygame.draw.circle(surface, theme.seat_color(seat), center, radius)

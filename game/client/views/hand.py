@@ -91,7 +91,8 @@ class HandView:
         name = ui.text.render(ui.text.fit(scene.table.names[me], ui.font_px(16), px(180), "bold"), ui.font_px(16),
                               theme.IVORY, "bold")
         surface.blit(name, name.get_rect(midleft=(self.rect.x + px(38), self.rect.y + px(18))))
-        score = ui.text.render(f"{round(scene.shown_scores[me])} points", ui.font_px(15), theme.GOLD_LIGHT, "bold")
+        points = round(scene.shown_scores[me])
+        score = ui.text.render(f"{points} point{'s' if points != 1 else ''}", ui.font_px(15), theme.GOLD_LIGHT, "bold")
         surface.blit(score, score.get_rect(midleft=(self.rect.x + px(46) + name.get_width(), self.rect.y + px(18))))
         hand = state.hands[me]
         total = ui.text.render(f"{len(hand)} cards · {sum(CARD_VALUE[c] for c in hand)} in all", ui.font_px(13),
@@ -120,7 +121,8 @@ class HandView:
                 if ("card", card) in scene.hidden:
                     continue
                 chosen = card in scene.sel.pay
-                shown = rect.move(0, -px(12)) if chosen else rect
+                lift = px(12) if chosen else (px(4) if card == hovered and buying and lit else 0)
+                shown = rect.move(0, -lift)
                 surface.blit(ui.sprites.shadow(rect.size, 6, 3, 100), (shown.x - 6 + 2, shown.y - 6 + 3))
                 surface.blit(ui.sprites.card(card, rect.h), shown)
                 if not lit:

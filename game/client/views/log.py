@@ -46,7 +46,8 @@ class LogView:
         if key != self._wrap_key:
             rows = []
             for line in self.lines:
-                for i, text in enumerate(ui.text.wrap(line.text, ui.font_px(13), self.rect.w - ui.px(40))):
+                role = _role(line)
+                for i, text in enumerate(ui.text.wrap(line.text, ui.font_px(13), self.rect.w - ui.px(40), role)):
                     rows.append((line, text, i == 0))
             self._wrapped, self._wrap_key = rows, key
         return self._wrapped
@@ -70,10 +71,14 @@ class LogView:
             if first and line.seat is not None:
                 common.seat_token(ui, surface, line.seat, scene.seat_name(line.seat), (area.x + px(7), y + line_h // 2),
                                   px(6))
-            word = ui.text.render(text, ui.font_px(13), KIND_COLORS.get(line.kind, theme.IVORY),
-                                  "bold" if line.kind in ("turn", "scoring", "end") else "ui")
+            word = ui.text.render(text, ui.font_px(13), KIND_COLORS.get(line.kind, theme.IVORY), _role(line))
             surface.blit(word, (area.x + px(18), y))
             y += line_h
         if self.scroll:
             word = ui.text.render(f"{self.scroll} newer lines below", ui.font_px(12), theme.GOLD_LIGHT)
             surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(9))))
+
+
+def _role(line: LogLine) -> str:
+    """Turns, scorings and the end stand out in bold."""
+    return "bold" if line.kind in ("turn", "scoring", "end") else "ui"

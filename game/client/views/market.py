@@ -60,8 +60,11 @@ class MarketView:
             tile_rect = self.tile_rect(scene, slot).move(0, lift)
             if tile >= 0 and ("tile", tile) not in scene.hidden:
                 surface.blit(ui.sprites.tile(tile, tile_rect.w), tile_rect)
-                if acting and not scene.table.can_buy(slot):
+                if acting and not scene.table.can_buy(slot):  # dimmed, and how much money is missing
                     common.dim(surface, tile_rect, 110)
+                    have = state.currency_totals(state.decider)[MARKET_CURRENCY[i]]
+                    where = (tile_rect.x + tile_rect.w * 2 // 5, tile_rect.bottom - ui.px(14))  # clear of the price
+                    common.chip(ui, surface, f"you have {have}", where, ui.font_px(12), (60, 24, 18), theme.WARN)
             currency = CURRENCIES[MARKET_CURRENCY[i]]
             if scene.sel.slot == slot:
                 common.selected_frame(surface, frame.move(0, lift), 3)
@@ -72,6 +75,8 @@ class MarketView:
                 common.keycap(ui, surface, SLOT_KEYS[i], (frame.x + ui.px(6), frame.y + ui.px(6)), "topleft")
             if tile >= 0:
                 label = f"{BUILDING_TYPES[TILE_TYPE[tile]].capitalize()} · {TILE_COST[tile]} {currency}"
+                if ui.text.size(label, ui.font_px(13))[0] > frame.w + ui.px(16):
+                    label = f"{BUILDING_TYPES[TILE_TYPE[tile]].capitalize()} · {TILE_COST[tile]}"
             else:
                 label = "sold" if not state.is_over else "—"
             word = ui.text.shadowed(ui.text.fit(label, ui.font_px(13), frame.w + ui.px(16)), ui.font_px(13),

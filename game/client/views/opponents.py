@@ -49,7 +49,7 @@ class OpponentPanel:
         """Tiles (reserve and bought), then the hand."""
         px = scene.ui.px
         info = self.areas(scene)["info"]
-        tiles = pygame.Rect(info.x, info.y, info.w, px(22))
+        tiles = pygame.Rect(info.x, info.y, info.w, px(22))  # reserve (and tiles bought this turn, framed)
         hand = pygame.Rect(info.x, tiles.bottom + px(6), info.w, info.bottom - tiles.bottom - px(6))
         return info, tiles, hand
 
@@ -61,8 +61,8 @@ class OpponentPanel:
         tiles = [(t, "held") for t in (state.held if state.decider == self.seat else [])]
         tiles += [(t, "reserve") for t in state.reserves[self.seat]]
         size = px(20)
-        step = min(size + px(3), (row.w - px(40) - size) / max(1, len(tiles) - 1)) if len(tiles) > 1 else size
-        return [(t, pygame.Rect(round(row.x + px(40) + i * step), row.y + 1, size, size), where)
+        step = min(size + px(3), (row.w - px(52) - size) / max(1, len(tiles) - 1)) if len(tiles) > 1 else size
+        return [(t, pygame.Rect(round(row.x + px(52) + i * step), row.y + 1, size, size), where)
                 for i, (t, where) in enumerate(tiles)]
 
     def hand_rect(self, scene: TurnScene) -> pygame.Rect:
@@ -108,12 +108,12 @@ class OpponentPanel:
     def _draw_tiles(self, surface: pygame.Surface, scene: TurnScene) -> None:
         ui = scene.ui
         _, row, _ = self._info_rows(scene)
-        label = ui.text.render("Tiles", ui.font_px(12), theme.TEXT_DIM)
+        label = ui.text.render("Reserve", ui.font_px(12), theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midleft=(row.x, row.centery)))
         rects = self.tile_rects(scene)
         if not rects:
             word = ui.text.render("none", ui.font_px(12), theme.TEXT_FAINT)
-            surface.blit(word, word.get_rect(midleft=(row.x + ui.px(40), row.centery)))
+            surface.blit(word, word.get_rect(midleft=(row.x + ui.px(52), row.centery)))
         for tile, rect, where in rects:
             if ("tile", tile) in scene.hidden:
                 continue

@@ -124,7 +124,11 @@ class TrayView:
                                   theme.TARGET, "bold")
             surface.blit(word, word.get_rect(midbottom=(zone.centerx, zone.bottom - px(6))))
         staged = scene.staged_action
-        lifted = staged.tile if isinstance(staged, Lift) else (staged.alhambra_tile if isinstance(staged, Swap) else None)
+        lifted = None
+        if isinstance(staged, Lift):
+            lifted = staged.tile
+        elif isinstance(staged, Swap):
+            lifted = staged.alhambra_tile
         rects = self.reserve_rects(scene)
         for tile, rect in rects:
             if ("tile", tile) in scene.hidden or (scene.drag_tile == tile and scene.dragging):

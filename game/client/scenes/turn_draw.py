@@ -1,0 +1,252 @@
+"""Drawing the table: the static layer, the views in order, the prompt, toasts, banners, the dragged tile.
+
+Part of the table scene (``TurnScene`` mixes this in).  Panels and the felt are drawn once per
+layout into a static layer; each frame blits it and draws only what changes on top.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import FromReserve, Lift, Place, Swap, describe_action
+from game.engine.alhambra import xy_of
+from game.engine.components import CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_tile
+from game.engine.state import FINAL, PLACE
+
+from .. import theme
+from ..table import agent_label
+from ..views import common
+from ..widgets import draw_box
+
+if TYPE_CHECKING:
+    from .turn import TurnScene
+
+
+class TurnDrawing:
+    """Drawing of the table scene (a mixin: ``self`` is the ``TurnScene``)."""
+
+    def _static_layer(self: TurnScene, size: tuple[int, int]) -> pygame.Surface:
+        """Felt, panels and their shadows: drawn once per layout, one blit per frame."""
+        rects = self.layout_rects
+        assert rects is not None
+        key = (size, rects)
+        if self._static_key == key and self._static is not None:
+            return self._static
+        ui = self.ui
+        layer = ui.sprites.felt(size).copy()
+        self.top.draw_static(layer, self)
+        for panel in self.opponents.panels:
+            draw_box(ui, layer, panel.rect)
+        if self.opponents.dirk is not None:
+            draw_box(ui, layer, self.opponents.dirk.rect)
+        boxes = [rects.bank, rects.hand, rects.tray, rects.actions] + ([rects.log] if rects.log.h > 0 else [])
+        for rect in boxes:
+            draw_box(ui, layer, rect)
+        plate = pygame.Surface(rects.alhambra.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (10, 22, 22, 110), plate.get_rect(), border_radius=ui.px(12))
+        layer.blit(plate, rects.alhambra)
+        self._static, self._static_key = layer, key
+        return layer
+
+    def draw(self: TurnScene, surface: pygame.Surface) -> None:
+        rects = self.layout_rects
+        assert rects is not None
+        surface.blit(self._static_layer(surface.get_size()), (0, 0))
+        self.top.draw(surface, self)
+        self.opponents.draw(surface, self)
+        self.market.draw(surface, self)
+        self.bank.draw(surface, self)
+        if rects.log.h > 0:
+            self.log.draw(surface, self)
+        self._draw_board(surface)
+        self.hand.draw(surface, self)
+        self.tray.draw(surface, self)
+        self._draw_actions_title(surface)
+        self._draw_prompt(surface)  # places the payment chips, which the widgets pass then draws
+        super().draw(surface)
+        self.director.animator.draw(surface)
+        self._draw_drag(surface)
+        self._draw_banner(surface)
+
+    def _draw_board(self: TurnScene, surface: pygame.Surface) -> None:
+        ui = self.ui
+        state = self.state
+        rect = self.board.rect
+        grid = state.grids[self.me]
+        cells, swaps = self.targets()
+        staged = self.staged_action
+        ghosts: dict[tuple[int, int], int] = {}
+        faded: list[int] = []
+        if isinstance(staged, Place | FromReserve):
+            ghosts[(staged.x, staged.y)] = staged.tile
+        elif isinstance(staged, Swap):
+            where = next(xy_of(c) for c, t in grid.items() if t == staged.alhambra_tile)
+            ghosts[where] = staged.reserve_tile
+        elif isinstance(staged, Lift):
+            faded.append(staged.tile)
+        hover = None
+        if self.sel.tile is not None and cells:
+            cell = self.board.cell_at(ui.mouse)
+            if cell in cells:
+                hover = (cell, self.sel.tile)
+        hint = self.hint_action if self.can_act else None
+        hint_cell = (hint.x, hint.y) if isinstance(hint, Place | FromReserve) else None
+        hint_tile = hint.tile if isinstance(hint, Lift) else (hint.alhambra_tile if isinstance(hint, Swap) else None)
+        hidden = {item for kind, item in self.hidden if kind == "tile"}
+        if self.dragging and self.drag is not None and self.drag.source == "alhambra":
+            hidden.add(self.drag.tile)
+        self.board.draw(surface, grid, hidden=hidden, targets=cells, swap_targets=swaps,
+                        selected=self.sel.tile if self.sel.source == "alhambra" else None, ghosts=ghosts,
+                        faded=faded, hint_cell=hint_cell, hint_tile=hint_tile, hover=hover)
+        label = ui.text.render(f"Your Alhambra · wall {state.wall_length(self.me)}", ui.font_px(13), theme.TEXT_DIM)
+        if self.table.human is None:
+            label = ui.text.render(f"{self.table.names[self.me]}'s Alhambra · wall {state.wall_length(self.me)}",
+                                   ui.font_px(13), theme.TEXT_DIM)
+        surface.blit(label, (rect.x + ui.px(10), rect.bottom - label.get_height() - ui.px(6)))
+
+    def _draw_actions_title(self: TurnScene, surface: pygame.Surface) -> None:
+        ui = self.ui
+        px = ui.px
+        rect = self.layout_rects.actions  # type: ignore[union-attr]
+        state = self.state
+        if state.is_over:
+            text = "Game over"
+        elif self.table.human_decides:
+            text = {PLACE: "Place your tiles", FINAL: "Place your tiles"}.get(state.phase, "Your turn")
+        else:
+            text = f"{self.table.names[state.decider]} plays"
+        common.section_title(ui, surface, text, (rect.x + px(12), rect.y + px(10)))
+        if not self.table.human_decides and not state.is_over:
+            seat = state.decider
+            centre = (rect.centerx, rect.y + px(80))
+            for i in range(8):  # a ring of dots turning while the bot thinks
+                angle = i / 8 * 6.283 + ui.time * 4
+                alpha = (i + 1) / 8
+                pos = (round(centre[0] + math.cos(angle) * px(18)), round(centre[1] + math.sin(angle) * px(18)))
+                pygame.draw.circle(surface, theme.mix(theme.PANEL, theme.seat_color(seat), alpha), pos, px(4))
+            common.seat_token(ui, surface, seat, self.table.names[seat], centre, px(10))
+            word = ui.text.render("thinking…" if self.thinking else "playing", ui.font_px(13), theme.TEXT_DIM)
+            surface.blit(word, word.get_rect(midtop=(centre[0], centre[1] + px(28))))
+
+    def prompt(self: TurnScene) -> str:
+        """The one line telling the human what they can do now."""
+        table, sel, state = self.table, self.sel, self.state
+        staged = self.table.staged
+        if state.is_over:
+            return "The game is over."
+        if staged is not None:
+            return f"Ready: {staged.text}. End turn to confirm, or Undo."
+        if not table.human_decides:
+            name = table.names[state.decider]
+            agent = table.agents[state.decider]
+            if self.thinking and self.clock - self.ai_since > 0.3:
+                return f"{name} ({agent_label(agent or '')}) is thinking…"
+            return f"{name} is playing."
+        if self.director.busy:
+            return "…"
+        if sel.slot is not None:
+            tile = state.market[sel.slot - 1]
+            currency = CURRENCIES[MARKET_CURRENCY[sel.slot - 1]]
+            paid, cost = sum(CARD_VALUE[c] for c in sel.pay), TILE_COST[tile]
+            if paid == cost:
+                outcome = "exact: you act again"
+            elif paid > cost:
+                outcome = f"{paid - cost} over, no change"
+            else:
+                outcome = f"{cost - paid} short"
+            return f"{describe_tile(tile).capitalize()} costs {cost} {currency}. Chosen {paid}: {outcome}."
+        if sel.offer:
+            return "Take these cards with Take (or Enter); add or remove cards with a click or 1–4."
+        if sel.tile is not None:
+            if sel.source == "held":
+                return "Click a highlighted place (or drag the tile there), or put it on the reserve."
+            if sel.source == "reserve":
+                return "Click a highlighted place to build it, or a marked tile to swap it in."
+            return "Move this tile to the reserve, or click a reserve tile to swap."
+        if table.placing:
+            return "Place the tiles you bought: drag one onto a highlighted place, or click it first."
+        if state.held:
+            return "Exact payment! Take another action: money, a building, or a redesign."
+        return "Your turn: take money (1–4), buy a building (Q W E R), or redesign with a reserve or Alhambra tile."
+
+    def _draw_prompt(self: TurnScene, surface: pygame.Surface) -> None:
+        ui = self.ui
+        px = ui.px
+        board = self.board.rect
+        hint = self.hint if self.hint_action is not None and self.can_act else None
+        if hint is not None:
+            move = describe_action(self.state, hint.action)
+            reason = hint.reason
+            if reason.startswith(str(hint.action)):  # some agents start their reason with the move itself
+                reason = reason[len(str(hint.action)):].lstrip(" :—-")
+            text = f"Hint ({agent_label(self.hint_agent)}): {move}" + (f" — {reason}" if reason else "")
+        elif self.hint_future is not None:
+            text = f"{agent_label(self.hint_agent)} is thinking about a hint…"
+        else:
+            text = self.prompt()
+        size = ui.font_px(15)
+        chips = [c for c in self.chips if c.visible] + ([self.do_hint] if self.do_hint.visible else [])
+        chips_w = sum(px(86) + px(6) for _ in chips)
+        room = board.w - px(24) - chips_w
+        lines = ui.text.wrap(text, size, room)[:2]
+        line_h = ui.text.size("Ag", size)[1]
+        width = max(ui.text.size(line, size)[0] for line in lines) + chips_w + px(24)
+        area = self.layout_rects.alhambra  # type: ignore[union-attr]
+        box = pygame.Rect(0, 0, min(board.w - px(8), width), max(px(34), line_h * len(lines) + px(12)))
+        box.midtop = (board.centerx, area.y + px(5))
+        draw_box(ui, surface, box, (30, 26, 20), 236, theme.GOLD_DARK, px(8), shadow=True)
+        y = box.centery - line_h * len(lines) // 2
+        for line in lines:
+            surface.blit(ui.text.render(line, size, theme.GOLD_LIGHT if hint else theme.IVORY), (box.x + px(12), y))
+            y += line_h
+        x = box.right - chips_w - px(6)
+        for chip in chips:
+            chip.rect = pygame.Rect(x, box.centery - px(13), px(86), px(26))
+            x += px(92)
+        if self.toast_text and ui.time < self.toast_until:
+            tsize = ui.font_px(14)
+            tlines = ui.text.wrap(self.toast_text, tsize, board.w - px(60))[:3]
+            th = ui.text.size("Ag", tsize)[1]
+            tw = max(ui.text.size(line, tsize)[0] for line in tlines) + px(44)
+            toast = pygame.Rect(0, 0, tw, th * len(tlines) + px(14))
+            toast.midbottom = (board.centerx, board.bottom - px(30))
+            colour = (72, 30, 22) if self.toast_warn else (24, 52, 40)
+            draw_box(ui, surface, toast, colour, 240, theme.WARN if self.toast_warn else theme.GOOD, px(8))
+            icon = "!" if self.toast_warn else "i"
+            mark = ui.text.render(icon, ui.font_px(16), theme.WARN if self.toast_warn else theme.GOOD, "bold")
+            surface.blit(mark, mark.get_rect(center=(toast.x + px(16), toast.centery)))
+            y = toast.y + px(7)
+            for line in tlines:
+                surface.blit(ui.text.render(line, tsize, theme.IVORY), (toast.x + px(32), y))
+                y += th
+
+    def _draw_drag(self: TurnScene, surface: pygame.Surface) -> None:
+        if not self.dragging or self.drag is None:
+            return
+        size = max(self.ui.px(56), self.board.cell_size)
+        image = self.ui.sprites.tile(self.drag.tile, size)
+        rect = image.get_rect(center=self.ui.mouse)
+        surface.blit(self.ui.sprites.shadow(rect.size, 6, 6, 130), (rect.x - 12 + 8, rect.y - 12 + 12))
+        surface.blit(image, rect)
+
+    def _draw_banner(self: TurnScene, surface: pygame.Surface) -> None:
+        age = self.ui.time - self.banner_at
+        length = max(0.6, self.animator.scaled(1.3))
+        if not self.banner_text or age > length or self.animator.speed <= 0:
+            return
+        ui = self.ui
+        board = self.board.rect
+        fade = min(1.0, age / 0.15, (length - age) / 0.3)
+        word = ui.text.shadowed(self.banner_text, ui.font_px(40), theme.GOLD_LIGHT, "display", 2)
+        band = pygame.Rect(board.x, 0, board.w, word.get_height() + ui.px(24))
+        band.center = board.center
+        layer = pygame.Surface(band.size, pygame.SRCALPHA)
+        layer.fill((20, 14, 8, 170))
+        pygame.draw.line(layer, (*theme.GOLD, 255), (0, 1), (band.w, 1), 2)
+        pygame.draw.line(layer, (*theme.GOLD, 255), (0, band.h - 2), (band.w, band.h - 2), 2)
+        layer.blit(word, word.get_rect(center=(band.w // 2 + round((1 - fade) * ui.px(40)), band.h // 2)))
+        layer.set_alpha(round(255 * max(0.0, fade)))
+        surface.blit(layer, band)

@@ -1,0 +1,487 @@
+"""The human's hands on the table: selections, clicks, drags, keys and the action buttons.
+
+Part of the table scene (``TurnScene`` mixes this in).  Every highlight and every button state
+comes from the engine: legal cells from ``legal_cells``, redesign targets from
+``redesign_actions``, confirmable selections from ``is_legal``.  Moves go to ``perform``, which
+stages the one that would end the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import Action, Buy, FromReserve, GiveToDirk, IllegalAction, Lift, Pass, Place, Reserve, Swap, Take
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_tile
+from game.engine.state import PLACE
+
+from ..views.market import SLOT_KEYS
+
+if TYPE_CHECKING:
+    from .turn import TurnScene
+
+
+@dataclass
+class Selection:
+    """What the human has picked but not yet done."""
+
+    offer: list[int] = field(default_factory=list)
+    slot: int | None = None
+    pay: list[int] = field(default_factory=list)
+    suggestions: list[tuple[int, ...]] = field(default_factory=list)
+    suggestion: int = -1
+    tile: int | None = None
+    source: str = ""  # "held", "reserve" or "alhambra"
+
+    def clear(self) -> None:
+        self.offer.clear()
+        self.slot = None
+        self.pay.clear()
+        self.suggestions.clear()
+        self.suggestion = -1
+        self.tile = None
+        self.source = ""
+
+
+@dataclass
+class Drag:
+    """A press on a tile: a click if the mouse comes up where it went down, a drag once it moves."""
+
+    source: str
+    tile: int
+    start: tuple[int, int]
+    active: bool = False
+
+
+class TurnInput:
+    """Input handling of the table scene (a mixin: ``self`` is the ``TurnScene``)."""
+
+    def exact_cards(self: TurnScene) -> set[int]:
+        sel = self.sel
+        if sel.slot is None or not (0 <= sel.suggestion < len(sel.suggestions)):
+            return set()
+        paid = sel.suggestions[sel.suggestion]
+        tile = self.state.market[sel.slot - 1]
+        if tile >= 0 and sum(CARD_VALUE[c] for c in paid) == TILE_COST[tile]:
+            return set(paid)
+        return set()
+
+    # ------------------------------------------------------------------ buttons
+    def _refresh_controls(self: TurnScene) -> None:
+        table, sel = self.table, self.sel
+        acting = self.can_act and table.acting
+        placing = self.can_act and table.placing
+        staged = self.staged_action
+        for button in (self.primary, self.to_reserve, self.to_dirk, self.cancel, *self.chips, self.do_hint):
+            button.visible = False
+        self.primary.visible = staged is not None or self.can_act
+        self.primary.enabled = False
+        self.primary.label = "End turn" if staged else "Take"
+        self.cancel.label, self.cancel.tooltip = "Cancel", "Drop the selection"
+        if staged is not None:
+            self.primary.enabled = True
+            self.cancel.visible = True
+            self.cancel.label = "Take back"
+            self.cancel.tooltip = "Take back this move (the rest of your turn stays)"
+        elif acting:
+            legal = table.state.legal_actions()
+            if legal == [Pass()]:
+                self.primary.label, self.primary.enabled = "Pass", True
+            elif sel.slot is not None:
+                self.primary.label = "Buy"
+                self.primary.enabled = bool(sel.pay) and table.state.is_legal(Buy(sel.slot, tuple(sel.pay)))
+                self.cancel.visible = True
+                self._show_chips()
+            elif sel.offer:
+                self.primary.label = "Take"
+                self.primary.enabled = table.state.is_legal(Take(tuple(sel.offer)))
+                self.cancel.visible = True
+            elif sel.source == "alhambra" and sel.tile is not None:
+                self.primary.label = "Move to reserve"
+                self.primary.enabled = table.state.is_legal(Lift(sel.tile))
+                self.cancel.visible = True
+            elif sel.tile is not None:  # a reserve tile: its targets are on the board, no button needed
+                self.primary.visible = False
+                self.cancel.visible = True
+            else:
+                self.primary.label = "Take"
+        elif placing:
+            self.primary.visible = False
+            if sel.tile is not None and sel.source == "held":
+                self.to_reserve.visible = True
+                self.to_reserve.enabled = table.state.is_legal(Reserve(sel.tile))
+                if table.state.with_dirk and table.state.phase == PLACE:
+                    self.to_dirk.visible = True
+                    self.to_dirk.enabled = table.state.is_legal(GiveToDirk(sel.tile))
+                self.cancel.visible = True
+        self.undo_wide.enabled = table.can_undo and not self.director.busy
+        self.hint_wide.enabled = self.can_act and self.hint_future is None
+        if self.hint_action is not None and self.can_act:
+            self.do_hint.visible = True
+        self._stack_actions()
+
+    def _show_chips(self: TurnScene) -> None:
+        sel = self.sel
+        tile = self.state.market[sel.slot - 1] if sel.slot else -1
+        for i, button in enumerate(self.chips):
+            if i >= len(sel.suggestions) or tile < 0:
+                continue
+            paid = sel.suggestions[i]
+            total = sum(CARD_VALUE[c] for c in paid)
+            values = "+".join(str(CARD_VALUE[c]) for c in paid)
+            over = total - TILE_COST[tile]
+            button.label = f"= {values}" if over == 0 else f"{values} (+{over})"
+            button.tooltip = ("Exact payment: you take another action" if over == 0
+                              else f"Pays {over} more than the cost; no change is given")
+            button.selected = tuple(sorted(sel.pay)) == tuple(sorted(paid))
+            button.visible = True
+
+    def _chip_action(self: TurnScene, index: int) -> Callable[[], None]:
+        def choose() -> None:
+            if index < len(self.sel.suggestions):
+                self.sel.suggestion = index
+                self.sel.pay = list(self.sel.suggestions[index])
+
+        return choose
+
+    def primary_action(self: TurnScene) -> None:
+        if self.staged_action is not None:
+            self.commit()
+            return
+        if not self.can_act:
+            return
+        sel = self.sel
+        legal = self.state.legal_actions()
+        if legal == [Pass()]:
+            self.perform(Pass())
+        elif sel.slot is not None and sel.pay:
+            self.perform(Buy(sel.slot, tuple(sel.pay)))
+        elif sel.offer:
+            self.perform(Take(tuple(sel.offer)))
+        elif sel.source == "alhambra" and sel.tile is not None:
+            self.perform(Lift(sel.tile))
+
+    def send_to_reserve(self: TurnScene) -> None:
+        sel = self.sel
+        if sel.tile is None:
+            return
+        if sel.source == "held":
+            self.perform(Reserve(sel.tile))
+        elif sel.source == "alhambra":
+            self.perform(Lift(sel.tile))
+
+    def give_to_dirk(self: TurnScene) -> None:
+        if self.sel.tile is not None and self.sel.source == "held":
+            self.perform(GiveToDirk(self.sel.tile))
+
+    def cancel_selection(self: TurnScene) -> None:
+        if self.table.staged is not None:
+            self.table.staged = None
+        self.sel.clear()
+        self.drag = None
+
+    # ------------------------------------------------------------------ input
+    def on_event(self: TurnScene, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if self.board.rect.collidepoint(self.ui.mouse):
+                self.zoom(1.12 if event.y > 0 else 1 / 1.12)
+                return True
+            if self.log.rect.collidepoint(self.ui.mouse):
+                self.log.handle_wheel(self, event.y)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button in (2, 3) and self.board.rect.collidepoint(event.pos):
+                self.pan_from = event.pos
+                return True
+            if event.button == 1:
+                return self._press(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            if self.pan_from is not None:
+                self.board.pan[0] += event.pos[0] - self.pan_from[0]
+                self.board.pan[1] += event.pos[1] - self.pan_from[1]
+                self.pan_from = event.pos
+                return True
+            if self.drag is not None and not self.drag.active:
+                sx, sy = self.drag.start
+                if abs(event.pos[0] - sx) + abs(event.pos[1] - sy) > self.ui.px(6):
+                    self.drag.active = True
+                    self._select(self.drag.source, self.drag.tile, toggle=False)
+            return self.dragging
+        if event.type == pygame.MOUSEBUTTONUP:
+            if event.button in (2, 3):
+                self.pan_from = None
+                return True
+            if event.button == 1 and self.drag is not None:
+                drag, self.drag = self.drag, None
+                if drag.active:
+                    self._drop(event.pos)
+                else:
+                    self._select(drag.source, drag.tile, toggle=True)
+                return True
+        return False
+
+    def _key(self: TurnScene, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.table.staged is not None or self.sel.slot or self.sel.offer or self.sel.tile is not None:
+                self.cancel_selection()
+            else:
+                self.open_pause()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.primary_action()
+            return True
+        if key == pygame.K_z:  # Z, with or without Ctrl
+            self.undo()
+            return True
+        simple = {pygame.K_h: self.ask_hint, pygame.K_l: self.toggle_log, pygame.K_m: self.toggle_sound,
+                  pygame.K_t: self.send_to_reserve, pygame.K_d: self.give_to_dirk, pygame.K_x: self.next_payment,
+                  pygame.K_TAB: self.next_held, pygame.K_SPACE: self.director.skip,
+                  pygame.K_0: self.board.reset_view, pygame.K_KP0: self.board.reset_view}
+        if key in simple:
+            simple[key]()
+            return True
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom(1.25)
+            return True
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom(0.8)
+            return True
+        arrows = {pygame.K_LEFT: (40, 0), pygame.K_RIGHT: (-40, 0), pygame.K_UP: (0, 40), pygame.K_DOWN: (0, -40)}
+        if key in arrows:
+            self.board.pan[0] += arrows[key][0]
+            self.board.pan[1] += arrows[key][1]
+            return True
+        offer_keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
+        if key in offer_keys:
+            index = offer_keys.index(key)
+            if index < len(self.state.offer):
+                self.toggle_offer(self.state.offer[index])
+            return True
+        slot_keys = [getattr(pygame, f"K_{k.lower()}") for k in SLOT_KEYS]
+        if key in slot_keys:
+            self.choose_slot(slot_keys.index(key) + 1)
+            return True
+        return False
+
+    def _press(self: TurnScene, pos: tuple[int, int]) -> bool:
+        if not self.can_act:
+            return False
+        table = self.table
+        if table.acting:
+            card = self.bank.card_at(self, pos)
+            if card is not None:
+                self.toggle_offer(card)
+                return True
+            slot = self.market.slot_at(self, pos)
+            if slot is not None:
+                self.choose_slot(slot)
+                return True
+            card = self.hand.card_at(self, pos)
+            if card is not None and self.sel.slot is not None:
+                self.toggle_payment(card)
+                return True
+        found = self.tray.tile_at(self, pos)
+        if found is not None:
+            source, tile = found
+            if self.sel.source == "alhambra" and source == "reserve" and self.sel.tile is not None:
+                self.perform(Swap(tile, self.sel.tile))
+                return True
+            self.drag = Drag(source, tile, pos)
+            return True
+        if self.board.rect.collidepoint(pos):
+            if self.sel.tile is not None and self._drop_on_board(pos):
+                return True
+            tile = self.board.tile_at(self.state.grids[self.me], pos)
+            if tile is not None and table.acting:
+                self.drag = Drag("alhambra", tile, pos)
+                return True
+            cell = self.board.cell_at(pos)
+            if tile is None and cell is not None and self.sel.source == "held" and self.sel.tile is not None:
+                self.show_toast(self._why_not(Place(self.sel.tile, *cell)) or "Not there.", True)
+            return True
+        if self.tray.reserve_zone(self).collidepoint(pos) and self.reserve_drop_ok():
+            self.send_to_reserve()
+            return True
+        dirk = self.opponents.dirk
+        if dirk is not None and dirk.rect.collidepoint(pos) and self.sel.source == "held":
+            self.give_to_dirk()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ selecting
+    def toggle_offer(self: TurnScene, card: int) -> None:
+        if not (self.can_act and self.table.acting):
+            return
+        sel = self.sel
+        chosen = [c for c in sel.offer if c != card] if card in sel.offer else [*sel.offer, card]
+        sel.clear()
+        sel.offer = chosen
+        self.ui.sounds.play("click")
+
+    def choose_slot(self: TurnScene, slot: int) -> None:
+        if not (self.can_act and self.table.acting):
+            return
+        state = self.state
+        tile = state.market[slot - 1]
+        if tile < 0:
+            self.show_toast(f"Slot {slot} is empty until the end of the turn.", True)
+            return
+        if self.sel.slot == slot:
+            self.sel.clear()
+            return
+        if not self.table.can_buy(slot):
+            currency = CURRENCIES[MARKET_CURRENCY[slot - 1]]
+            held = state.currency_totals(state.decider)[MARKET_CURRENCY[slot - 1]]
+            self.show_toast(f"{describe_tile(tile).capitalize()} costs {TILE_COST[tile]} {currency}; "
+                            f"you hold {held} in {currency}.", True)
+            return
+        self.sel.clear()
+        self.sel.slot = slot
+        suggestions = list(self.table.exact_payments(slot)[:3])
+        cheapest = self.table.cheapest_payment(slot)
+        if cheapest is not None and cheapest not in suggestions and len(suggestions) < 4:
+            suggestions.append(cheapest)
+        self.sel.suggestions = suggestions
+        if suggestions:
+            self.sel.suggestion = 0
+            self.sel.pay = list(suggestions[0])
+        self.ui.sounds.play("click")
+
+    def next_payment(self: TurnScene) -> None:
+        sel = self.sel
+        if sel.slot is None or not sel.suggestions:
+            return
+        sel.suggestion = (sel.suggestion + 1) % len(sel.suggestions)
+        sel.pay = list(sel.suggestions[sel.suggestion])
+
+    def toggle_payment(self: TurnScene, card: int) -> None:
+        sel = self.sel
+        if sel.slot is None or CARD_CURRENCY[card] != MARKET_CURRENCY[sel.slot - 1]:
+            if sel.slot is not None:
+                currency = CURRENCIES[MARKET_CURRENCY[sel.slot - 1]]
+                self.show_toast(f"Slot {sel.slot} takes only {currency}.", True)
+            return
+        sel.pay = [c for c in sel.pay if c != card] if card in sel.pay else [*sel.pay, card]
+        match = [i for i, paid in enumerate(sel.suggestions) if sorted(paid) == sorted(sel.pay)]
+        sel.suggestion = match[0] if match else -1
+        self.ui.sounds.play("click")
+
+    def next_held(self: TurnScene) -> None:
+        held = self.tray.held(self)
+        if not held or not self.can_act:
+            return
+        index = held.index(self.sel.tile) + 1 if self.sel.tile in held else 0
+        self._select("held", held[index % len(held)], toggle=False)
+
+    def _select(self: TurnScene, source: str, tile: int, toggle: bool) -> None:
+        sel = self.sel
+        if toggle and sel.tile == tile and sel.source == source:
+            sel.clear()
+            return
+        table = self.table
+        if source == "held" and not table.placing:
+            self.show_toast("Bought tiles are placed at the end of your turn: take money, buy or redesign first.")
+            return
+        if source in ("reserve", "alhambra") and not table.acting:
+            if table.placing:
+                self.show_toast("Place the tiles you bought first: a redesign is a whole action.")
+            return
+        if source == "alhambra":
+            options = [a for a in table.state.redesign_actions()
+                       if (isinstance(a, Lift) and a.tile == tile) or (isinstance(a, Swap) and a.alhambra_tile == tile)]
+            if not options:
+                self.show_toast(self._why_not(Lift(tile)), True)
+                return
+        if source == "reserve" and not self._reserve_targets(tile)[0] and not self._reserve_targets(tile)[1]:
+            self.show_toast(f"{describe_tile(tile).capitalize()} fits nowhere in your Alhambra right now.", True)
+            return
+        sel.clear()
+        sel.tile, sel.source = tile, source
+        self.ui.sounds.play("click")
+
+    def _why_not(self: TurnScene, action: Action) -> str:
+        try:
+            self.state.clone().apply(action)
+        except IllegalAction as error:
+            return str(error)
+        return ""
+
+    # ------------------------------------------------------------------ targets and dropping
+    def _reserve_targets(self: TurnScene, tile: int) -> tuple[list[tuple[int, int]], list[int]]:
+        cells, swaps = [], []
+        for action in self.state.redesign_actions():
+            if isinstance(action, FromReserve) and action.tile == tile:
+                cells.append((action.x, action.y))
+            elif isinstance(action, Swap) and action.reserve_tile == tile:
+                swaps.append(action.alhambra_tile)
+        return cells, swaps
+
+    def targets(self: TurnScene) -> tuple[list[tuple[int, int]], list[int]]:
+        """Legal cells and swappable Alhambra tiles for the selected (or dragged) tile."""
+        sel = self.sel
+        if sel.tile is None or not self.can_act:
+            return [], []
+        if sel.source == "held" and self.table.placing:
+            return self.state.legal_cells(self.state.decider, sel.tile), []
+        if sel.source == "reserve" and self.table.acting:
+            return self._reserve_targets(sel.tile)
+        if sel.source == "alhambra" and self.table.acting:
+            swaps = [a.reserve_tile for a in self.state.redesign_actions()
+                     if isinstance(a, Swap) and a.alhambra_tile == sel.tile]
+            return [], swaps
+        return [], []
+
+    def reserve_drop_ok(self: TurnScene) -> bool:
+        sel = self.sel
+        if sel.tile is None or not self.can_act:
+            return False
+        if sel.source == "held":
+            return self.table.placing and self.state.is_legal(Reserve(sel.tile))
+        if sel.source == "alhambra":
+            return self.table.acting and self.state.is_legal(Lift(sel.tile))
+        return False
+
+    def _drop_on_board(self: TurnScene, pos: tuple[int, int]) -> bool:
+        sel = self.sel
+        cell = self.board.cell_at(pos)
+        if cell is None or sel.tile is None:
+            return False
+        cells, swaps = self.targets()
+        if sel.source == "held" and cell in cells:
+            self.perform(Place(sel.tile, *cell))
+            return True
+        if sel.source == "reserve":
+            if cell in cells:
+                self.perform(FromReserve(sel.tile, *cell))
+                return True
+            target = self.board.tile_at(self.state.grids[self.me], pos)
+            if target is not None and target in swaps:
+                self.perform(Swap(sel.tile, target))
+                return True
+        return False
+
+    def _drop(self: TurnScene, pos: tuple[int, int]) -> None:
+        sel = self.sel
+        if self.board.rect.collidepoint(pos):
+            if not self._drop_on_board(pos) and sel.source != "alhambra":
+                cell = self.board.cell_at(pos)
+                if cell is not None and sel.tile is not None and sel.source == "held":
+                    self.show_toast(self._why_not(Place(sel.tile, *cell)) or "Not there.", True)
+            return
+        if self.tray.rect.collidepoint(pos):
+            found = self.tray.tile_at(self, pos)
+            if sel.source == "alhambra" and found is not None and found[0] == "reserve":
+                self.perform(Swap(found[1], sel.tile))
+            elif self.reserve_drop_ok():
+                self.send_to_reserve()
+            return
+        dirk = self.opponents.dirk
+        if dirk is not None and dirk.rect.collidepoint(pos) and sel.source == "held":
+            self.give_to_dirk()

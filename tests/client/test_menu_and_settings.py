@@ -1,0 +1,213 @@
+"""The title screen, setup, settings, loading records and continuing a saved game, through events."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+from driver import Driver, MakeApp
+
+from game.client import persistence
+from game.client.persistence import Settings
+from game.client.scenes.load_record import LoadRecordScene
+from game.client.scenes.menu import MenuScene
+from game.client.scenes.rules_help import RulesScene
+from game.client.scenes.settings import SettingsScene
+from game.client.scenes.setup import SetupScene
+from game.client.scenes.turn import TurnScene
+
+
+def menu(make_app: MakeApp) -> Driver:
+    driver = make_app()
+    driver.app.start()
+    driver.step()
+    assert isinstance(driver.scene, MenuScene)
+    return driver
+
+
+def test_continue_is_greyed_out_without_a_saved_game(make_app: MakeApp) -> None:
+    driver = menu(make_app)
+    assert not driver.scene.continue_game.enabled
+    driver.click(driver.scene.continue_game.rect.center)
+    assert isinstance(driver.scene, MenuScene)
+
+
+def test_new_game_setup_with_name_seed_and_opponents(make_app: MakeApp) -> None:
+    driver = menu(make_app)
+    driver.click_widget("new_game")
+    scene = driver.scene
+    assert isinstance(scene, SetupScene)
+    driver.click(scene.name.rect.center)
+    for _ in range(5):
+        driver.key(pygame.K_BACKSPACE)
+    driver.type("Ada")
+    driver.click(scene.seed.rect.center)
+    driver.type("42x")  # letters are refused in the seed field
+    segment = scene.count.segments()[0]  # one opponent: Dirk joins
+    driver.click(segment.center)
+    row = scene.rows[0]
+    driver.click(row.kind.segments()[row.kind.options.index("random")].center)
+    assert scene.opponents == ["random"]
+    driver.click_widget("start")
+    table_scene = driver.scene
+    assert isinstance(table_scene, TurnScene)
+    config = table_scene.table.game.config
+    assert config.seed == 42
+    assert config.seats[0].name == "Ada" and config.seats[0].agent == "human"
+    assert table_scene.state.with_dirk
+    saved = json.loads(persistence.settings_path().read_text())
+    assert saved["name"] == "Ada" and saved["opponents"] == ["random"]
+
+
+def test_setup_offers_only_bots_and_says_dirk_plays_with_two(make_app: MakeApp) -> None:
+    from game.client.scenes.setup import agent_kinds
+
+    assert "human" not in agent_kinds()
+    driver = menu(make_app)
+    driver.key(pygame.K_n)
+    scene = driver.scene
+    driver.click(scene.count.segments()[0].center)
+    driver.step()
+    assert scene.count.index == 0  # the screen then explains Dirk (checked in the render tests)
+
+
+def test_settings_are_saved_and_read_back(make_app: MakeApp) -> None:
+    driver = menu(make_app)
+    driver.key(pygame.K_s)
+    scene = driver.scene
+    assert isinstance(scene, SettingsScene)
+    driver.click(scene.speed.segments()[0].center)  # Instant
+    driver.click(scene.sound.rect.move(scene.sound.rect.w // 2 - 20, 0).center)
+    driver.click(scene.hands.rect.move(scene.hands.rect.w // 2 - 20, 0).center)
+    saved = persistence.load_settings()
+    assert saved.speed == 0.0 and saved.sound is False and saved.show_hands is False
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene)
+    again = make_app()  # a new session reads them
+    assert again.app.settings.speed == 0.0 and again.app.speed == 0.0
+
+
+def test_a_broken_settings_file_gives_defaults(home) -> None:
+    path = persistence.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"speed": "fast", "sound": false, "window": [10, 10], "opponents": "x"', encoding="utf-8")
+    assert persistence.load_settings() == Settings()
+    path.write_text('{"speed": 2, "sound": false, "window": [10, 10], "opponents": ["greedy"]}', encoding="utf-8")
+    loaded = persistence.load_settings()
+    assert loaded.speed == 2.0 and loaded.sound is False and loaded.window == [1280, 800]
+    assert loaded.opponents == ["greedy"]
+
+
+def test_autosave_then_continue_from_the_menu(make_app: MakeApp) -> None:
+    driver = make_app(ai=["random"], seed=1, speed=0.0)
+    driver.app.start()
+    driver.wait_for_human()
+    scene = driver.scene
+    driver.key(pygame.K_1)
+    driver.key(pygame.K_RETURN)
+    driver.wait(lambda: scene.state.turn_player == 0 and scene.can_act, 30)
+    assert persistence.has_autosave()
+    events = len(scene.table.game.events)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_widget("leave_game")
+    assert isinstance(driver.scene, MenuScene)
+    assert driver.scene.continue_game.enabled
+    driver.click_widget("continue_game")
+    resumed = driver.scene
+    assert isinstance(resumed, TurnScene)
+    assert len(resumed.table.game.events) == events
+    assert resumed.table.game.config.seats[0].agent == "human"
+
+
+def test_loading_a_bad_record_shows_the_reason_and_changes_nothing(make_app: MakeApp, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": "alhambra-record/1", "config": {"seed": "x"}}', encoding="utf-8")
+    driver = menu(make_app)
+    driver.key(pygame.K_l)
+    scene = driver.scene
+    assert isinstance(scene, LoadRecordScene)
+    assert any(item.text == "broken.json" for item in scene.list.items), "files of the current folder are listed"
+    index = next(i for i, item in enumerate(scene.list.items) if item.text == "broken.json")
+    driver.click(scene.list.item_rect(index).center)
+    driver.click_widget("open")
+    assert isinstance(driver.scene, LoadRecordScene)
+    assert scene.error == "config.seed must be an integer"
+    driver.click(scene.path.rect.center)
+    driver.type(str(tmp_path / "missing.json"))
+    scene.path.value = str(tmp_path / "missing.json")
+    driver.key(pygame.K_RETURN)
+    assert scene.error.startswith("cannot read")
+
+
+def test_load_option_with_a_bad_file_opens_the_menu_with_the_reason(make_app: MakeApp, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    driver = make_app(load=bad)
+    driver.app.start()
+    assert isinstance(driver.scene, MenuScene)
+    assert "broken or truncated JSON" in driver.scene.message
+
+
+def test_rules_help_scrolls_and_closes(make_app: MakeApp) -> None:
+    driver = menu(make_app)
+    driver.key(pygame.K_r)
+    scene = driver.scene
+    assert isinstance(scene, RulesScene)
+    assert scene.max_scroll > 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0))
+    driver.step()
+    assert scene.scroll > 0
+    driver.key(pygame.K_END)
+    assert scene.scroll == scene.max_scroll
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene)
+
+
+def test_escape_on_the_title_screen_quits(make_app: MakeApp) -> None:
+    driver = menu(make_app)
+    driver.key(pygame.K_ESCAPE)
+    assert not driver.app.running
+
+
+def test_frames_option_stops_the_loop(make_app: MakeApp) -> None:
+    driver = make_app(frames=3)
+    assert driver.app.run() == 0
+    assert driver.app.frames_left == 0
+
+
+def test_a_finished_record_opens_on_the_result(make_app: MakeApp, tmp_path: Path) -> None:
+    from game.client.scenes.game_over import GameOverScene
+    from game.engine import GameConfig, Seat
+    from game.engine import record as records
+    from game.headless import play_game
+
+    game, _ = play_game(GameConfig(seed=5, seats=(Seat("a", "random"), Seat("b", "random"))))
+    path = tmp_path / "finished.json"
+    records.save(game, path)
+    driver = make_app(load=path)
+    driver.app.start()
+    driver.step()
+    scene = driver.scene
+    assert isinstance(scene, GameOverScene)
+    assert scene.record_path is None and scene.table.state.scores == game.state.scores
+
+
+def test_a_record_without_a_human_seat_is_played_out_by_the_bots(make_app: MakeApp, tmp_path: Path) -> None:
+    from ai import make_agent
+    from game.engine import Game, GameConfig, Seat
+    from game.engine import record as records
+
+    game = Game.new(GameConfig(seed=6, seats=(Seat("a", "random"), Seat("b", "random"))))
+    agent = make_agent("random", 1)
+    for _ in range(10):
+        state = game.state
+        game.apply(agent.choose(state.knowledge(state.decider), state.legal_actions()))
+    path = tmp_path / "bots.json"
+    records.save(game, path)
+    driver = make_app(load=path, speed=0.0)
+    driver.app.start()
+    scene = driver.scene
+    assert isinstance(scene, TurnScene) and scene.table.human is None
+    before = len(scene.table.game.events)
+    driver.wait(lambda: len(scene.table.game.events) > before + 5, 20)

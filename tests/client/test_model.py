@@ -1,0 +1,114 @@
+"""The client's pure parts (no pygame): the table's undo and staging, payments, narration, score sheets."""
+
+from __future__ import annotations
+
+import random
+
+from ai import make_agent
+from game.client.narrate import narrate
+from game.client.score_sheet import ranks_of, sheet_for
+from game.client.table import Table, _subsets_summing, agent_label, usable_agent
+from game.engine import Buy, Game, GameConfig, Seat, Take
+from game.engine.components import CARD_VALUE, TILE_COST
+
+
+def test_exact_payments_are_distinct_and_exact() -> None:
+    table = Table.new("You", ["random"], seed=1)
+    state = table.state
+    for slot in range(1, 5):
+        tile = state.market[slot - 1]
+        for paid in table.exact_payments(slot):
+            assert sum(CARD_VALUE[c] for c in paid) == TILE_COST[tile]
+            assert state.is_legal(Buy(slot, paid))
+        values = [tuple(CARD_VALUE[c] for c in paid) for paid in table.exact_payments(slot)]
+        assert len(values) == len(set(values))
+
+
+def test_subsets_summing_finds_every_multiset() -> None:
+    cards = [26, 23, 17, 8, 3]  # values depend on ids; compute the expectation by brute force
+    from itertools import combinations
+
+    target = 9
+    expected = {tuple(sorted(CARD_VALUE[c] for c in combo)) for n in range(1, 6) for combo in combinations(cards, n)
+                if sum(CARD_VALUE[c] for c in combo) == target}
+    cards_sorted = sorted(cards, key=lambda c: -CARD_VALUE[c])
+    found = {tuple(sorted(CARD_VALUE[c] for c in paid)) for paid in _subsets_summing(cards_sorted, target)}
+    assert found == expected
+
+
+def test_ends_turn_is_asked_on_a_clone_and_undo_restores_the_start() -> None:
+    table = Table.new("You", ["random"], seed=1)  # seed 1: the human starts
+    table.begin_human_turn()
+    state = table.state
+    take = Take((state.offer[0],))
+    assert table.ends_turn(take)
+    assert len(table.game.events) == 1, "asking changes nothing"
+    exact = next(((slot, paid) for slot in range(1, 5) for paid in table.exact_payments(slot)), None)
+    if exact is not None:
+        buy = Buy(*exact)
+        assert not table.ends_turn(buy)
+        table.apply(buy)
+        assert table.can_undo
+        table.undo()
+        assert table.state.market == state.market and len(table.game.events) == 1
+    table.stage(take, "take")
+    assert table.can_undo
+    table.commit()
+    assert table.state.turn_player == 1 and table.staged is None
+
+
+def test_agent_names_and_fallbacks() -> None:
+    assert agent_label("mcts:hard") == "MCTS hard"
+    assert agent_label("greedy") == "Greedy"
+    assert usable_agent("no-such-agent") in {"random", "greedy", "mcts:hard", "mcts:normal", "mcts:easy"}
+
+
+def played_game(seed: int, players: int = 2) -> Game:
+    seats = tuple(Seat(f"P{i}", "random") for i in range(players))
+    game = Game.new(GameConfig(seed=seed, seats=seats))
+    agent = make_agent("random", seed)
+    while not game.state.is_over:
+        state = game.state
+        game.apply(agent.choose(state.knowledge(state.decider), state.legal_actions()))
+    return game
+
+
+def test_narration_covers_a_whole_game_and_addresses_you() -> None:
+    game = played_game(3)
+    names = [seat.name for seat in game.config.seats]
+    lines = narrate(game.events, names, you=0)
+    texts = [line.text for line in lines]
+    assert any(text.startswith("You ") for text in texts)
+    assert any(text == "Your turn" for text in texts)
+    assert any(text.startswith("First scoring") for text in texts)
+    assert texts[-1].startswith("Game over")
+    assert not any("You takes" in text or "You buys" in text for text in texts)
+
+
+def test_ranks_share_ties_and_skip_empty() -> None:
+    assert ranks_of([3, 3, 1, 0]) == ("1st=", "1st=", "3rd", "")
+    assert ranks_of([2, 5, 2]) == ("2nd=", "1st", "2nd=")
+
+
+def test_score_sheet_matches_the_event() -> None:
+    game = played_game(5)
+    state = game.state
+    final = next(e for e in reversed(game.events) if e["e"] == "score")
+    sheet = sheet_for(state, final, [])
+    assert sheet.round == 3
+    assert sheet.collectors == (0, 1, "dirk")
+    assert list(sheet.totals[:2]) == state.scores and sheet.totals[2] == state.dirk_score
+    assert sum(sheet.gained) == sum(a["points"] for a in final["points"])
+    for row in sheet.rows[:-1]:
+        for count, rank in zip(row.counts, row.ranks, strict=True):
+            assert (rank == "") == (count == 0)
+
+
+def test_random_seeds_never_break_the_exact_payment_search() -> None:
+    rng = random.Random(7)
+    for _ in range(30):
+        cards = rng.sample(range(108), rng.randint(0, 9))
+        target = rng.randint(1, 14)
+        ordered = sorted(cards, key=lambda c: -CARD_VALUE[c])
+        for paid in _subsets_summing(ordered, target):
+            assert sum(CARD_VALUE[c] for c in paid) == target

@@ -1,0 +1,102 @@
+"""The AI worker process, frame rate while it thinks, and the command line smoke runs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from driver import MakeApp
+
+from game.client.ai_worker import AIWorker
+from game.client.table import strongest_bot
+from game.engine import Game, GameConfig, Seat
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def smoke_env(home: Path) -> dict[str, str]:
+    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ALHAMBRA_CONFIG_DIR=str(home),
+                ALHAMBRA_DATA_DIR=str(home), PYGAME_HIDE_SUPPORT_PROMPT="1")
+
+
+def test_the_worker_decides_a_legal_move(worker: AIWorker) -> None:
+    game = Game.new(GameConfig(seed=4, seats=(Seat("a", "random"), Seat("b", "random"))))
+    state = game.state
+    decision = worker.submit("random", 1, state.knowledge(state.decider), state.legal_actions()).result(timeout=30)
+    assert state.is_legal(decision.action) and decision.reason
+
+
+def test_shutdown_mid_search_is_immediate() -> None:
+    worker = AIWorker()
+    game = Game.new(GameConfig(seed=4, seats=tuple(Seat(f"p{i}", "random") for i in range(4))))
+    state = game.state
+    future = worker.submit(strongest_bot(), 1, state.knowledge(state.decider), state.legal_actions())
+    time.sleep(0.5)
+    processes = list(worker._pool._processes.values())
+    assert any(p.is_alive() for p in processes) and not future.done(), "the search is running"
+    started = time.monotonic()
+    worker.shutdown()
+    assert time.monotonic() - started < 2.0
+    assert not worker.running and not any(p.is_alive() for p in processes)
+
+
+def test_frames_keep_coming_while_the_worker_thinks(make_app: MakeApp) -> None:
+    """60 frames of the real table while the strongest bot thinks: none may stall."""
+    driver = make_app(ai=[strongest_bot()], seed=0, speed=1.0)  # two players, seed 0: the bot starts
+    driver.app.fps = 60
+    driver.app.start()
+    scene = driver.scene
+    driver.step()
+    future = scene.ai_future
+    assert future is not None, "the bot's first decision is being thought about"
+    worst = 0.0
+    thinking = 0
+    for _ in range(60):
+        started = time.perf_counter()
+        driver.step()
+        worst = max(worst, time.perf_counter() - started)
+        thinking += not future.done()
+    assert thinking > 10, "the worker was thinking during the frames"
+    assert worst < 0.2, f"a frame took {worst * 1000:.0f} ms"
+    future.result(timeout=30)  # leave the shared worker idle for the next test
+
+
+def test_python_m_game_frames_5_exits_0(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "game", "--frames", "5"], cwd=ROOT, env=smoke_env(tmp_path),
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_game_with_ai_option_starts_at_the_table(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "game", "--ai", "random,random", "--seed", "3", "--frames", "20",
+                             "--speed", "instant"], cwd=ROOT, env=smoke_env(tmp_path), capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "autosave.json").is_file(), "a new game is saved at once"
+
+
+def test_load_option_with_a_bad_record_prints_the_reason(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "game", "--load", str(bad), "--frames", "3"], cwd=ROOT,
+                            env=smoke_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0
+    assert "not a game record" in result.stderr
+
+
+@pytest.mark.slow
+def test_frozen_build_smoke_runs_if_built(tmp_path: Path) -> None:
+    """Runs only when dist/alhambra exists (CI builds it first with build.spec)."""
+    binary = ROOT / "dist" / "alhambra" / "alhambra"
+    if not binary.is_file():
+        pytest.skip("no frozen build: run pyinstaller --noconfirm --clean build.spec")
+    headless = subprocess.run([str(binary), "--headless", "--ai", "random,random", "--seed", "3"],
+                              capture_output=True, text=True, timeout=120)
+    assert headless.returncode == 0, headless.stderr
+    window = subprocess.run([str(binary), "--frames", "30"], env=smoke_env(tmp_path), capture_output=True,
+                            text=True, timeout=120)
+    assert window.returncode == 0, window.stderr

@@ -1,0 +1,115 @@
+"""A real X11 window under Xvfb, driven by xdotool: real mouse clicks and key presses reach the game.
+
+Recipe from TOOLCHAIN.md: the window is found by its WM_CLASS (``SDL_VIDEO_X11_WMCLASS``;
+xdotool cannot match SDL's UTF-8 window name), the app quits through its own Escape key (never
+``xdotool windowclose``, which kills SDL with an X error).  The app prints the name of each
+screen it shows when ``ALHAMBRA_TRACE_SCENES`` is set; the test reads that to know where it is.
+
+Skipped, saying so, when Xvfb or xdotool are missing: ``apt-get install -y xvfb xdotool x11-utils imagemagick``.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WM_CLASS = "alhambra_xtest"
+pytestmark = pytest.mark.xvfb
+
+MISSING = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+
+
+class Lines:
+    """The app's stdout, read in a thread so the test can wait for a line with a timeout."""
+
+    def __init__(self, stream) -> None:
+        self.queue: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._pump, args=(stream,), daemon=True).start()
+
+    def _pump(self, stream) -> None:
+        for line in stream:
+            self.queue.put(line.strip())
+
+    def wait_for(self, text: str, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            remaining = deadline - time.monotonic()
+            assert remaining > 0, f"no {text!r} from the app; it said {self.seen}"
+            try:
+                self.seen.append(self.queue.get(timeout=remaining))
+            except queue.Empty:
+                continue
+
+
+def xdotool(display: dict[str, str], *arguments: str) -> str:
+    return subprocess.run(["xdotool", *arguments], env=display, capture_output=True, text=True, timeout=20,
+                          check=True).stdout.strip()
+
+
+@pytest.fixture
+def xserver():
+    """A private Xvfb server; yields the environment that points at it."""
+    if MISSING:
+        pytest.skip(f"{' and '.join(MISSING)} not installed (apt-get install -y xvfb xdotool x11-utils imagemagick)")
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    assert number, "Xvfb did not report its display"
+    yield dict(os.environ, DISPLAY=f":{number}")
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def test_real_window_clicks_and_keys(xserver: dict[str, str], tmp_path: Path, screenshots: Path) -> None:
+    env = dict(xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy", SDL_VIDEO_X11_WMCLASS=WM_CLASS,
+               ALHAMBRA_TRACE_SCENES="1", ALHAMBRA_CONFIG_DIR=str(tmp_path), ALHAMBRA_DATA_DIR=str(tmp_path),
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    app = subprocess.Popen([sys.executable, "-u", "-m", "game", "--size", "1280x800"], cwd=ROOT, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = Lines(app.stdout)
+        window = xdotool(env, "search", "--sync", "--onlyvisible", "--class", WM_CLASS).splitlines()[0]
+        lines.wait_for("scene MenuScene")
+        time.sleep(0.3)
+        if shutil.which("import"):
+            subprocess.run(["import", "-window", "root", str(screenshots / "xvfb_menu.png")], env=env, timeout=20,
+                           check=True)
+        # The title screen's buttons at 1280x800: 320x50 from y=288, 62 apart; "Rules" is the fourth.
+        xdotool(env, "mousemove", "--window", window, "640", str(288 + 3 * 62 + 25), "click", "1")
+        lines.wait_for("scene RulesScene")
+        xdotool(env, "key", "Escape")
+        _menu_again(lines, times=2)
+        xdotool(env, "key", "n")  # a keyboard shortcut: New game
+        lines.wait_for("scene SetupScene")
+        xdotool(env, "key", "Escape")
+        _menu_again(lines, times=3)
+        xdotool(env, "key", "Escape")  # Escape on the title screen quits
+        assert app.wait(timeout=15) == 0, app.stderr.read() if app.stderr else ""
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(timeout=5)
+
+
+def _menu_again(lines: Lines, times: int = 2) -> None:
+    """Wait until the title screen has been shown ``times`` times in all."""
+    deadline = time.monotonic() + 15
+    while lines.seen.count("scene MenuScene") < times:
+        assert time.monotonic() < deadline, f"the title screen did not come back: {lines.seen}"
+        try:
+            lines.seen.append(lines.queue.get(timeout=0.5))
+        except queue.Empty:
+            continue
