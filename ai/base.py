@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine import Action, Knowledge
+from game.engine import Action, GameState, Knowledge
 
 
 @dataclass(frozen=True)
@@ -33,3 +33,16 @@ class Agent(ABC):
 
     def choose(self, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
         return self.decide(knowledge, legal).action
+
+
+def without_stalling(state: GameState, legal: Sequence[Action]) -> list[Action]:
+    """The legal moves minus redesigns once a whole round has gone by with nothing but redesigns.
+
+    The rules let players redesign for ever, and two bots whose best replies to each other are
+    undoing each other's redesigns would never end the game.  After a round in which nobody took
+    money or bought a tile, a bot takes money or buys if it can.
+    """
+    if state.idle_turns < state.players:
+        return list(legal)
+    progress = [action for action in legal if action.kind != "redesign"]
+    return progress or list(legal)

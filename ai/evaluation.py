@@ -10,7 +10,8 @@ MCTS scores the leaves of its search with it.  It adds to the points already sco
   of rivals ahead reproduces the tie rule ([B-SCORE-3]) exactly for two-way ties at a scoring
   that is imminent;
 * the longest wall, counted again at every scoring still to come ([B-SCORE-4]);
-* money in hand, worth a fraction of a point per unit while there are tiles left to spend it on;
+* money in hand, worth a fraction of a point per unit, but only as much of it as the player can
+  still spend on the tiles left;
 * a penalty for an Alhambra that has almost nowhere left to grow.
 
 It reads the deck and the bag only as counts and the scoring cards only through their public
@@ -23,11 +24,21 @@ import math
 from dataclasses import dataclass
 
 from game.engine import GameState
-from game.engine.components import BUILDING_TYPES, CARD_VALUE, SCORE_POINTS, TILE_TYPE
+from game.engine.components import (
+    BUILDING_TYPES,
+    CARD_CURRENCY,
+    CARD_VALUE,
+    MARKET_CURRENCY,
+    SCORE_POINTS,
+    TILE_COST,
+    TILE_TYPE,
+    scoring_round_of,
+)
 
 TYPES = len(BUILDING_TYPES)
 TILES_PER_DECK_CARD = 0.55  # measured over greedy games: tiles bought per money card drawn
 AVERAGE_COST = 7.5  # mean cost of a building tile
+SQRT_HALF = 0.7071067811865476
 
 
 @dataclass(frozen=True)
@@ -38,14 +49,20 @@ class Weights:
     reserve: float = 0.45  # share of a built tile that a reserve tile counts for in later majorities
     spread: float = 0.75  # how much the counts of one type may drift per tile of it still to come
     cramped: float = 1.5  # penalty per missing open spot below three
-    exact: float = 2.0  # an exact payment's extra action, for greedy's move comparison
+    exact: float = 2.0  # an exact payment's extra action, for comparing moves
+    exact_option: float = 0.5  # share of an exact payment's worth that holding the right cards is worth
+    compact: float = 0.3  # points per neighbour a placed tile touches
 
 
 DEFAULT_WEIGHTS = Weights()
 
 
+def tiles_left(state: GameState) -> int:
+    """Building tiles still to come to the players: bag and market."""
+    return len(state.bag) + sum(1 for tile in state.market if tile >= 0)
+
+
 def remaining_tiles_by_type(state: GameState) -> list[int]:
-    """Tiles of each type still to come to the players: bag and market."""
     counts = [0] * TYPES
     for tile in state.bag:
         counts[TILE_TYPE[tile]] += 1
@@ -57,62 +74,29 @@ def remaining_tiles_by_type(state: GameState) -> list[int]:
 
 def tiles_before_scoring(state: GameState) -> dict[int, float]:
     """Scoring rounds still to come -> how many tiles each player may still add before it."""
-    left = len(state.bag) + sum(1 for tile in state.market if tile >= 0)
+    left = tiles_left(state)
     players = state.players
     horizon: dict[int, float] = {}
     in_deck = set(state.deck)
     for card, first, after in state.windows:
         if card in in_deck:
             middle = (max(first, state.drawn) + after - 1) / 2 - state.drawn
-            horizon[card - state.windows[0][0] + 1] = min(left, middle * TILES_PER_DECK_CARD) / players
+            horizon[scoring_round_of(card)] = min(left, middle * TILES_PER_DECK_CARD) / players
     horizon[3] = left / players if not state.with_dirk else left * 0.75 / players
     return horizon
 
 
-def _normal_cdf(z: float) -> float:
-    return 0.5 * (1.0 + math.erf(z * 0.7071067811865476))
-
-
-def majority_outlook(
-    counts: list[list[float]], round_number: int, growth: float, remaining: list[int], spread: float
-) -> list[float]:
-    """Expected majority points per collector at scoring ``round_number``.
-
-    ``counts[i][t]`` are collector i's (possibly fractional) counts now; ``growth`` is how many
-    tiles each may add before the scoring.
-    """
-    table = SCORE_POINTS[round_number - 1]
-    total_left = sum(remaining) or 1
-    expected = [0.0] * len(counts)
-    collectors = range(len(counts))
-    for t in range(TYPES):
-        points = table[t]
-        share = remaining[t] / total_left
-        variance = spread * spread * growth * share
-        arrival = 1.0 - math.exp(-growth * share) if growth > 0 else 0.0
-        column = [c[t] for c in counts]
-        for i in collectors:
-            mine = column[i]
-            if mine <= 0 and arrival <= 0:
-                continue
-            ahead = 0.0
-            for j in collectors:
-                if j != i:
-                    theirs = column[j]
-                    if variance > 0:
-                        ahead += 1.0 - _normal_cdf((mine - theirs) / math.sqrt(2 * variance + 0.04))
-                    elif theirs > mine:
-                        ahead += 1.0
-                    elif theirs == mine:
-                        ahead += 0.5
-            rank = int(ahead)
-            if rank >= len(points):
-                continue
-            low = points[rank]
-            high = points[rank + 1] if rank + 1 < len(points) else 0
-            value = low + (high - low) * (ahead - rank)
-            expected[i] += value if mine >= 1 else value * arrival
-    return expected
+def end_distribution(state: GameState) -> list[tuple[int, int]]:
+    """(player, tile) for each market tile the end-of-game distribution would hand out now ([B-END-2])."""
+    gifts = []
+    for index, tile in enumerate(state.market):
+        if tile < 0:
+            continue
+        totals = [state.currency_totals(p)[MARKET_CURRENCY[index]] for p in range(state.players)]
+        best = max(totals)
+        if totals.count(best) == 1:
+            gifts.append((totals.index(best), tile))
+    return gifts
 
 
 def projected_counts(state: GameState, player: int, reserve_weight: float) -> list[float]:
@@ -126,30 +110,126 @@ def projected_counts(state: GameState, player: int, reserve_weight: float) -> li
     return counts
 
 
+class Outlook:
+    """The majority part of the estimate, split by building type so that a move's effect is cheap to price.
+
+    ``counts[i][t]`` is collector i's projected count of type t (players first, then Dirk).
+    """
+
+    def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        players = state.players
+        self.counts = [projected_counts(state, p, weights.reserve) for p in range(players)]
+        if not state.bag:  # the game ends as soon as a slot stays empty: the richest get the rest
+            for player, tile in end_distribution(state):
+                self.counts[player][TILE_TYPE[tile]] += 1.0
+        if state.with_dirk:
+            self.counts.append([float(c) for c in state.dirk_counts()])
+        remaining = remaining_tiles_by_type(state)
+        total = sum(remaining) or 1
+        self.horizon = tiles_before_scoring(state)
+        self._gains: dict[tuple[int, int, int, float], float] = {}
+        # per type: [(rank points, standard deviation of a pairwise gap, chance to get a first tile)]
+        self.terms: list[list[tuple[tuple[int, ...], float, float]]] = []
+        for t in range(TYPES):
+            share = remaining[t] / total
+            per_round = []
+            for round_number, growth in self.horizon.items():
+                variance = weights.spread * weights.spread * growth * share
+                deviation = math.sqrt(2 * variance + 0.04) if variance > 0 else 0.0
+                arrival = 1.0 - math.exp(-growth * share) if growth > 0 else 0.0
+                per_round.append((SCORE_POINTS[round_number - 1][t], deviation, arrival))
+            self.terms.append(per_round)
+
+    def type_points(self, t: int, column: list[float]) -> list[float]:
+        """Expected points per collector from type ``t`` over the scorings to come, for counts ``column``."""
+        n = len(column)
+        expected = [0.0] * n
+        erf = math.erf
+        for points, deviation, arrival in self.terms[t]:
+            ahead = [0.0] * n  # expected number of rivals ahead, a tie counting half
+            for i in range(n - 1):
+                mine = column[i]
+                for j in range(i + 1, n):
+                    gap = mine - column[j]
+                    if deviation:
+                        behind = 0.5 * erf(gap * SQRT_HALF / deviation)
+                        ahead[i] += 0.5 - behind
+                        ahead[j] += 0.5 + behind
+                    elif gap < 0:
+                        ahead[i] += 1.0
+                    elif gap > 0:
+                        ahead[j] += 1.0
+                    else:
+                        ahead[i] += 0.5
+                        ahead[j] += 0.5
+            top = len(points)
+            for i in range(n):
+                mine = column[i]
+                if mine <= 0 and arrival <= 0:
+                    continue
+                rank = int(ahead[i])
+                if rank >= top:
+                    continue
+                low = points[rank]
+                high = points[rank + 1] if rank + 1 < top else 0
+                value = low + (high - low) * (ahead[i] - rank)
+                expected[i] += value if mine >= 1 else value * arrival
+        return expected
+
+    def gain(self, t: int, collector: int, rival: int, amount: float = 1.0) -> float:
+        """What ``amount`` more tiles of type ``t`` are worth to ``collector`` against ``rival``."""
+        key = (t, collector, rival, amount)
+        found = self._gains.get(key)
+        if found is None:
+            column = [c[t] for c in self.counts]
+            before = self.type_points(t, column)
+            column[collector] += amount
+            after = self.type_points(t, column)
+            found = self._gains[key] = (after[collector] - before[collector]) - (after[rival] - before[rival])
+        return found
+
+    def majority_points(self) -> list[float]:
+        total = [0.0] * len(self.counts)
+        for t in range(TYPES):
+            for i, points in enumerate(self.type_points(t, [c[t] for c in self.counts])):
+                total[i] += points
+        return total
+
+
+def useful_money(state: GameState, player: int) -> float:
+    """Money counts only up to what the player can still spend on the tiles left for them."""
+    held = sum(CARD_VALUE[c] for c in state.hands[player])
+    return min(held, AVERAGE_COST * 1.5 * tiles_left(state) / state.players)
+
+
+def can_pay_exactly(values: list[int], cost: int) -> bool:
+    reachable = 1  # bit s set: some of the values add up to s
+    for value in values:
+        reachable |= reachable << value
+    return bool(reachable >> cost & 1)
+
+
+def exact_option_value(state: GameState, player: int, outlook: Outlook, rival: int, weights: Weights) -> float:
+    """Holding the cards to pay a market tile exactly is worth part of that payment's extra action and tile."""
+    by_currency: list[list[int]] = [[], [], [], []]
+    for card in state.hands[player]:
+        by_currency[CARD_CURRENCY[card]].append(CARD_VALUE[card])
+    best = 0.0
+    for index, tile in enumerate(state.market):
+        if tile >= 0 and can_pay_exactly(by_currency[MARKET_CURRENCY[index]], TILE_COST[tile]):
+            worth = weights.exact + max(0.0, outlook.gain(TILE_TYPE[tile], player, rival))
+            best = max(best, worth)
+    return weights.exact_option * best
+
+
+def shared_sides(grid: dict[int, int]) -> int:
+    """Sides where two tiles of the Alhambra meet: the more, the more compact it is."""
+    return sum((cell + 1 in grid) + (cell + 128 in grid) for cell in grid)
+
+
 def open_spot_count(state: GameState, player: int) -> int:
     """Empty cells that some tile could still fill: not walled in on every side that touches."""
     return sum(1 for spot in state.spots(player) if spot.touching != spot.need_wall)
-
-
-def end_distribution(state: GameState) -> list[tuple[int, int]]:
-    """(player, tile) for each market tile the end-of-game distribution would hand out now ([B-END-2])."""
-    from game.engine.components import MARKET_CURRENCY
-
-    gifts = []
-    for index, tile in enumerate(state.market):
-        if tile < 0:
-            continue
-        totals = [state.currency_totals(p)[MARKET_CURRENCY[index]] for p in range(state.players)]
-        best = max(totals)
-        if totals.count(best) == 1:
-            gifts.append((totals.index(best), tile))
-    return gifts
-
-
-def useful_money(state: GameState, player: int, tiles_left: int) -> float:
-    """Money counts only up to what the player can still spend on the tiles left for them."""
-    held = sum(CARD_VALUE[c] for c in state.hands[player])
-    return min(held, AVERAGE_COST * 1.5 * tiles_left / state.players)
 
 
 def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
@@ -157,24 +237,24 @@ def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) 
     players = state.players
     if state.is_over:
         return [float(s) for s in state.scores]
-    counts = [projected_counts(state, p, weights.reserve) for p in range(players)]
-    tiles_left = len(state.bag) + sum(1 for tile in state.market if tile >= 0)
-    if not state.bag:  # the game ends as soon as a slot stays empty: the richest get the rest
-        for player, tile in end_distribution(state):
-            counts[player][TILE_TYPE[tile]] += 1.0
-    if state.with_dirk:
-        counts.append([float(c) for c in state.dirk_counts()])
-    remaining = remaining_tiles_by_type(state)
-    horizon = tiles_before_scoring(state)
-    estimate = [float(s) for s in state.scores]
-    for round_number, growth in horizon.items():
-        outlook = majority_outlook(counts, round_number, growth, remaining, weights.spread)
-        for p in range(players):
-            estimate[p] += outlook[p]
+    outlook = Outlook(state, weights)
+    majorities = outlook.majority_points()
+    scorings_left = len(outlook.horizon)
+    estimate = []
     for p in range(players):
-        estimate[p] += state.wall_length(p) * len(horizon)
-        estimate[p] += weights.money * useful_money(state, p, tiles_left)
-        estimate[p] -= weights.cramped * max(0, 3 - open_spot_count(state, p))
+        estimate.append(
+            state.scores[p]
+            + majorities[p]
+            + state.wall_length(p) * scorings_left
+            + weights.money * useful_money(state, p)
+            - weights.cramped * max(0, 3 - open_spot_count(state, p))
+            + weights.compact * shared_sides(state.grids[p])
+        )
+    if weights.exact_option:
+        leader = max(range(players), key=estimate.__getitem__)
+        for p in range(players):
+            rival = leader if p != leader else max((q for q in range(players) if q != p), key=estimate.__getitem__)
+            estimate[p] += exact_option_value(state, p, outlook, rival, weights)
     return estimate
 
 

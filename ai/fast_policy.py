@@ -1,147 +1,198 @@
-"""A quick rule-of-thumb player for MCTS rollouts and move ordering.
+"""A quick greedy player for MCTS rollouts and move ordering.
 
-Rollouts need thousands of moves a second, so this policy never evaluates positions: it buys a
-tile that helps a majority when it can pay with little or no overpayment, otherwise takes the
-most money, and places tiles compactly with their walls facing out.  The same rules give the
-search its move ordering (``prior``), so that the moves a sensible player would consider first
-are the first the tree widens to.
+The greedy agent prices every move by evaluating the whole position it leads to; rollouts need
+thousands of moves a second, so this policy prices moves by their *difference* instead: a
+purchase changes one type's majority outlook (``Outlook.type_points`` for one column), the money
+paid, and perhaps grants an extra action; taking money changes only the money; a placement
+changes only the wall.  It picks the best-priced move, or with probability ``epsilon`` a random
+one, so that rollouts keep some variety.  The same prices order the moves the search tree widens to.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from game.engine import (
-    ACTION,
-    Action,
-    Buy,
-    FromReserve,
-    GameState,
-    GiveToDirk,
-    Lift,
-    Place,
-    Reserve,
-    Swap,
-    Take,
-)
+from game.engine import ACTION, Action, Buy, FromReserve, GameState, Place, Reserve, Take
+from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 from game.engine.state import minimal_payments
 
-BUY_THRESHOLD = 2.0
-OVERPAY_COST = 0.5
-EXACT_BONUS = 1.5
+from .evaluation import AVERAGE_COST, DEFAULT_WEIGHTS, Outlook, Weights, tiles_left
+
+# (side of the cell, step to the neighbour there, the neighbour's side that faces the cell)
+_NEIGHBOUR_FACING = ((1, -128, 4), (2, 1, 8), (4, 128, 1), (8, -1, 2))
+UNPRICED = -5.0  # redesigns other than building from the reserve, Dirk: rare in rollouts, last in ordering
 
 
-def all_counts(state: GameState) -> list[list[int]]:
-    """Built tiles per type for every collector (players, then Dirk)."""
-    counts = [state.type_counts(p) for p in range(state.players)]
-    if state.with_dirk:
-        counts.append(state.dirk_counts())
-    return counts
+def _can_pay_exactly(values: list[int], cost: int) -> bool:
+    reachable = 1  # bit s set: some subset sums to s
+    for value in values:
+        reachable |= reachable << value
+    return bool(reachable >> cost & 1)
 
 
-def desirability(counts: list[list[int]], player: int, tile: int) -> float:
-    """How much one more tile of this type helps ``player``'s majority (towers weigh most)."""
-    kind = TILE_TYPE[tile]
-    mine = counts[player][kind] + 1
-    rival = max(c[kind] for i, c in enumerate(counts) if i != player)
-    if mine > rival + 1:
-        standing = 1.0  # already safely ahead
-    elif mine > rival:
-        standing = 3.0  # takes or keeps the lead
-    elif mine == rival:
-        standing = 2.0  # draws level
-    else:
-        standing = 1.0 if rival - mine <= 2 else 0.3
-    return standing * (kind + 6) / 9
+class Pricer:
+    """Prices the moves of the player to act in one position (built once per decision)."""
+
+    def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS, exact_walls: bool = True) -> None:
+        self.state = state
+        self.exact_walls = exact_walls
+        self.weights = weights
+        self.me = state.decider
+        self.outlook = Outlook(state, weights)
+        scores = state.scores
+        self.rival = max((p for p in range(state.players) if p != self.me), key=lambda p: scores[p])
+        self.held_money = sum(CARD_VALUE[c] for c in state.hands[self.me])
+        self.money_cap = AVERAGE_COST * 1.5 * tiles_left(state) / state.players
+        self.scorings_left = len(self.outlook.horizon)
+        self._gains: dict[tuple[int, float], float] = {}
+        self._exact_before: list[tuple[list[int], bool] | None] | None = None
+
+    def money_value(self, change: int) -> float:
+        cap = self.money_cap
+        return self.weights.money * (min(self.held_money + change, cap) - min(self.held_money, cap))
+
+    def majority_gain(self, kind: int, amount: float = 1.0) -> float:
+        """What ``amount`` more tiles of type ``kind`` are worth to me against my strongest rival."""
+        key = (kind, amount)
+        gain = self._gains.get(key)
+        if gain is None:
+            column = [c[kind] for c in self.outlook.counts]
+            before = self.outlook.type_points(kind, column)
+            column[self.me] += amount
+            after = self.outlook.type_points(kind, column)
+            gain = self._gains[key] = (after[self.me] - before[self.me]) - (after[self.rival] - before[self.rival])
+        return gain
+
+    def buy(self, action: Buy) -> float:
+        tile = self.state.market[action.slot - 1]
+        paid = sum(CARD_VALUE[c] for c in action.paid)
+        exact = self.weights.exact if paid == TILE_COST[tile] else 0.0
+        return self.majority_gain(TILE_TYPE[tile]) + self.money_value(-paid) + exact
+
+    def take(self, action: Take) -> float:
+        return self.money_value(sum(CARD_VALUE[c] for c in action.cards)) + self._exact_chances(action.cards)
+
+    def _exact_chances(self, taken: tuple[int, ...]) -> float:
+        """Taking cards that let me pay a good market tile exactly next time is worth part of that payment."""
+        state = self.state
+        if self._exact_before is None:
+            hand = state.hands[self.me]
+            self._exact_before = []
+            for index, tile in enumerate(state.market):
+                values = [CARD_VALUE[c] for c in hand if CARD_CURRENCY[c] == MARKET_CURRENCY[index]]
+                self._exact_before.append(None if tile < 0 else (values, _can_pay_exactly(values, TILE_COST[tile])))
+        bonus = 0.0
+        for index, before in enumerate(self._exact_before):
+            if before is None or before[1]:
+                continue
+            currency = MARKET_CURRENCY[index]
+            added = [CARD_VALUE[c] for c in taken if CARD_CURRENCY[c] == currency]
+            tile = state.market[index]
+            if added and _can_pay_exactly(before[0] + added, TILE_COST[tile]):
+                worth = self.weights.exact + max(0.0, self.majority_gain(TILE_TYPE[tile]))
+                bonus = max(bonus, self.weights.exact_option * worth)
+        return bonus
+
+    def build_from_reserve(self, action: FromReserve) -> float:
+        return self.majority_gain(TILE_TYPE[action.tile], 1.0 - self.weights.reserve) + self.wall_gain(
+            action.tile, action.x, action.y
+        ) - 1.0
+
+    def wall_gain(self, tile: int, x: int, y: int) -> float:
+        grid = self.state.grids[self.me]
+        cell = (y + 64) * 128 + x + 64
+        walls = TILE_WALLS[tile]
+        touching = facing_walls = 0
+        for side, step, facing in _NEIGHBOUR_FACING:
+            neighbour = grid.get(cell + step)
+            if neighbour is not None:
+                touching |= side
+                if TILE_WALLS[neighbour] & facing:
+                    facing_walls += 1
+        if not walls and not facing_walls:
+            return 0.0  # no outer wall segment appears or disappears
+        if not self.exact_walls:  # roughly: outer wall sides gained minus neighbours' walls turned inside
+            return (bin(walls & ~touching).count("1") - facing_walls) * 0.5 * self.scorings_left
+        trial = dict(grid)
+        trial[cell] = tile
+        return (longest_wall(trial) - self.state.wall_length(self.me)) * self.scorings_left
+
+    def place(self, action: Place) -> float:
+        cell = (action.y + 64) * 128 + action.x + 64
+        grid = self.state.grids[self.me]
+        neighbours = sum(1 for step in (-128, 1, 128, -1) if cell + step in grid)
+        return self.wall_gain(action.tile, action.x, action.y) + self.weights.compact * neighbours
+
+    def reserve(self, action: Reserve) -> float:
+        return -self.majority_gain(TILE_TYPE[action.tile], 1.0 - self.weights.reserve)
+
+    def price(self, action: Action) -> float:
+        if isinstance(action, Buy):
+            return self.buy(action)
+        if isinstance(action, Take):
+            return self.take(action)
+        if isinstance(action, Place):
+            return self.place(action)
+        if isinstance(action, Reserve):
+            return self.reserve(action)
+        if isinstance(action, FromReserve):
+            return self.build_from_reserve(action)
+        return UNPRICED
 
 
-def buy_value(counts: list[list[int]], player: int, tile: int, paid: tuple[int, ...]) -> float:
-    overpay = sum(CARD_VALUE[c] for c in paid) - TILE_COST[tile]
-    return desirability(counts, player, tile) - OVERPAY_COST * overpay + (EXACT_BONUS if overpay == 0 else 0.0)
-
-
-def spot_score(walls: int, touching: int) -> int:
-    """Compact (many neighbours) with walls towards the outside (sides without neighbours)."""
-    return 2 * bin(touching).count("1") + bin(walls & ~touching).count("1")
-
-
-def best_placement(state: GameState, tile: int) -> Action:
-    walls = TILE_WALLS[tile]
-    best: Action = Reserve(tile)
-    best_score = -1
-    for spot in state.spots(state.decider):
-        if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
-            score = spot_score(walls, spot.touching)
-            if score > best_score:
-                best, best_score = Place(tile, spot.x, spot.y), score
-    return best
-
-
-def best_buy(state: GameState, counts: list[list[int]]) -> tuple[float, Action | None]:
+def turn_candidates(state: GameState) -> list[Action]:
+    """The moves a rollout considers on its turn: takes, purchases, building from the reserve."""
     player = state.turn_player
+    moves: list[Action] = list(state.take_actions())
     by_currency: list[list[int]] = [[], [], [], []]
     for card in state.hands[player]:
         by_currency[CARD_CURRENCY[card]].append(card)
-    best_value, best = float("-inf"), None
     for index, tile in enumerate(state.market):
-        if tile < 0:
-            continue
-        for paid in minimal_payments(by_currency[MARKET_CURRENCY[index]], TILE_COST[tile]):
-            value = buy_value(counts, player, tile, paid)
-            if value > best_value:
-                best_value, best = value, Buy(index + 1, paid)
-    return best_value, best
+        if tile >= 0:
+            moves.extend(Buy(index + 1, paid) for paid in minimal_payments(by_currency[MARKET_CURRENCY[index]],
+                                                                          TILE_COST[tile]))
+    reserve = state.reserves[player]
+    if reserve:
+        spots = state.spots(player)
+        for tile in reserve:
+            walls = TILE_WALLS[tile]
+            moves.extend(
+                FromReserve(tile, spot.x, spot.y)
+                for spot in spots
+                if walls & spot.touching == spot.need_wall and spot.touching & ~walls
+            )
+    return moves
 
 
-def best_take(state: GameState) -> Action | None:
-    takes = state.take_actions()
-    if not takes:
-        return None
-    return max(takes, key=lambda take: sum(CARD_VALUE[c] for c in take.cards))
+def placement_candidates(state: GameState) -> list[Action]:
+    tile = state.held[0]
+    walls = TILE_WALLS[tile]
+    moves: list[Action] = [
+        Place(tile, spot.x, spot.y)
+        for spot in state.spots(state.decider)
+        if walls & spot.touching == spot.need_wall and spot.touching & ~walls
+    ]
+    moves.append(Reserve(tile))
+    return moves
 
 
-def fast_action(state: GameState, rng: random.Random, epsilon: float) -> Action:
-    """One move of the rule-of-thumb player (a uniformly random legal move with probability ``epsilon``)."""
-    if rng.random() < epsilon:
+def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: Weights = DEFAULT_WEIGHTS) -> Action:
+    """One move of the quick greedy player (a random move of the same kind with probability ``epsilon``)."""
+    candidates = turn_candidates(state) if state.phase == ACTION else placement_candidates(state)
+    if not candidates:
         legal = state.legal_actions()
         return legal[rng.randrange(len(legal))]
-    if state.phase != ACTION:
-        return best_placement(state, state.held[0])
-    value, buy = best_buy(state, all_counts(state))
-    if buy is not None and value >= BUY_THRESHOLD:
-        return buy
-    take = best_take(state)
-    if take is not None:
-        return take
-    if buy is not None:
-        return buy
-    legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+    if len(candidates) == 1:
+        return candidates[0]
+    if rng.random() < epsilon:
+        return candidates[rng.randrange(len(candidates))]
+    pricer = Pricer(state, weights, exact_walls=False)
+    return max(candidates, key=pricer.price)
 
 
-def prior(state: GameState, counts: list[list[int]], action: Action) -> float:
-    """Move ordering for the search: roughly how promising a move looks before any look-ahead."""
-    player = state.decider
-    if isinstance(action, Buy):
-        return buy_value(counts, player, state.market[action.slot - 1], action.paid)
-    if isinstance(action, Take):
-        return sum(CARD_VALUE[c] for c in action.cards) / 3.0
-    if isinstance(action, Place | FromReserve):
-        touching = 0
-        grid = state.grids[player]
-        cell = (action.y + 64) * 128 + action.x + 64
-        for bit, step in ((1, -128), (2, 1), (4, 128), (8, -1)):
-            if cell + step in grid:
-                touching |= bit
-        score = spot_score(TILE_WALLS[action.tile], touching) / 4.0
-        return score if isinstance(action, Place) else score - 1.0 + desirability(counts, player, action.tile) / 2
-    if isinstance(action, Reserve):
-        return 0.0
-    if isinstance(action, GiveToDirk):
-        return -0.5
-    if isinstance(action, Swap):
-        return -1.0
-    if isinstance(action, Lift):
-        return -2.0
-    return 0.0
+def ordered(state: GameState, legal: Sequence[Action], weights: Weights = DEFAULT_WEIGHTS) -> list[Action]:
+    """``legal`` from the best-priced move to the worst."""
+    pricer = Pricer(state, weights)
+    return sorted(legal, key=pricer.price, reverse=True)

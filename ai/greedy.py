@@ -17,7 +17,7 @@ from game.engine import Action, Buy, GameState, Knowledge, Take, describe_action
 from game.engine.alhambra import longest_wall
 from game.engine.components import BUILDING_TYPES, CARD_CURRENCY, CARD_VALUE, TILE_COST, TILE_TYPE, describe_tile
 
-from .base import Agent, Decision
+from .base import Agent, Decision, without_stalling
 from .evaluation import DEFAULT_WEIGHTS, Weights, advantage, expected_final_scores, tiles_before_scoring
 
 
@@ -70,6 +70,7 @@ class GreedyAgent(Agent):
 
     def decide(self, knowledge: Knowledge, legal: Sequence[Action]) -> Decision:
         me = knowledge.player
+        legal = without_stalling(knowledge.state, legal)
         state = lookahead_copy(knowledge.state)
         before = expected_final_scores(state, self.weights)
         scored = [

@@ -30,11 +30,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine import Action, GameState, Knowledge, describe_action
+from game.engine import ACTION, Action, GameState, Knowledge, describe_action
 
-from .base import Agent, Decision
+from .base import Agent, Decision, without_stalling
 from .evaluation import DEFAULT_WEIGHTS, Weights, expected_final_scores
-from .fast_policy import all_counts, fast_action, prior
+from .fast_policy import fast_action, ordered
+from .greedy import GreedyAgent, lookahead_copy
 
 
 @dataclass(frozen=True)
@@ -52,14 +53,16 @@ LEVELS: dict[str, Budget] = {
 
 @dataclass(frozen=True)
 class Settings:
-    exploration: float = 0.7  # UCB constant, on rewards in [0, 1]
-    widening: float = 2.0  # a node considers 1 + widening * sqrt(visits) moves
+    exploration: float = 0.7  # UCB constant below the root, on rewards in [0, 1]
+    widening: float = 2.0  # a node below the root considers 1 + widening * sqrt(visits) moves
     epsilon: float = 0.1  # chance of a random move in rollouts
     reward_scale: float = 12.0  # points of lead that make a win chance of about 73 %
+    root_width: int = 10  # moves searched at the root: the greedy player's best
+    planning_rate: int = 2000  # iterations a second assumed when only a time budget is given
 
 
 class Node:
-    __slots__ = ("actor", "available", "children", "reward", "visits")
+    __slots__ = ("actor", "available", "children", "order", "reward", "visits")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor  # who chose the move leading here (the reward is theirs)
@@ -67,6 +70,10 @@ class Node:
         self.available = 0
         self.reward = 0.0
         self.children: dict[Action, Node] = {}
+        self.order: tuple[frozenset[Action], list[Action]] | None = None  # legal moves, best-priced first
+
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
 
 
 class MctsAgent(Agent):
@@ -81,48 +88,76 @@ class MctsAgent(Agent):
         self.last_iterations = 0
 
     def decide(self, knowledge: Knowledge, legal: Sequence[Action]) -> Decision:
+        legal = without_stalling(knowledge.state, legal)
         if len(legal) == 1:
             return Decision(legal[0], "the only legal move")
-        root = self.search(knowledge, legal)
-        def visits(action: Action) -> tuple[int, float]:
-            child = root.children.get(action)
-            return (child.visits, child.reward) if child else (0, 0.0)
-
-        best = max(legal, key=visits)
-        child = root.children.get(best)
-        if child is None or not child.visits:
-            return Decision(best, "no time to search: the first candidate")
-        chance = child.reward / child.visits
-        share = child.visits / max(root.visits, 1)
+        root, survivors = self.search(knowledge, legal)
+        best = max(survivors, key=lambda a: (root.children[a].mean(), root.children[a].visits))
+        chance = root.children[best].mean()
         return Decision(
             best,
-            f"{describe_action(knowledge.state, best)}: best in {self.last_iterations} simulations "
-            f"({chance:.0%} estimated winning chance, {share:.0%} of the search)",
+            f"{describe_action(knowledge.state, best)}: best of {len(root.children)} candidates "
+            f"in {self.last_iterations} simulations ({chance:.0%} estimated winning chance)",
         )
 
-    def search(self, knowledge: Knowledge, legal: Sequence[Action]) -> Node:
-        """Run the budget and return the root, whose children carry the statistics of ``legal``."""
-        root = Node(actor=-1)
-        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds else None
-        limit = self.budget.iterations
-        iterations = 0
-        while (limit is None or iterations < limit) and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(root, knowledge.determinize(self.rng), legal)
-            iterations += 1
-        self.last_iterations = iterations
-        return root
+    def shortlist(self, knowledge: Knowledge, legal: Sequence[Action]) -> list[Action]:
+        """The moves the greedy player values most: the root's candidates, best first."""
+        if len(legal) <= self.settings.root_width:
+            return list(legal)
+        greedy = GreedyAgent(weights=self.weights)
+        state = lookahead_copy(knowledge.state)
+        values = {action: greedy.action_value(state, action, knowledge.player) for action in legal}
+        return sorted(legal, key=values.__getitem__, reverse=True)[: self.settings.root_width]
 
-    def _iterate(self, root: Node, state: GameState, root_legal: Sequence[Action]) -> None:
-        path = [root]
-        node = root
-        legal: Sequence[Action] = root_legal
+    def search(self, knowledge: Knowledge, legal: Sequence[Action]) -> tuple[Node, list[Action]]:
+        """Sequential halving over the root candidates, every sweep on one shared deal.
+
+        A sweep deals the hidden cards once and runs one iteration through every candidate still
+        in the race, with the same deal and the same rollout dice: the candidates are compared on
+        common random numbers, so the luck of the deal cancels out of their differences.  After
+        each phase the worse half of the candidates drops out.  Below the root every iteration is
+        an ordinary ISMCTS descent.
+        """
+        candidates = self.shortlist(knowledge, legal)
+        root = Node(actor=-1)
+        for action in candidates:
+            root.children[action] = Node(knowledge.player)
+        budget = self.budget
+        deadline = time.perf_counter() + budget.seconds if budget.seconds else None
+        planned = budget.iterations or int((budget.seconds or 1.0) * self.settings.planning_rate)
+        phases = max(1, math.ceil(math.log2(len(candidates))))
+        iterations = 0
+        survivors = list(candidates)
+        for phase in range(phases):
+            sweeps = max(1, (planned - iterations) // ((phases - phase) * len(survivors)))
+            for _ in range(sweeps):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                deal = knowledge.determinize(self.rng)
+                dice = self.rng.getrandbits(32)
+                for action in survivors:
+                    self._iterate(root, action, deal.clone(), random.Random(dice))
+                    iterations += 1
+            else:
+                if len(survivors) > 1:
+                    survivors.sort(key=lambda a: root.children[a].mean(), reverse=True)
+                    survivors = survivors[: math.ceil(len(survivors) / 2)]
+                continue
+            break
+        self.last_iterations = iterations
+        return root, survivors
+
+    def _iterate(self, root: Node, first: Action, state: GameState, dice: random.Random) -> None:
+        root_player = state.decider
+        node = root.children[first]
+        path = [root, node]
+        state.apply(first)
         expanded = False
         while not state.is_over and not expanded:
-            action, node, expanded = self._select(node, state, legal)
+            action, node, expanded = self._select(node, state, state.legal_actions())
             path.append(node)
             state.apply(action)
-            legal = state.legal_actions() if not state.is_over else ()
-        rewards = self._rollout_and_evaluate(state)
+        rewards = self._rollout_and_evaluate(state, root_player, dice)
         for visited in path:
             visited.visits += 1
             if visited.actor >= 0:
@@ -134,8 +169,10 @@ class MctsAgent(Agent):
         allowed = 1 + int(self.settings.widening * math.sqrt(node.visits))
         candidates = legal
         if len(legal) > allowed:
-            counts = all_counts(state)
-            candidates = sorted(legal, key=lambda a: -prior(state, counts, a))[:allowed]
+            legal_set = frozenset(legal)
+            if node.order is None or node.order[0] != legal_set:
+                node.order = (legal_set, ordered(state, legal, self.weights))
+            candidates = node.order[1][:allowed]
         untried = None
         for action in candidates:
             child = children.get(action)
@@ -156,13 +193,13 @@ class MctsAgent(Agent):
                 best_action, best_score = action, score
         return best_action, children[best_action], False
 
-    def _rollout_and_evaluate(self, state: GameState) -> list[float]:
-        turns_to_play = state.players
-        start_turn = state.turn
-        rng = self.rng
+    def _rollout_and_evaluate(self, state: GameState, root_player: int, dice: random.Random) -> list[float]:
+        """Play on with the quick greedy policy until the searching player is about to act again."""
+        rng = dice
         epsilon = self.settings.epsilon
-        while not state.is_over and state.turn - start_turn < turns_to_play:
-            state.apply(fast_action(state, rng, epsilon))
+        weights = self.weights
+        while not state.is_over and not (state.phase == ACTION and state.decider == root_player):
+            state.apply(fast_action(state, rng, epsilon, weights))
         estimate = expected_final_scores(state, self.weights)
         return win_chances(estimate, self.settings.reward_scale)
 

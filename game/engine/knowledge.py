@@ -83,7 +83,7 @@ def state_key(state: GameState) -> tuple:
         tuple(state.scores), tuple(state.dirk_tiles), state.dirk_score, tuple(state.bag), tuple(state.market),
         tuple(state.deck), tuple(state.offer), tuple(state.discard), state.drawn, state.windows,
         state.reshuffles, state.rounds_scored, state.turn_player, state.phase, state.decider,
-        tuple(state.held), tuple(map(tuple, state.final_held)), state.turn,
+        tuple(state.held), tuple(map(tuple, state.final_held)), state.turn, state.idle_turns, state.progressed,
     )
 
 

@@ -150,6 +150,7 @@ class GameState:
         "grids",
         "hands",
         "held",
+        "idle_turns",
         "log",
         "market",
         "offer",
@@ -157,6 +158,7 @@ class GameState:
         "phase",
         "planned_shuffles",
         "players",
+        "progressed",
         "reserves",
         "reshuffles",
         "rounds_scored",
@@ -192,6 +194,8 @@ class GameState:
     held: list[int]  # tiles the decider still has to place
     final_held: list[list[int]]  # end-of-game tiles per player still to place
     turn: int
+    idle_turns: int  # turns in a row in which nobody took money or bought a tile (only redesigns or passes)
+    progressed: bool  # money taken or a tile bought in the current turn
     log: list[dict] | None
     planned_shuffles: list[list[int]]
     pause_before_refill: bool  # for look-ahead: stop where chance would come in (see TURN_END)
@@ -226,6 +230,8 @@ class GameState:
         s.held = []
         s.final_held = [[] for _ in range(n)]
         s.turn = 1
+        s.idle_turns = 0
+        s.progressed = False
         s.log = log
         s.planned_shuffles = []
         s.pause_before_refill = False
@@ -263,6 +269,8 @@ class GameState:
         c.held = list(self.held)
         c.final_held = [list(f) for f in self.final_held]
         c.turn = self.turn
+        c.idle_turns = self.idle_turns
+        c.progressed = self.progressed
         c.log = None
         c.planned_shuffles = []
         c.pause_before_refill = self.pause_before_refill
@@ -488,6 +496,7 @@ class GameState:
         for card in action.cards:
             self.offer.remove(card)
             self.hands[player].append(card)
+        self.progressed = True
         self._emit({"e": "take", "player": player, "cards": list(action.cards)})
         self._end_action_sequence()
 
@@ -525,6 +534,7 @@ class GameState:
         self.discard.extend(action.paid)
         self.market[index] = -1
         self.held.append(tile)
+        self.progressed = True
         exact = sum(CARD_VALUE[c] for c in action.paid) == TILE_COST[tile]
         self._emit({"e": "buy", "player": player, "slot": action.slot, "tile": tile,
                     "paid": list(action.paid), "exact": exact})
@@ -727,6 +737,8 @@ class GameState:
         if market_short:  # [B-END-1]
             self._distribute()
             return
+        self.idle_turns = 0 if self.progressed else self.idle_turns + 1
+        self.progressed = False
         self.turn_player = (self.turn_player + 1) % self.players  # [B-TURN-1]
         self.decider = self.turn_player
         self.phase = ACTION

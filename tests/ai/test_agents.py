@@ -1,0 +1,141 @@
+"""Every registered agent keeps the contract of ``ai.Agent`` ([D-HIDDEN-1] included).
+
+Positions come from random games with 2-6 players and cover every decision phase: starting a
+turn, the extra action after an exact payment, placing bought tiles and the end-of-game
+distribution.  MCTS runs with small iteration budgets here: the contract does not depend on
+the budget, and strength is measured by the tournament runner, not by tests.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from ai import Decision, UnknownAgent, agent_names, canonical_name, make_agent
+from ai.mcts import Budget, MctsAgent
+from ai.random_agent import pick_random
+from game.engine import ACTION, FINAL, PLACE, GameState, deal
+from game.engine.knowledge import Knowledge, state_key
+
+
+def positions(players: int, seed: int, every: int = 9) -> list[GameState]:
+    """Positions along a random game: every ``every`` decisions, plus the first few of each phase."""
+    state = GameState.start(deal(players, seed), seed)
+    rng = random.Random(seed)
+    found = []
+    seen: dict[str, int] = {}
+    step = 0
+    while not state.is_over:
+        seen[state.phase] = seen.get(state.phase, 0) + 1
+        if step % every == 0 or seen[state.phase] <= 2 or state.phase == FINAL:
+            found.append(state.clone())
+        state.apply(pick_random(state.legal_actions(), rng))
+        step += 1
+    return found
+
+
+def fast(name: str, seed: int = 0):
+    """The agent by name, with MCTS cut down to a budget that keeps the suite quick."""
+    agent = make_agent(name, seed)
+    if isinstance(agent, MctsAgent):
+        agent.budget = Budget(iterations=24)
+    return agent
+
+
+@pytest.mark.parametrize("name", agent_names())
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_agent_returns_a_legal_action_in_every_phase(name: str, players: int) -> None:
+    """Whatever the phase (ACTION, PLACE, FINAL) and table size, the choice is one of the legal actions."""
+    agent = fast(name, seed=players)
+    phases = set()
+    for state in positions(players, seed=100 + players, every=17 if "mcts" in name else 5):
+        legal = state.legal_actions()
+        decision = agent.decide(state.knowledge(state.decider), legal)
+        assert isinstance(decision, Decision)
+        assert decision.action in legal
+        assert state.is_legal(decision.action)
+        phases.add(state.phase)
+    assert {ACTION, PLACE} <= phases
+
+
+@pytest.mark.parametrize("name", agent_names())
+def test_every_agent_gives_a_readable_reason(name: str) -> None:
+    """The client's hint shows ``Decision.reason``: one line of text."""
+    state = positions(3, seed=7)[4]
+    decision = fast(name, seed=1).decide(state.knowledge(state.decider), state.legal_actions())
+    assert decision.reason and "\n" not in decision.reason
+
+
+@pytest.mark.parametrize("name", [n for n in agent_names() if n != "random"])
+def test_decisions_are_deterministic_for_a_seed(name: str) -> None:
+    """The same seed, knowledge and legal actions give the same decisions, one after another."""
+    states = positions(2, seed=11)[:8]
+    first, second = fast(name, seed=5), fast(name, seed=5)
+    for state in states:
+        knowledge, legal = state.knowledge(state.decider), state.legal_actions()
+        assert first.choose(knowledge, legal) == second.choose(knowledge, legal)
+
+
+def with_hidden_order_shuffled(state: GameState, seed: int) -> GameState:
+    """The same game but for the order of the deck (scoring cards kept in their piles) and of the bag."""
+    other = state.knowledge(state.decider).determinize(random.Random(seed))
+    other.seed = state.seed
+    return other
+
+
+@pytest.mark.parametrize("name", [n for n in agent_names() if n != "random"])
+def test_fairness_hidden_order_never_changes_a_decision_d_hidden_1(name: str) -> None:
+    """[D-HIDDEN-1] two games that differ only in deck and bag order give the same decision.
+
+    This is the fairness test of the AI: an agent that peeked at the order could decide differently.
+    """
+    for state in positions(3, seed=21, every=13)[:6]:
+        twin = with_hidden_order_shuffled(state, seed=99)
+        assert state_key(twin) != state_key(state) or not (state.deck or state.bag)
+        legal = state.legal_actions()
+        assert twin.legal_actions() == legal
+        mine = fast(name, seed=3).choose(state.knowledge(state.decider), legal)
+        theirs = fast(name, seed=3).choose(twin.knowledge(twin.decider), legal)
+        assert mine == theirs
+
+
+def test_agents_only_ever_get_knowledge_in_canonical_order_d_hidden_1() -> None:
+    """[D-HIDDEN-1] the knowledge an agent gets holds the deck and bag sorted, not in draw order."""
+    state = positions(4, seed=5)[3]
+    knowledge = state.knowledge(state.decider)
+    assert isinstance(knowledge, Knowledge)
+    assert knowledge.state.bag == sorted(state.bag)
+    money_in_draw_order = [c for c in reversed(knowledge.state.deck) if c < 108]
+    assert money_in_draw_order == sorted(money_in_draw_order)
+    assert knowledge.state.seed == 0
+
+
+def test_mcts_respects_a_time_budget() -> None:
+    """A time-budgeted decision overruns its budget by at most 100 ms (the worst of several)."""
+    agent = MctsAgent(Budget(seconds=0.2), seed=1)
+    worst = 0.0
+    for state in positions(4, seed=8, every=30)[:5]:
+        started = time.perf_counter()
+        agent.choose(state.knowledge(state.decider), state.legal_actions())
+        worst = max(worst, time.perf_counter() - started)
+    assert worst <= 0.2 + 0.1
+
+
+def test_mcts_uses_its_iteration_budget() -> None:
+    agent = MctsAgent(Budget(iterations=60), seed=1)
+    state = next(s for s in positions(2, seed=4) if s.phase == ACTION and len(s.legal_actions()) > 12)
+    agent.choose(state.knowledge(state.decider), state.legal_actions())
+    assert agent.last_iterations == 60
+
+
+def test_registry_names_and_levels() -> None:
+    names = agent_names()
+    assert {"random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"} <= set(names)
+    assert canonical_name("mcts") == "mcts:normal"
+    assert canonical_name("greedy") == "greedy"
+    for bad in ("mcts:insane", "alphazero", "greedy:hard", ""):
+        with pytest.raises(UnknownAgent):
+            canonical_name(bad)
+    assert make_agent("mcts:hard").name == "mcts:hard"

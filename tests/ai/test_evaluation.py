@@ -1,0 +1,72 @@
+"""The position evaluation both computer players rest on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.evaluation import Outlook, can_pay_exactly, expected_final_scores, useful_money
+from ai.random_agent import pick_random
+from game.engine import GameState, deal
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, SCORE_POINTS, TILE_COST
+
+
+def midgame(players: int = 3, seed: int = 4, steps: int = 60) -> GameState:
+    state = GameState.start(deal(players, seed), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state.apply(pick_random(state.legal_actions(), rng))
+    return state
+
+
+def test_a_finished_game_is_worth_exactly_its_scores() -> None:
+    state = GameState.start(deal(2, 1), 1)
+    rng = random.Random(1)
+    while not state.is_over:
+        state.apply(pick_random(state.legal_actions(), rng))
+    assert expected_final_scores(state) == [float(s) for s in state.scores]
+
+
+@pytest.mark.parametrize(("column", "expected"), [
+    ([3.0, 1.0], [13.0, 6.0]),  # clear ranks
+    ([3.0, 3.0], [9.5, 9.5]),  # a two-way tie shares 13 + 6 ([B-SCORE-3]: 9 each, rounded down)
+    ([0.0, 2.0], [0.0, 13.0]),  # no tile of the type, no points ([B-SCORE-2])
+])
+def test_an_imminent_scoring_follows_the_rank_points_b_score_2_b_score_3(column, expected) -> None:
+    """With no tiles left to come before a second scoring, the outlook is the scoring itself."""
+    outlook = Outlook(midgame(2))
+    tower = 5
+    outlook.terms[tower] = [(SCORE_POINTS[1][tower], 0.0, 0.0)]
+    assert outlook.type_points(tower, column) == pytest.approx(expected)
+
+
+def test_a_distant_scoring_is_uncertain_but_favours_the_leader() -> None:
+    outlook = Outlook(midgame(2))
+    garden = 4
+    outlook.terms[garden] = [(SCORE_POINTS[2][garden], 2.0, 0.5)]
+    leader, follower = outlook.type_points(garden, [4.0, 3.0])
+    assert 20 > leader > follower > 5
+
+
+def test_money_counts_only_as_far_as_it_can_still_be_spent() -> None:
+    state = midgame(2)
+    state.bag = []  # one tile left to buy
+    state.market = [state.market[0], -1, -1, -1]
+    held = sum(CARD_VALUE[c] for c in state.hands[0])
+    assert useful_money(state, 0) < held
+
+
+def test_holding_exact_change_for_a_market_tile_is_worth_more_than_the_money() -> None:
+    """An exact payment brings another action ([B-TURN-4]): the cards for one are worth more than their value."""
+    assert can_pay_exactly([4, 3, 2], 5) and not can_pay_exactly([4, 3], 5)
+    state = next(s for s in (midgame(2, seed=seed) for seed in range(20)) if 0 <= s.market[0] and TILE_COST[s.market[0]] <= 9)
+    player = state.decider
+    cost, currency = TILE_COST[state.market[0]], MARKET_CURRENCY[0]
+    exact = next(c for c in range(108) if CARD_CURRENCY[c] == currency and CARD_VALUE[c] == cost)
+    without = state.clone()
+    without.hands[player] = [c for c in state.hands[player] if CARD_CURRENCY[c] != currency]
+    with_change = without.clone()
+    with_change.hands[player].append(exact)
+    gain = expected_final_scores(with_change)[player] - expected_final_scores(without)[player]
+    assert gain > 0.3 * cost + 0.5

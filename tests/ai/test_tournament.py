@@ -1,0 +1,90 @@
+"""The headless runner: single games with records, tournaments with rotated seats and statistics."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.engine import GameConfig, Seat
+from game.engine import record as records
+from game.headless import Standing, game_seed, play_game, tournament
+
+
+def test_a_smoke_tournament_counts_every_seat_once_and_rotates_seats(tmp_path: Path) -> None:
+    standings = tournament(["greedy", "random"], games=4, seed=3, records_dir=tmp_path)
+    by_name = {s.agent: s for s in standings}
+    assert by_name["greedy"].games == by_name["random"].games == 4
+    assert by_name["greedy"].wins + by_name["random"].wins == pytest.approx(4)
+    assert by_name["greedy"].decisions > 0 and by_name["greedy"].think_worst >= 0
+    saved = sorted(tmp_path.glob("game-*.json"))
+    assert len(saved) == 4
+    seatings = [json.loads(path.read_text())["config"]["players"][0]["agent"] for path in saved]
+    assert seatings == ["greedy", "random", "greedy", "random"]
+    for path in saved:
+        records.load(path)  # every record replays
+
+
+def test_tournament_games_get_distinct_reproducible_seeds() -> None:
+    seeds = [game_seed(1, i) for i in range(50)]
+    assert len(set(seeds)) == 50
+    assert seeds == [game_seed(1, i) for i in range(50)]
+
+
+def test_a_shared_victory_counts_as_a_fraction_of_a_win() -> None:
+    standing = Standing("x", games=10, wins=5.5)
+    low, high = standing.win_interval()
+    assert 0.2 < low < 0.55 < high < 0.85
+
+
+def test_play_game_is_reproducible_d_rng_1() -> None:
+    """[D-RNG-1] the same seed and the same (deterministic) agents give the same game."""
+    config = GameConfig(seed=12, seats=(Seat("a", "greedy"), Seat("b", "greedy"), Seat("c", "random")))
+    first, _ = play_game(config)
+    second, _ = play_game(config)
+    assert records.to_record(first) == records.to_record(second)
+    assert first.state.is_over
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_cli_headless_game_prints_the_result_and_writes_a_record(tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    done = run_cli("--headless", "--ai", "random,random,random", "--seed", "5", "--record", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "winner" in done.stdout and "points" in done.stdout
+    game = records.load(out)
+    assert game.state.is_over and game.config.seed == 5
+
+
+def test_cli_tournament_prints_win_rates_with_intervals() -> None:
+    done = run_cli("--headless", "--ai", "greedy,random", "--games", "2", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert "95% CI" in done.stdout and "greedy" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--headless", "--ai", "random,wizard"),
+        ("--headless", "--ai", "random"),
+        ("--headless", "--ai", ",".join(["random"] * 7)),
+        ("--headless",),
+        ("--games", "3"),
+        ("--size", "huge"),
+        ("--speed", "warp"),
+        ("--frames", "0"),
+        ("--no-such-option",),
+        ("--headless", "--ai", "greedy,random", "--games", "2", "--record", "x.json"),
+    ],
+)
+def test_cli_bad_options_print_usage_and_exit_2(args: tuple[str, ...]) -> None:
+    done = run_cli(*args)
+    assert done.returncode == 2
+    assert "usage:" in done.stderr
+    assert "Traceback" not in done.stderr
