@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import ACTION, Action, GameState, Knowledge, describe_action
+from game.engine.state import TURN_END
 
 from .base import Agent, Decision, without_stalling
 from .evaluation import DEFAULT_WEIGHTS, Weights, expected_final_scores
@@ -53,12 +54,16 @@ LEVELS: dict[str, Budget] = {
 
 @dataclass(frozen=True)
 class Settings:
-    exploration: float = 0.7  # UCB constant below the root, on rewards in [0, 1]
+    exploration: float = 0.25  # UCB constant below the root, on rewards rescaled to the range seen so far
     widening: float = 2.0  # a node below the root considers 1 + widening * sqrt(visits) moves
     epsilon: float = 0.1  # chance of a random move in rollouts
     reward_scale: float = 12.0  # points of lead that make a win chance of about 73 %
     root_width: int = 10  # moves searched at the root: the greedy player's best
     planning_rate: int = 2000  # iterations a second assumed when only a time budget is given
+    turn_only: bool = False  # evaluate when the searching player's turn ends, before any refill
+
+
+FOLLOW_UP_VISITS = 4  # visits before a follow-up move's value stands for its parent's
 
 
 class Node:
@@ -75,6 +80,20 @@ class Node:
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
 
+    def value(self) -> float:
+        """The node's worth to its actor, who will pick their own follow-up moves well.
+
+        When the same player moves again (an extra action, placing bought tiles), the average
+        over all the follow-ups the search tried would undervalue a purchase against taking
+        money, which has none; the most visited follow-up is the one the player would pick.
+        """
+        follow_ups = [child for child in self.children.values() if child.actor == self.actor]
+        if follow_ups:
+            best = max(follow_ups, key=lambda child: child.visits)
+            if best.visits >= FOLLOW_UP_VISITS:
+                return best.value()
+        return self.mean()
+
 
 class MctsAgent(Agent):
     name = "mcts"
@@ -86,14 +105,15 @@ class MctsAgent(Agent):
         self.settings = settings
         self.weights = weights
         self.last_iterations = 0
+        self._reward_range = (1.0, 0.0)
 
     def decide(self, knowledge: Knowledge, legal: Sequence[Action]) -> Decision:
         legal = without_stalling(knowledge.state, legal)
         if len(legal) == 1:
             return Decision(legal[0], "the only legal move")
         root, survivors = self.search(knowledge, legal)
-        best = max(survivors, key=lambda a: (root.children[a].mean(), root.children[a].visits))
-        chance = root.children[best].mean()
+        best = max(survivors, key=lambda a: (root.children[a].value(), root.children[a].visits))
+        chance = root.children[best].value()
         return Decision(
             best,
             f"{describe_action(knowledge.state, best)}: best of {len(root.children)} candidates "
@@ -120,6 +140,7 @@ class MctsAgent(Agent):
         """
         candidates = self.shortlist(knowledge, legal)
         root = Node(actor=-1)
+        self._reward_range = (1.0, 0.0)  # nothing seen yet
         for action in candidates:
             root.children[action] = Node(knowledge.player)
         budget = self.budget
@@ -134,13 +155,14 @@ class MctsAgent(Agent):
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
                 deal = knowledge.determinize(self.rng)
+                deal.pause_before_refill = self.settings.turn_only
                 dice = self.rng.getrandbits(32)
                 for action in survivors:
                     self._iterate(root, action, deal.clone(), random.Random(dice))
                     iterations += 1
             else:
                 if len(survivors) > 1:
-                    survivors.sort(key=lambda a: root.children[a].mean(), reverse=True)
+                    survivors.sort(key=lambda a: root.children[a].value(), reverse=True)
                     survivors = survivors[: math.ceil(len(survivors) / 2)]
                 continue
             break
@@ -148,16 +170,18 @@ class MctsAgent(Agent):
         return root, survivors
 
     def _iterate(self, root: Node, first: Action, state: GameState, dice: random.Random) -> None:
-        root_player = state.decider
+        root_player, root_turn = state.decider, state.turn
         node = root.children[first]
         path = [root, node]
         state.apply(first)
         expanded = False
-        while not state.is_over and not expanded:
+        while not expanded and not self._at_horizon(state, root_player, root_turn):
             action, node, expanded = self._select(node, state, state.legal_actions())
             path.append(node)
             state.apply(action)
-        rewards = self._rollout_and_evaluate(state, root_player, dice)
+        rewards = self._rollout_and_evaluate(state, root_player, root_turn, dice)
+        low, high = self._reward_range
+        self._reward_range = (min(low, *rewards), max(high, *rewards))
         for visited in path:
             visited.visits += 1
             if visited.actor >= 0:
@@ -186,19 +210,38 @@ class MctsAgent(Agent):
             return untried, child, True
         best_action, best_score = candidates[0], -1.0
         exploration = self.settings.exploration
+        low, high = self._reward_range
+        scale = 1.0 / (high - low) if high > low else 1.0
         for action in candidates:
             child = children[action]
-            score = child.reward / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
+            mean = (child.reward / child.visits - low) * scale
+            score = mean + exploration * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
                 best_action, best_score = action, score
         return best_action, children[best_action], False
 
-    def _rollout_and_evaluate(self, state: GameState, root_player: int, dice: random.Random) -> list[float]:
+    @staticmethod
+    def _at_horizon(state: GameState, root_player: int, root_turn: int) -> bool:
+        """Every leaf is evaluated at the same point: when the searching player is about to start their next turn.
+
+        Leaves at different depths would not be comparable: a position right after a rival's move
+        looks worse than one right before it, and the deeper subtrees of well-searched moves would
+        make exactly those moves look worse.
+        """
+        return (
+            state.is_over
+            or state.phase == TURN_END
+            or (state.phase == ACTION and state.decider == root_player and state.turn != root_turn)
+        )
+
+    def _rollout_and_evaluate(
+        self, state: GameState, root_player: int, root_turn: int, dice: random.Random
+    ) -> list[float]:
         """Play on with the quick greedy policy until the searching player is about to act again."""
         rng = dice
         epsilon = self.settings.epsilon
         weights = self.weights
-        while not state.is_over and not (state.phase == ACTION and state.decider == root_player):
+        while not self._at_horizon(state, root_player, root_turn):
             state.apply(fast_action(state, rng, epsilon, weights))
         estimate = expected_final_scores(state, self.weights)
         return win_chances(estimate, self.settings.reward_scale)

@@ -77,34 +77,45 @@ class Survey(NamedTuple):
     slots: tuple[tuple[int, Spot], ...]  # (tile, its cell seen from its neighbours)
 
 
-_SIDE_STEPS = tuple((side, step, OPPOSITE[side]) for side, step in STEPS)
-
-
 def survey(grid: Alhambra) -> Survey:
-    """One pass over the tiles tells every neighbouring cell which of its sides touch a tile and need a wall."""
+    """One pass over the tiles tells every neighbouring cell which of its sides touch a tile and need a wall.
+
+    The engine's hottest function after a change to an Alhambra, hence the unrolled sides.
+    """
     touching: dict[int, int] = {}
     need_wall: dict[int, int] = {}
+    touched = touching.get
+    needed = need_wall.get
     for cell, tile in grid.items():
         walls = TILE_WALLS[tile]
-        for side, step, facing in _SIDE_STEPS:
-            neighbour = cell + step
-            touching[neighbour] = touching.get(neighbour, 0) | facing
-            if walls & side:
-                need_wall[neighbour] = need_wall.get(neighbour, 0) | facing
+        north, east, south, west = cell - ROW, cell + 1, cell + ROW, cell - 1
+        touching[north] = touched(north, 0) | S
+        touching[east] = touched(east, 0) | W
+        touching[south] = touched(south, 0) | N
+        touching[west] = touched(west, 0) | E
+        if walls:
+            if walls & N:
+                need_wall[north] = needed(north, 0) | S
+            if walls & E:
+                need_wall[east] = needed(east, 0) | W
+            if walls & S:
+                need_wall[south] = needed(south, 0) | N
+            if walls & W:
+                need_wall[west] = needed(west, 0) | E
     spots = []
     slots = []
     for cell in sorted(touching):
-        spot = Spot(cell, cell % ROW - 64, cell // ROW - 64, touching[cell], need_wall.get(cell, 0))
         tile = grid.get(cell)
         if tile is None:
-            if not _would_enclose_hole(grid, cell):
-                spots.append(spot)
+            sides = touching[cell]
+            if not _would_enclose_hole(grid, cell, sides):
+                spots.append(Spot(cell, cell % ROW - 64, cell // ROW - 64, sides, needed(cell, 0)))
         elif cell != ORIGIN:
-            slots.append((tile, spot))
+            slots.append((tile, Spot(cell, cell % ROW - 64, cell // ROW - 64, touching[cell], needed(cell, 0))))
     return Survey(tuple(spots), tuple(slots))
 
 
-def _would_enclose_hole(grid: Alhambra, cell: int) -> bool:
+def _would_enclose_hole(grid: Alhambra, cell: int, touching: int | None = None) -> bool:
     """[B-PLACE-5]: would building on ``cell`` cut some empty area off from the outside?
 
     Empty cells connect orthogonally.  If the empty orthogonal neighbours of ``cell`` are all
@@ -112,8 +123,12 @@ def _would_enclose_hole(grid: Alhambra, cell: int) -> bool:
     which settles almost every case without a search.  Otherwise each separated group must still
     reach beyond the bounding box.
     """
-    n, e, s, w = (cell - ROW) not in grid, (cell + 1) not in grid, (cell + ROW) not in grid, (cell - 1) not in grid
+    if touching is None:
+        touching = spot_at(grid, cell).touching
+    n, e, s, w = not touching & N, not touching & E, not touching & S, not touching & W
     empties = n + e + s + w
+    if empties <= 1:
+        return False
     links = (
         (n and e and (cell - ROW + 1) not in grid)
         + (e and s and (cell + ROW + 1) not in grid)

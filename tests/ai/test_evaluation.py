@@ -60,7 +60,8 @@ def test_money_counts_only_as_far_as_it_can_still_be_spent() -> None:
 def test_holding_exact_change_for_a_market_tile_is_worth_more_than_the_money() -> None:
     """An exact payment brings another action ([B-TURN-4]): the cards for one are worth more than their value."""
     assert can_pay_exactly([4, 3, 2], 5) and not can_pay_exactly([4, 3], 5)
-    state = next(s for s in (midgame(2, seed=seed) for seed in range(20)) if 0 <= s.market[0] and TILE_COST[s.market[0]] <= 9)
+    games = (midgame(2, seed=seed) for seed in range(20))
+    state = next(s for s in games if s.market[0] >= 0 and TILE_COST[s.market[0]] <= 9)
     player = state.decider
     cost, currency = TILE_COST[state.market[0]], MARKET_CURRENCY[0]
     exact = next(c for c in range(108) if CARD_CURRENCY[c] == currency and CARD_VALUE[c] == cost)

@@ -8,7 +8,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 from driver import MakeApp
 
 from game.client.ai_worker import AIWorker
@@ -86,17 +85,3 @@ def test_load_option_with_a_bad_record_prints_the_reason(tmp_path: Path) -> None
                             env=smoke_env(tmp_path), capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
     assert "not a game record" in result.stderr
-
-
-@pytest.mark.slow
-def test_frozen_build_smoke_runs_if_built(tmp_path: Path) -> None:
-    """Runs only when dist/alhambra exists (CI builds it first with build.spec)."""
-    binary = ROOT / "dist" / "alhambra" / "alhambra"
-    if not binary.is_file():
-        pytest.skip("no frozen build: run pyinstaller --noconfirm --clean build.spec")
-    headless = subprocess.run([str(binary), "--headless", "--ai", "random,random", "--seed", "3"],
-                              capture_output=True, text=True, timeout=120)
-    assert headless.returncode == 0, headless.stderr
-    window = subprocess.run([str(binary), "--frames", "30"], env=smoke_env(tmp_path), capture_output=True,
-                            text=True, timeout=120)
-    assert window.returncode == 0, window.stderr
