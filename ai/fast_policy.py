@@ -18,18 +18,11 @@ from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 from game.engine.state import minimal_payments
 
-from .evaluation import AVERAGE_COST, DEFAULT_WEIGHTS, Outlook, Weights, tiles_left
+from .evaluation import AVERAGE_COST, DEFAULT_WEIGHTS, Outlook, Weights, can_pay_exactly, tiles_left
 
 # (side of the cell, step to the neighbour there, the neighbour's side that faces the cell)
 _NEIGHBOUR_FACING = ((1, -128, 4), (2, 1, 8), (4, 128, 1), (8, -1, 2))
 UNPRICED = -5.0  # redesigns other than building from the reserve, Dirk: rare in rollouts, last in ordering
-
-
-def _can_pay_exactly(values: list[int], cost: int) -> bool:
-    reachable = 1  # bit s set: some subset sums to s
-    for value in values:
-        reachable |= reachable << value
-    return bool(reachable >> cost & 1)
 
 
 class Pricer:
@@ -82,7 +75,7 @@ class Pricer:
             self._exact_before = []
             for index, tile in enumerate(state.market):
                 values = [CARD_VALUE[c] for c in hand if CARD_CURRENCY[c] == MARKET_CURRENCY[index]]
-                self._exact_before.append(None if tile < 0 else (values, _can_pay_exactly(values, TILE_COST[tile])))
+                self._exact_before.append(None if tile < 0 else (values, can_pay_exactly(values, TILE_COST[tile])))
         bonus = 0.0
         for index, before in enumerate(self._exact_before):
             if before is None or before[1]:
@@ -90,15 +83,17 @@ class Pricer:
             currency = MARKET_CURRENCY[index]
             added = [CARD_VALUE[c] for c in taken if CARD_CURRENCY[c] == currency]
             tile = state.market[index]
-            if added and _can_pay_exactly(before[0] + added, TILE_COST[tile]):
+            if added and can_pay_exactly(before[0] + added, TILE_COST[tile]):
                 worth = self.weights.exact + max(0.0, self.majority_gain(TILE_TYPE[tile]))
                 bonus = max(bonus, self.weights.exact_option * worth)
         return bonus
 
     def build_from_reserve(self, action: FromReserve) -> float:
-        return self.majority_gain(TILE_TYPE[action.tile], 1.0 - self.weights.reserve) + self.wall_gain(
-            action.tile, action.x, action.y
-        ) - 1.0
+        return (
+            self.majority_gain(TILE_TYPE[action.tile], 1.0 - self.weights.reserve)
+            + self.wall_gain(action.tile, action.x, action.y)
+            - 1.0
+        )
 
     def wall_gain(self, tile: int, x: int, y: int) -> float:
         grid = self.state.grids[self.me]
@@ -151,8 +146,9 @@ def turn_candidates(state: GameState) -> list[Action]:
         by_currency[CARD_CURRENCY[card]].append(card)
     for index, tile in enumerate(state.market):
         if tile >= 0:
-            moves.extend(Buy(index + 1, paid) for paid in minimal_payments(by_currency[MARKET_CURRENCY[index]],
-                                                                          TILE_COST[tile]))
+            moves.extend(
+                Buy(index + 1, paid) for paid in minimal_payments(by_currency[MARKET_CURRENCY[index]], TILE_COST[tile])
+            )
     reserve = state.reserves[player]
     if reserve:
         spots = state.spots(player)

@@ -7,13 +7,21 @@ deal to the next, so a node's legal moves vary: every child counts how often it 
 and the selection rule compares a child's visits with its availability (Cowling, Powley and
 Whitehouse 2012).  Every player picks the move best for themself (max^n).
 
+At the root the greedy player's best few moves race each other by sequential halving, and every
+sweep of the race runs all remaining candidates on one shared deal with the same rollout dice,
+so the luck of the deal cancels out of their comparison.  Every leaf is evaluated at the same
+point of the game, when the searching player is about to start their next turn: a rival has
+replied to every candidate, and no candidate looks better merely because it was looked at less
+deeply.
+
 What an iteration includes:
-1. a determinization of the hidden deck and bag order;
-2. the descent: at each node, the legal moves are ordered by the rule-of-thumb prior and the
-   node may only consider as many of them as its visits allow (progressive widening), then UCB;
+1. a determinization of the hidden deck and bag order (one per sweep, shared by its candidates);
+2. the descent: below the root, the legal moves are ordered by the quick greedy policy's prices
+   and a node may only consider as many of them as its visits allow (progressive widening),
+   then UCB on rewards rescaled to the range seen so far;
 3. one new node;
-4. a rollout with the epsilon-greedy fast policy until every player has had one more turn
-   (or the game is over);
+4. a rollout with the epsilon-greedy quick policy until the searching player is about to start
+   their next turn (or the game is over);
 5. the evaluation of ``ai.evaluation`` for every player, squashed into a win chance by each
    player's lead over their strongest rival;
 6. the backup.
@@ -31,7 +39,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import ACTION, Action, GameState, Knowledge, describe_action
-from game.engine.state import TURN_END
 
 from .base import Agent, Decision, without_stalling
 from .evaluation import DEFAULT_WEIGHTS, Weights, expected_final_scores
@@ -60,7 +67,6 @@ class Settings:
     reward_scale: float = 12.0  # points of lead that make a win chance of about 73 %
     root_width: int = 10  # moves searched at the root: the greedy player's best
     planning_rate: int = 2000  # iterations a second assumed when only a time budget is given
-    turn_only: bool = False  # evaluate when the searching player's turn ends, before any refill
 
 
 FOLLOW_UP_VISITS = 4  # visits before a follow-up move's value stands for its parent's
@@ -98,8 +104,9 @@ class Node:
 class MctsAgent(Agent):
     name = "mcts"
 
-    def __init__(self, budget: Budget, seed: int = 0, settings: Settings = Settings(),
-                 weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(
+        self, budget: Budget, seed: int = 0, settings: Settings = Settings(), weights: Weights = DEFAULT_WEIGHTS
+    ) -> None:
         self.budget = budget
         self.rng = random.Random(seed)
         self.settings = settings
@@ -155,7 +162,6 @@ class MctsAgent(Agent):
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
                 deal = knowledge.determinize(self.rng)
-                deal.pause_before_refill = self.settings.turn_only
                 dice = self.rng.getrandbits(32)
                 for action in survivors:
                     self._iterate(root, action, deal.clone(), random.Random(dice))
@@ -228,11 +234,7 @@ class MctsAgent(Agent):
         looks worse than one right before it, and the deeper subtrees of well-searched moves would
         make exactly those moves look worse.
         """
-        return (
-            state.is_over
-            or state.phase == TURN_END
-            or (state.phase == ACTION and state.decider == root_player and state.turn != root_turn)
-        )
+        return state.is_over or (state.phase == ACTION and state.decider == root_player and state.turn != root_turn)
 
     def _rollout_and_evaluate(
         self, state: GameState, root_player: int, root_turn: int, dice: random.Random

@@ -46,6 +46,7 @@ def microseconds(samples: list[GameState], repeat: int, work) -> float:
 
 def cold_legal_actions(samples: list[GameState], repeat: int) -> float:
     """Time legal_actions on copies whose caches were emptied, minus the cost of making the copies."""
+
     def cold(state: GameState) -> None:
         copy = state.clone()
         for player in range(copy.players):

@@ -61,9 +61,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Alhambra, the tile-laying board game by Dirk Henn, against computer opponents.",
         epilog=f"agents: {', '.join(agent_names())}.  Two players play with Dirk, the neutral collector.",
     )
-    parser.add_argument("--ai", type=_agent_list, metavar="LIST",
-                        help=f"comma-separated agents: your opponents (default {DEFAULT_OPPONENTS}), "
-                             "or with --headless every player (2 to 6)")
+    parser.add_argument(
+        "--ai",
+        type=_agent_list,
+        metavar="LIST",
+        help=f"comma-separated agents: your opponents (default {DEFAULT_OPPONENTS}), "
+        "or with --headless every player (2 to 6)",
+    )
     parser.add_argument("--seed", type=int, help="seed of the deal (default: random)")
     parser.add_argument("--headless", action="store_true", help="play AI-only games in the terminal")
     parser.add_argument("--games", type=_positive, default=1, help="with --headless: play a tournament of N games")
@@ -132,8 +136,7 @@ def run_headless(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
 
-    standings = tournament(args.ai, args.games, seed, workers=args.workers, records_dir=args.records,
-                           progress=progress)
+    standings = tournament(args.ai, args.games, seed, workers=args.workers, records_dir=args.records, progress=progress)
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(f"{args.games} games, seed {seed}: {', '.join(args.ai)}")

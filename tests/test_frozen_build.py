@@ -24,9 +24,24 @@ def frozen(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.fail("PyInstaller is missing: install the dev extra (pip install -e '.[dev]')")
     work = tmp_path_factory.mktemp("frozen")
     subprocess.run(
-        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
-         "--distpath", str(work / "dist"), "--workpath", str(work / "build"), str(ROOT / "build.spec")],
-        cwd=ROOT, check=True, capture_output=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--clean",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(work / "dist"),
+            "--workpath",
+            str(work / "build"),
+            str(ROOT / "build.spec"),
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=600,
     )
     binary = work / "dist" / "alhambra" / "alhambra"
     assert binary.is_file()
@@ -35,15 +50,26 @@ def frozen(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_frozen_headless_game_exits_0(frozen: Path, tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    done = subprocess.run([str(frozen), "--headless", "--ai", "greedy,random", "--seed", "3", "--record", str(record)],
-                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    done = subprocess.run(
+        [str(frozen), "--headless", "--ai", "greedy,random", "--seed", "3", "--record", str(record)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert "winner" in done.stdout and record.is_file()
 
 
 def test_frozen_window_runs_frames_and_exits_0(frozen: Path, tmp_path: Path) -> None:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               ALHAMBRA_CONFIG_DIR=str(tmp_path / "config"), ALHAMBRA_DATA_DIR=str(tmp_path / "data"))
-    done = subprocess.run([str(frozen), "--frames", "30"], env=env, capture_output=True, text=True, timeout=300,
-                          cwd=tmp_path)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        ALHAMBRA_CONFIG_DIR=str(tmp_path / "config"),
+        ALHAMBRA_DATA_DIR=str(tmp_path / "data"),
+    )
+    done = subprocess.run(
+        [str(frozen), "--frames", "30"], env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr

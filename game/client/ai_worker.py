@@ -56,8 +56,9 @@ class AIWorker:
 
     def start(self) -> None:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_lower_priority)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+            )
             self._pool.submit(warm_up)
 
     def submit(self, agent: str, seed: int, knowledge: Knowledge, legal: Sequence[Action]) -> Future[Decision]:

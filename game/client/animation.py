@@ -38,8 +38,13 @@ def lerp(a: float, b: float, t: float) -> float:
 class Tween:
     """A value running from 0 to 1 over ``duration`` after ``delay``, eased; calls ``on_done`` once."""
 
-    def __init__(self, duration: float, delay: float = 0.0, ease: Callable[[float], float] = ease_in_out_cubic,
-                 on_done: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        duration: float,
+        delay: float = 0.0,
+        ease: Callable[[float], float] = ease_in_out_cubic,
+        on_done: Callable[[], None] | None = None,
+    ) -> None:
         self.duration = duration
         self.delay = delay
         self.ease = ease
@@ -76,9 +81,17 @@ class Tween:
 class Flight(Tween):
     """An image travelling from ``start`` to ``end`` (rects; the size changes along the way)."""
 
-    def __init__(self, image: pygame.Surface, start: pygame.Rect, end: pygame.Rect, duration: float,
-                 delay: float = 0.0, key: Hashable | None = None, arc: float = 0.18,
-                 on_done: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        image: pygame.Surface,
+        start: pygame.Rect,
+        end: pygame.Rect,
+        duration: float,
+        delay: float = 0.0,
+        key: Hashable | None = None,
+        arc: float = 0.18,
+        on_done: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(duration, delay, ease_in_out_cubic, on_done)
         self.image = image
         self.start = pygame.Rect(start)
@@ -127,9 +140,17 @@ class Animator:
     def scaled(self, seconds: float) -> float:
         return 0.0 if self.speed <= 0 else seconds / self.speed
 
-    def fly(self, image: pygame.Surface, start: pygame.Rect, end: pygame.Rect, duration: float = 0.5,
-            delay: float = 0.0, key: Hashable | None = None, on_done: Callable[[], None] | None = None,
-            arc: float = 0.18) -> None:
+    def fly(
+        self,
+        image: pygame.Surface,
+        start: pygame.Rect,
+        end: pygame.Rect,
+        duration: float = 0.5,
+        delay: float = 0.0,
+        key: Hashable | None = None,
+        on_done: Callable[[], None] | None = None,
+        arc: float = 0.18,
+    ) -> None:
         self.flights.append(Flight(image, start, end, self.scaled(duration), self.scaled(delay), key, arc, on_done))
 
     def after(self, seconds: float, callback: Callable[[], None]) -> None:

@@ -76,8 +76,10 @@ class App:
         self.screen = self._open_window()
         missing = self.sprites.check()
         if missing:
-            raise SystemExit(f"alhambra: {len(missing)} asset files are missing, e.g. assets/{missing[0]}; "
-                             "run 'python -m assets.generate'")
+            raise SystemExit(
+                f"alhambra: {len(missing)} asset files are missing, e.g. assets/{missing[0]}; "
+                "run 'python -m assets.generate'"
+            )
         self.stack = SceneStack()
         self._trace = bool(os.environ.get("ALHAMBRA_TRACE_SCENES"))  # the end-to-end test reads the screen names
         self._traced: type | None = None

@@ -33,8 +33,9 @@ def frame_benchmark(seconds: float, players: int) -> dict[str, float | str | int
     from .table import Table, agent_label, strongest_bot
 
     agent = strongest_bot()
-    args = argparse.Namespace(ai=None, seed=None, load=None, name="You", speed=1.0, fullscreen=False,
-                              size=(1280, 800), frames=None)
+    args = argparse.Namespace(
+        ai=None, seed=None, load=None, name="You", speed=1.0, fullscreen=False, size=(1280, 800), frames=None
+    )
     app = App(args)
     try:
         seats = tuple(Seat(f"{agent_label(agent)} {i + 1}", agent) for i in range(players))
@@ -87,12 +88,19 @@ def launch_benchmark(launches: int, executable: str | None) -> list[float]:
     command = [executable] if executable else [sys.executable, "-m", "game"]
     results = []
     with tempfile.TemporaryDirectory() as home:
-        env = dict(os.environ, ALHAMBRA_TIMING="1", ALHAMBRA_CONFIG_DIR=home, ALHAMBRA_DATA_DIR=home,
-                   SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        env = dict(
+            os.environ,
+            ALHAMBRA_TIMING="1",
+            ALHAMBRA_CONFIG_DIR=home,
+            ALHAMBRA_DATA_DIR=home,
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+        )
         for _ in range(launches):
             started = time.time()
-            out = subprocess.run([*command, "--frames", "1"], env=env, capture_output=True, text=True, timeout=60,
-                                 check=True).stdout
+            out = subprocess.run(
+                [*command, "--frames", "1"], env=env, capture_output=True, text=True, timeout=60, check=True
+            ).stdout
             stamp = next(float(line.split()[1]) for line in out.splitlines() if line.startswith("first-frame"))
             results.append(stamp - started)
     return results
@@ -109,23 +117,36 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     if not options.timing:
         result = frame_benchmark(options.seconds, options.players)
-        print(f"table scene, 1280x800, {options.players} seats played by {result['agent']} "
-              f"(the worker was thinking in {result['thinking_share']:.0%} of the frames, {result['events']} events)")
+        print(
+            f"table scene, 1280x800, {options.players} seats played by {result['agent']} "
+            f"(the worker was thinking in {result['thinking_share']:.0%} of the frames, {result['events']} events)"
+        )
         print(f"  {result['frames']} frames in {options.seconds:.1f} s = {result['fps']:.1f} fps")
-        print(f"  frame time: average {result['frame_avg_ms']:.1f} ms, worst {result['frame_worst_ms']:.1f} ms, "
-              f"99th percentile {result['frame_p99_ms']:.1f} ms")
-        print(f"  work per frame (events, update, draw, flip): average {result['work_avg_ms']:.2f} ms, "
-              f"worst {result['work_worst_ms']:.1f} ms (wall clock)")
-        print(f"  CPU per frame of the window's process: average {result['cpu_avg_ms']:.2f} ms, "
-              f"worst {result['cpu_worst_ms']:.1f} ms")
+        print(
+            f"  frame time: average {result['frame_avg_ms']:.1f} ms, worst {result['frame_worst_ms']:.1f} ms, "
+            f"99th percentile {result['frame_p99_ms']:.1f} ms"
+        )
+        print(
+            f"  work per frame (events, update, draw, flip): average {result['work_avg_ms']:.2f} ms, "
+            f"worst {result['work_worst_ms']:.1f} ms (wall clock)"
+        )
+        print(
+            f"  CPU per frame of the window's process: average {result['cpu_avg_ms']:.2f} ms, "
+            f"worst {result['cpu_worst_ms']:.1f} ms"
+        )
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-        print(f"  machine: {os.cpu_count()} CPUs, load average {load:.2f} during the run (other processes compete "
-              "for the same cores and stretch the wall-clock figures)")
+        print(
+            f"  machine: {os.cpu_count()} CPUs, load average {load:.2f} during the run (other processes compete "
+            "for the same cores and stretch the wall-clock figures)"
+        )
         ok = result["fps"] >= 57 and result["frame_worst_ms"] <= 33
     launches = launch_benchmark(options.launches, options.executable)
     what = options.executable or "python -m game"
-    print(f"launch to menu ({what}): " + ", ".join(f"{t:.2f} s" for t in launches)
-          + f"; best {min(launches):.2f} s, median {statistics.median(launches):.2f} s")
+    print(
+        f"launch to menu ({what}): "
+        + ", ".join(f"{t:.2f} s" for t in launches)
+        + f"; best {min(launches):.2f} s, median {statistics.median(launches):.2f} s"
+    )
     ok = ok and statistics.median(launches) <= 1.0
     print("targets met" if ok else "TARGETS MISSED")
     return 0 if ok else 1

@@ -44,8 +44,11 @@ def turn_layout(size: tuple[int, int], scale: float, show_log: bool) -> TurnLayo
     alhambra = pygame.Rect(centre_x, market.bottom + m, market.w, bottom.y - m - market.bottom - m)
     bank_h = px(300) if show_log else bottom.y - m - body_y
     bank = pygame.Rect(right_x, body_y, right_w, bank_h)
-    log = pygame.Rect(right_x, bank.bottom + m, right_w, bottom.y - m - bank.bottom - m) if show_log else \
-        pygame.Rect(right_x, bank.bottom, right_w, 0)
+    log = (
+        pygame.Rect(right_x, bank.bottom + m, right_w, bottom.y - m - bank.bottom - m)
+        if show_log
+        else pygame.Rect(right_x, bank.bottom, right_w, 0)
+    )
     actions_w = px(196)
     tray_w = px(284)
     actions = pygame.Rect(bottom.right - actions_w, bottom.y, actions_w, bottom_h)

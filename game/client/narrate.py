@@ -84,8 +84,17 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
             lines.append(LogLine(says(player, "takes", _cards(event["cards"])), player))
         elif kind == "buy":
             extra = " — exact, another action" if event.get("exact") else ""
-            lines.append(LogLine(says(player, "buys", f"{describe_tile(event['tile'])} from slot {event['slot']}, "
-                                                      f"paying {_paid(event['paid'])}{extra}"), player))
+            lines.append(
+                LogLine(
+                    says(
+                        player,
+                        "buys",
+                        f"{describe_tile(event['tile'])} from slot {event['slot']}, "
+                        f"paying {_paid(event['paid'])}{extra}",
+                    ),
+                    player,
+                )
+            )
         elif kind == "place":
             x, y = event["at"]
             lines.append(LogLine(says(player, "builds", f"{describe_tile(event['tile'])} at ({x}, {y})"), player))
@@ -101,15 +110,17 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
         elif kind == "scoring_card":
             lines.append(LogLine(f"Scoring card {event['round']} is drawn!", None, "scoring"))
         elif kind == "reshuffle":
-            lines.append(LogLine(f"The discard pile is shuffled into a new deck ({len(event['deck'])} cards)",
-                                 None, "refill"))
+            lines.append(
+                LogLine(f"The discard pile is shuffled into a new deck ({len(event['deck'])} cards)", None, "refill")
+            )
         elif kind == "score":
             gained: dict[object, int] = {}
             for award in event["points"]:
                 gained[award["player"]] = gained.get(award["player"], 0) + award["points"]
             parts = [f"{who(seat)} +{points}" for seat, points in gained.items()]
-            lines.append(LogLine(f"{ROUND_NAMES[event['round']]}: " + (", ".join(parts) or "no points"),
-                                 None, "scoring"))
+            lines.append(
+                LogLine(f"{ROUND_NAMES[event['round']]}: " + (", ".join(parts) or "no points"), None, "scoring")
+            )
         elif kind == "dirk_gets":
             lines.append(LogLine(f"Dirk receives {len(event['tiles'])} tiles from the bag", "dirk", "scoring"))
         elif kind == "distribute":
@@ -118,9 +129,17 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
             if event.get("player") is None:
                 lines.append(LogLine(f"{tile} stays in the market: a tie for the most {currency}", None, "end"))
             else:
-                lines.append(LogLine(says(event["player"], "holds", f"the most {currency} and receive"
-                                          + ("" if event["player"] == you else "s") + f" {tile}"),
-                                     event["player"], "end"))
+                lines.append(
+                    LogLine(
+                        says(
+                            event["player"],
+                            "holds",
+                            f"the most {currency} and receive" + ("" if event["player"] == you else "s") + f" {tile}",
+                        ),
+                        event["player"],
+                        "end",
+                    )
+                )
         elif kind == "game_over":
             winners = [who(seat) for seat in event["winners"]]
             verb = "share the victory" if len(winners) > 1 else ("win" if winners == ["You"] else "wins")

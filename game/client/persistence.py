@@ -67,8 +67,11 @@ class Settings:
             elif isinstance(default, str):
                 ok = isinstance(value, str) and 0 < len(value) <= 24
             elif item.name == "window":
-                ok = (isinstance(value, list) and len(value) == 2
-                      and all(isinstance(v, int) and 400 <= v <= 10000 for v in value))
+                ok = (
+                    isinstance(value, list)
+                    and len(value) == 2
+                    and all(isinstance(v, int) and 400 <= v <= 10000 for v in value)
+                )
             else:
                 ok = isinstance(value, list) and all(isinstance(v, str) for v in value) and 1 <= len(value) <= 5
             if ok:

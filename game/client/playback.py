@@ -30,8 +30,15 @@ Positions = dict[Key, pygame.Rect]
 
 # seconds at speed 1: (flight duration, gap before the next event starts)
 TIMING = {
-    "take": (0.5, 0.45), "buy": (0.55, 0.5), "place": (0.45, 0.4), "reserve": (0.45, 0.4), "dirk": (0.5, 0.45),
-    "market": (0.45, 0.14), "offer": (0.4, 0.12), "dirk_gets": (0.5, 0.5), "distribute": (0.55, 0.5),
+    "take": (0.5, 0.45),
+    "buy": (0.55, 0.5),
+    "place": (0.45, 0.4),
+    "reserve": (0.45, 0.4),
+    "dirk": (0.5, 0.45),
+    "market": (0.45, 0.14),
+    "offer": (0.4, 0.12),
+    "dirk_gets": (0.5, 0.5),
+    "distribute": (0.55, 0.5),
 }
 SOUNDS = {"take": "card", "buy": "coin", "place": "place", "reserve": "place", "dirk": "place", "offer": "card"}
 
@@ -125,7 +132,7 @@ class Director:
             duration, gap = TIMING.get(kind, (0.0, 0.0))
             sheet = None
             if kind == "score":
-                sheet = sheet_for(state, event, events[offset + 1:])
+                sheet = sheet_for(state, event, events[offset + 1 :])
             self._at(start, cursor, self._step(index, event, items, before, after, duration, sheet))
             cursor += gap
             if kind == "scoring_card":
@@ -134,8 +141,16 @@ class Director:
                 cursor += 0.15
         self._at(start, cursor, lambda: False)  # the batch ends when its last flight has started
 
-    def _step(self, index: int, event: dict, items: list[Key], before: Positions, after: Positions,
-              duration: float, sheet: Sheet | None) -> Callable[[], bool]:
+    def _step(
+        self,
+        index: int,
+        event: dict,
+        items: list[Key],
+        before: Positions,
+        after: Positions,
+        duration: float,
+        sheet: Sheet | None,
+    ) -> Callable[[], bool]:
         def run() -> bool:
             scene = self.scene
             for key in items:

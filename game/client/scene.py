@@ -101,5 +101,5 @@ class SceneStack:
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].overlay:
             start -= 1
-        for scene in self.scenes[max(0, start):]:
+        for scene in self.scenes[max(0, start) :]:
             scene.draw(surface)

@@ -146,8 +146,9 @@ class Sprites:
 
     def drawn_tile(self, kind: str, walls: int, size: int, cost: int | None = None) -> pygame.Surface:
         """A tile that need not exist in the game (the rules help draws examples)."""
-        return self._cache.get(("drawn", kind, walls, cost, size),
-                               lambda: _smooth(self.face(kind, walls, cost), (size, size)))
+        return self._cache.get(
+            ("drawn", kind, walls, cost, size), lambda: _smooth(self.face(kind, walls, cost), (size, size))
+        )
 
     def tile_back(self, size: int) -> pygame.Surface:
         return self.scaled("tiles/back.png", (size, size))
@@ -226,8 +227,14 @@ class Sprites:
 
         return self._cache.get(("shadow", size, radius, blur, alpha), make)
 
-    def panel(self, size: tuple[int, int], fill: theme.Color = theme.PANEL, alpha: int = 226,
-              edge: theme.Color = theme.PANEL_EDGE, radius: int = 10) -> pygame.Surface:
+    def panel(
+        self,
+        size: tuple[int, int],
+        fill: theme.Color = theme.PANEL,
+        alpha: int = 226,
+        edge: theme.Color = theme.PANEL_EDGE,
+        radius: int = 10,
+    ) -> pygame.Surface:
         """A rounded panel with a thin gold edge and a lighter inner top line."""
 
         def make() -> pygame.Surface:
@@ -253,6 +260,20 @@ def _smooth(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(surface, size)
 
 
-ICONS = ("hint", "undo", "reserve", "dirk", "money", "buy", "redesign", "menu", "sound_on", "sound_off",
-         "fast", "log", "zoom_in", "zoom_out")
+ICONS = (
+    "hint",
+    "undo",
+    "reserve",
+    "dirk",
+    "money",
+    "buy",
+    "redesign",
+    "menu",
+    "sound_on",
+    "sound_off",
+    "fast",
+    "log",
+    "zoom_in",
+    "zoom_out",
+)
 SOUNDS = ("click", "card", "coin", "place", "score", "turn", "error")

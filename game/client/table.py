@@ -87,7 +87,7 @@ class Table:
         for index, agent in enumerate(opponents):
             label = labels[index]
             if labels.count(label) > 1:
-                label = f"{label} {labels[:index + 1].count(label)}"
+                label = f"{label} {labels[: index + 1].count(label)}"
             seats.append(Seat(label, agent))
         return cls(Game.new(GameConfig(seed=seed, seats=tuple(seats))), 0)
 
@@ -131,8 +131,11 @@ class Table:
 
     @property
     def can_undo(self) -> bool:
-        return self.human_decides and self.snapshot is not None and (
-            self.staged is not None or len(self.game.events) != len(self.snapshot.events))
+        return (
+            self.human_decides
+            and self.snapshot is not None
+            and (self.staged is not None or len(self.game.events) != len(self.snapshot.events))
+        )
 
     def undo(self) -> None:
         """Back to the start of the turn: everything done since is forgotten."""
@@ -179,8 +182,9 @@ class Table:
         """The human's cards in the currency of market ``slot``, highest first."""
         state = self.game.state
         currency = MARKET_CURRENCY[slot - 1]
-        return sorted((c for c in state.hands[state.decider] if CARD_CURRENCY[c] == currency),
-                      key=lambda c: (-CARD_VALUE[c], c))
+        return sorted(
+            (c for c in state.hands[state.decider] if CARD_CURRENCY[c] == currency), key=lambda c: (-CARD_VALUE[c], c)
+        )
 
     def exact_payments(self, slot: int) -> list[tuple[int, ...]]:
         """Sets of cards paying market ``slot``'s tile exactly (one per multiset of values), fewest cards first."""

@@ -110,8 +110,7 @@ class TextCache:
             self._cache.popitem(last=False)
         return surface
 
-    def shadowed(self, text: str, size: int, color: Color = TEXT, role: str = "ui",
-                 offset: int = 1) -> pygame.Surface:
+    def shadowed(self, text: str, size: int, color: Color = TEXT, role: str = "ui", offset: int = 1) -> pygame.Surface:
         """Text with a soft dark drop shadow, for labels drawn straight onto the felt or art."""
         key = ("\0shadow", text, role, int(size), color, offset)
         surface = self._cache.get(key)

@@ -67,20 +67,30 @@ class Ui:
         surface.blit(self.sprites.shadow(box.size, 8, 5, 140), (box.x - 10 + 2, box.y - 10 + 4))
         surface.blit(self.sprites.panel(box.size, (30, 24, 18), 245, theme.GOLD, 8), box)
         for i, line in enumerate(lines):
-            surface.blit(self.text.render(line, size, theme.IVORY),
-                         (box.x + self.px(10), box.y + self.px(7) + i * line_h))
+            surface.blit(
+                self.text.render(line, size, theme.IVORY), (box.x + self.px(10), box.y + self.px(7) + i * line_h)
+            )
 
 
-def draw_text(surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
-              anchor: str = "topleft") -> pygame.Rect:
+def draw_text(
+    surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int], anchor: str = "topleft"
+) -> pygame.Rect:
     """Blit ``image`` with one of its rect's anchor points (``center``, ``midleft``...) at ``pos``."""
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
 
 
-def draw_box(ui: Ui, surface: pygame.Surface, rect: pygame.Rect, fill: theme.Color = theme.PANEL, alpha: int = 226,
-             edge: theme.Color = theme.PANEL_EDGE, radius: int = 10, shadow: bool = True) -> None:
+def draw_box(
+    ui: Ui,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: theme.Color = theme.PANEL,
+    alpha: int = 226,
+    edge: theme.Color = theme.PANEL_EDGE,
+    radius: int = 10,
+    shadow: bool = True,
+) -> None:
     """A panel with a soft drop shadow: the common container of the whole client."""
     if shadow:
         blur = 7
@@ -122,8 +132,17 @@ STYLES = {
 class Button(Widget):
     """A labelled (and/or iconed) button; ``hotkey`` is shown in its tooltip."""
 
-    def __init__(self, ui: Ui, label: str, on_click: Callable[[], None], rect: pygame.Rect | None = None,
-                 icon: str | None = None, style: str = "normal", tooltip: str = "", hotkey: str = "") -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        label: str,
+        on_click: Callable[[], None],
+        rect: pygame.Rect | None = None,
+        icon: str | None = None,
+        style: str = "normal",
+        tooltip: str = "",
+        hotkey: str = "",
+    ) -> None:
         super().__init__(ui, rect, tooltip)
         self.label = label
         self.on_click = on_click
@@ -161,8 +180,10 @@ class Button(Widget):
             fill, edge = theme.mix(fill, theme.GOLD, 0.35), theme.GOLD_LIGHT
         rect = self.rect.move(0, -1 if hovered and not self._pressed else 0)
         radius = min(self.ui.px(9), rect.h // 2)
-        surface.blit(self.ui.sprites.shadow(rect.size, radius, 4, 110 if self.enabled else 50),
-                     (rect.x - 8 + 1, rect.y - 8 + (4 if hovered else 3)))
+        surface.blit(
+            self.ui.sprites.shadow(rect.size, radius, 4, 110 if self.enabled else 50),
+            (rect.x - 8 + 1, rect.y - 8 + (4 if hovered else 3)),
+        )
         surface.blit(self.ui.sprites.panel(rect.size, hover if hovered else fill, 250, edge, radius), rect)
         size = self.ui.font_px(15)
         content: list[pygame.Surface] = []
@@ -192,8 +213,7 @@ class Button(Widget):
 class Toggle(Widget):
     """An on/off switch with a label on its left."""
 
-    def __init__(self, ui: Ui, label: str, value: bool, on_change: Callable[[bool], None],
-                 tooltip: str = "") -> None:
+    def __init__(self, ui: Ui, label: str, value: bool, on_change: Callable[[bool], None], tooltip: str = "") -> None:
         super().__init__(ui, None, tooltip)
         self.label = label
         self.value = value
@@ -221,8 +241,9 @@ class Toggle(Widget):
         pygame.draw.rect(surface, theme.INK, track, 2, border_radius=h // 2)
         knob_x = track.right - h // 2 if self.value else track.x + h // 2
         pygame.draw.circle(surface, theme.IVORY, (knob_x, track.centery), h // 2 - 4)
-        word = self.ui.text.render("ON" if self.value else "OFF", self.ui.font_px(12),
-                                   theme.INK if self.value else theme.IVORY, "bold")
+        word = self.ui.text.render(
+            "ON" if self.value else "OFF", self.ui.font_px(12), theme.INK if self.value else theme.IVORY, "bold"
+        )
         wx = track.x + self.ui.px(8) if self.value else track.right - self.ui.px(8) - word.get_width()
         surface.blit(word, word.get_rect(midleft=(wx, track.centery)))
 
@@ -230,8 +251,16 @@ class Toggle(Widget):
 class Choice(Widget):
     """A row of segments, one selected: for a small set of options (speeds, counts, agents)."""
 
-    def __init__(self, ui: Ui, label: str, options: Sequence[str], index: int, on_change: Callable[[int], None],
-                 tooltip: str = "", labels: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        label: str,
+        options: Sequence[str],
+        index: int,
+        on_change: Callable[[int], None],
+        tooltip: str = "",
+        labels: Sequence[str] | None = None,
+    ) -> None:
         super().__init__(ui, None, tooltip)
         self.label = label
         self.options = list(options)
@@ -243,8 +272,10 @@ class Choice(Widget):
     def segments(self) -> list[pygame.Rect]:
         left = self.rect.x + self.label_width
         width = (self.rect.right - left) / max(1, len(self.options))
-        return [pygame.Rect(round(left + i * width), self.rect.y, round(width) - 4, self.rect.h)
-                for i in range(len(self.options))]
+        return [
+            pygame.Rect(round(left + i * width), self.rect.y, round(width) - 4, self.rect.h)
+            for i in range(len(self.options))
+        ]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
@@ -268,8 +299,12 @@ class Choice(Widget):
             chosen = i == self.index
             hovered = seg.collidepoint(self.ui.mouse)
             fill = theme.GOLD if chosen else ((62, 86, 88) if hovered else (40, 56, 58))
-            surface.blit(self.ui.sprites.panel(seg.size, fill, 250, theme.GOLD_LIGHT if chosen else theme.PANEL_EDGE,
-                                               self.ui.px(7)), seg)
+            surface.blit(
+                self.ui.sprites.panel(
+                    seg.size, fill, 250, theme.GOLD_LIGHT if chosen else theme.PANEL_EDGE, self.ui.px(7)
+                ),
+                seg,
+            )
             text = self.ui.text.fit(self.labels[i], size, seg.w - 6, "bold")
             word = self.ui.text.render(text, size, theme.INK if chosen else theme.IVORY, "bold")
             surface.blit(word, word.get_rect(center=seg.center))
@@ -278,8 +313,15 @@ class Choice(Widget):
 class TextInput(Widget):
     """A one-line text field; it takes keys while focused (click it, or it starts focused)."""
 
-    def __init__(self, ui: Ui, value: str, max_length: int = 24, allowed: Callable[[str], bool] | None = None,
-                 placeholder: str = "", on_enter: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        ui: Ui,
+        value: str,
+        max_length: int = 24,
+        allowed: Callable[[str], bool] | None = None,
+        placeholder: str = "",
+        on_enter: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(ui)
         self.value = value
         self.max_length = max_length
@@ -359,8 +401,12 @@ class ScrollList(Widget):
         return self.ui.px(46)
 
     def item_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 6, self.rect.y + 6 + (index - self.offset) * self.row_height,
-                           self.rect.w - 12, self.row_height - 4)
+        return pygame.Rect(
+            self.rect.x + 6,
+            self.rect.y + 6 + (index - self.offset) * self.row_height,
+            self.rect.w - 12,
+            self.row_height - 4,
+        )
 
     def visible_rows(self) -> int:
         return max(1, (self.rect.h - 12) // self.row_height)
@@ -384,8 +430,9 @@ class ScrollList(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.ui.sprites.panel(self.rect.size, (16, 26, 28), 235, theme.PANEL_EDGE, self.ui.px(8)),
-                     self.rect)
+        surface.blit(
+            self.ui.sprites.panel(self.rect.size, (16, 26, 28), 235, theme.PANEL_EDGE, self.ui.px(8)), self.rect
+        )
         if not self.items:
             word = self.ui.text.render("No saved games or records found here.", self.ui.font_px(16), theme.TEXT_DIM)
             surface.blit(word, word.get_rect(center=self.rect.center))
@@ -393,21 +440,32 @@ class ScrollList(Widget):
             item, rect = self.items[index], self.item_rect(index)
             chosen = index == self.selected
             if chosen or rect.collidepoint(self.ui.mouse):
-                surface.blit(self.ui.sprites.panel(rect.size, (96, 72, 30) if chosen else (40, 58, 60), 240,
-                                                   theme.GOLD if chosen else theme.PANEL_EDGE, self.ui.px(6)), rect)
+                surface.blit(
+                    self.ui.sprites.panel(
+                        rect.size,
+                        (96, 72, 30) if chosen else (40, 58, 60),
+                        240,
+                        theme.GOLD if chosen else theme.PANEL_EDGE,
+                        self.ui.px(6),
+                    ),
+                    rect,
+                )
             size = self.ui.font_px(16)
-            name = self.ui.text.render(self.ui.text.fit(item.text, size, rect.w - 20, "bold"), size, theme.IVORY,
-                                       "bold")
+            name = self.ui.text.render(
+                self.ui.text.fit(item.text, size, rect.w - 20, "bold"), size, theme.IVORY, "bold"
+            )
             surface.blit(name, (rect.x + self.ui.px(10), rect.y + self.ui.px(4)))
-            detail = self.ui.text.render(self.ui.text.fit(item.detail, self.ui.font_px(13), rect.w - 20),
-                                         self.ui.font_px(13), theme.TEXT_DIM)
+            detail = self.ui.text.render(
+                self.ui.text.fit(item.detail, self.ui.font_px(13), rect.w - 20), self.ui.font_px(13), theme.TEXT_DIM
+            )
             surface.blit(detail, (rect.x + self.ui.px(10), rect.bottom - detail.get_height() - self.ui.px(3)))
         if len(self.items) > self.visible_rows():
             track = pygame.Rect(self.rect.right - 8, self.rect.y + 6, 4, self.rect.h - 12)
             pygame.draw.rect(surface, (60, 70, 70), track, border_radius=2)
             share = self.visible_rows() / len(self.items)
-            knob = pygame.Rect(track.x, track.y + round(track.h * self.offset / len(self.items)), 4,
-                               max(12, round(track.h * share)))
+            knob = pygame.Rect(
+                track.x, track.y + round(track.h * self.offset / len(self.items)), 4, max(12, round(track.h * share))
+            )
             pygame.draw.rect(surface, theme.GOLD, knob, border_radius=2)
 
 

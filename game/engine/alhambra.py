@@ -205,9 +205,7 @@ def removable_cells(grid: Alhambra) -> frozenset[int]:
     return frozenset(
         cell
         for cell in grid
-        if cell != ORIGIN
-        and cell not in cuts
-        and any(cell + step not in grid for _, step in STEPS)
+        if cell != ORIGIN and cell not in cuts and any(cell + step not in grid for _, step in STEPS)
     )
 
 
@@ -384,9 +382,7 @@ def _collapse_chains(
     return edges, rings
 
 
-def _longest_trail_from(
-    corner: int, adjacency: dict[int, list[tuple[int, int, int]]], used: list[bool]
-) -> int:
+def _longest_trail_from(corner: int, adjacency: dict[int, list[tuple[int, int, int]]], used: list[bool]) -> int:
     best = 0
     for index, other, length in adjacency[corner]:
         if not used[index]:

@@ -48,9 +48,7 @@ MAX_PLAYERS = 6
 START_TILE_BASE = BUILDING_COUNT  # start tile of seat p has id START_TILE_BASE + p
 TILE_COUNT = BUILDING_COUNT + MAX_PLAYERS
 
-TILE_TYPE: tuple[int, ...] = tuple(
-    [BUILDING_TYPES.index(row["type"]) for row in _BUILDINGS] + [-1] * MAX_PLAYERS
-)
+TILE_TYPE: tuple[int, ...] = tuple([BUILDING_TYPES.index(row["type"]) for row in _BUILDINGS] + [-1] * MAX_PLAYERS)
 TILE_COST: tuple[int, ...] = tuple([int(row["cost"]) for row in _BUILDINGS] + [0] * MAX_PLAYERS)
 TILE_WALLS: tuple[int, ...] = tuple(
     [
@@ -75,8 +73,7 @@ def describe_tile(tile: int) -> str:
 # ---------------------------------------------------------------- money [B-COMP-3], [B-COMP-4]
 _MONEY = _rows("money.csv")
 MARKET_CURRENCY: tuple[int, ...] = tuple(
-    CURRENCIES.index(currency)
-    for _, currency in sorted({(int(r["market_slot"]), r["currency"]) for r in _MONEY})
+    CURRENCIES.index(currency) for _, currency in sorted({(int(r["market_slot"]), r["currency"]) for r in _MONEY})
 )  # market slot 1..4 (index 0..3) -> currency index
 
 
@@ -92,8 +89,9 @@ def _money_cards() -> list[_CardKind]:
     for row in sorted(_MONEY, key=lambda r: (CURRENCIES.index(r["currency"]), int(r["value"]))):
         for copy in range(int(row["copies"])):
             cards.append(
-                _CardKind(CURRENCIES.index(row["currency"]), int(row["value"]), copy,
-                          copy < int(row["copies_two_players"]))
+                _CardKind(
+                    CURRENCIES.index(row["currency"]), int(row["value"]), copy, copy < int(row["copies_two_players"])
+                )
             )
     return cards
 

@@ -47,9 +47,7 @@ class Knowledge:
         canonical = state.clone()
         canonical.bag = sorted(state.bag)
         money = sorted(card for card in state.deck if not is_scoring_card(card))
-        canonical.deck = _deck_with_scoring_cards(
-            money, [(first, card) for card, first, _ in _relative_windows(state)]
-        )
+        canonical.deck = _deck_with_scoring_cards(money, [(first, card) for card, first, _ in _relative_windows(state)])
         canonical.seed = 0
         self.player = player
         self.state = canonical
@@ -68,8 +66,10 @@ class Knowledge:
         return state
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Knowledge) and self.player == other.player and state_key(self.state) == state_key(
-            other.state
+        return (
+            isinstance(other, Knowledge)
+            and self.player == other.player
+            and state_key(self.state) == state_key(other.state)
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -78,12 +78,32 @@ class Knowledge:
 def state_key(state: GameState) -> tuple:
     """Everything that makes up a game state, as one comparable value (caches excluded)."""
     return (
-        state.players, state.with_dirk, state.seed, tuple(map(tuple, state.hands)),
-        tuple(tuple(sorted(g.items())) for g in state.grids), tuple(map(tuple, state.reserves)),
-        tuple(state.scores), tuple(state.dirk_tiles), state.dirk_score, tuple(state.bag), tuple(state.market),
-        tuple(state.deck), tuple(state.offer), tuple(state.discard), state.drawn, state.windows,
-        state.reshuffles, state.rounds_scored, state.turn_player, state.phase, state.decider,
-        tuple(state.held), tuple(map(tuple, state.final_held)), state.turn, state.idle_turns, state.progressed,
+        state.players,
+        state.with_dirk,
+        state.seed,
+        tuple(map(tuple, state.hands)),
+        tuple(tuple(sorted(g.items())) for g in state.grids),
+        tuple(map(tuple, state.reserves)),
+        tuple(state.scores),
+        tuple(state.dirk_tiles),
+        state.dirk_score,
+        tuple(state.bag),
+        tuple(state.market),
+        tuple(state.deck),
+        tuple(state.offer),
+        tuple(state.discard),
+        state.drawn,
+        state.windows,
+        state.reshuffles,
+        state.rounds_scored,
+        state.turn_player,
+        state.phase,
+        state.decider,
+        tuple(state.held),
+        tuple(map(tuple, state.final_held)),
+        state.turn,
+        state.idle_turns,
+        state.progressed,
     )
 
 

@@ -46,8 +46,13 @@ class RecordError(ValueError):
 def tile_entries(players: int) -> list[dict[str, Any]]:
     tiles: list[dict[str, Any]] = [{"id": START_TILE_BASE + p, "kind": "start"} for p in range(players)]
     tiles += [
-        {"id": t, "kind": "building", "type": BUILDING_TYPES[TILE_TYPE[t]], "cost": TILE_COST[t],
-         "walls": walls_to_text(TILE_WALLS[t])}
+        {
+            "id": t,
+            "kind": "building",
+            "type": BUILDING_TYPES[TILE_TYPE[t]],
+            "cost": TILE_COST[t],
+            "walls": walls_to_text(TILE_WALLS[t]),
+        }
         for t in range(BUILDING_COUNT)
     ]
     return tiles
@@ -161,8 +166,10 @@ def _config(value: Any) -> GameConfig:
     _need(isinstance(players, list) and 2 <= len(players) <= 6, "config.players must list 2 to 6 players")
     seats = []
     for seat in players:
-        _need(isinstance(seat, dict) and isinstance(seat.get("name"), str) and isinstance(seat.get("agent"), str),
-              "every player needs a name and an agent")
+        _need(
+            isinstance(seat, dict) and isinstance(seat.get("name"), str) and isinstance(seat.get("agent"), str),
+            "every player needs a name and an agent",
+        )
         seats.append(Seat(seat["name"], seat["agent"]))
     return GameConfig(seed=seed, seats=tuple(seats))
 
@@ -171,21 +178,27 @@ def _check_components(data: dict, players: int) -> None:
     """The engine plays with the standard components; a record listing others is foreign or tampered."""
     for key, expected in (("tiles", tile_entries(players)), ("cards", card_entries(players))):
         listed = data.get(key)
-        _need(isinstance(listed, list) and all(isinstance(item, dict) for item in listed),
-              f"{key} must be a list of objects")
+        _need(
+            isinstance(listed, list) and all(isinstance(item, dict) for item in listed),
+            f"{key} must be a list of objects",
+        )
         by_id = {item.get("id"): item for item in listed}
         _need(len(by_id) == len(listed), f"{key}: ids must be unique")
         _need(len(listed) == len(expected), f"{key}: expected {len(expected)} entries, found {len(listed)}")
         for entry in expected:
             found = by_id.get(entry["id"])
-            _need(found is not None and all(found.get(k) == v for k, v in entry.items()),
-                  f"{key}: id {entry['id']} is not the standard {entry}")
+            _need(
+                found is not None and all(found.get(k) == v for k, v in entry.items()),
+                f"{key}: id {entry['id']} is not the standard {entry}",
+            )
 
 
 def _deal(value: Any, players: int) -> Deal:
     _need(isinstance(value, dict), "setup is missing")
-    _need(value.get("market_currencies") == [CURRENCIES[c] for c in MARKET_CURRENCY],
-          "setup.market_currencies must be florin, dirham, denar, ducat ([B-COMP-5])")
+    _need(
+        value.get("market_currencies") == [CURRENCIES[c] for c in MARKET_CURRENCY],
+        "setup.market_currencies must be florin, dirham, denar, ducat ([B-COMP-5])",
+    )
     hands = value.get("hands")
     _need(isinstance(hands, list), "setup.hands must be a list")
     start = value.get("start_player")
@@ -228,8 +241,10 @@ def _action_at(state: GameState, events: list, index: int) -> Action:
     """The action a decision event (plus, for a swap, the two events after it) stands for."""
     event = events[index]
     kind = event.get("e")
-    _need(event.get("player") == state.decider,
-          f"event {index} ({kind}): it is player {state.decider}'s decision, not {event.get('player')!r}'s")
+    _need(
+        event.get("player") == state.decider,
+        f"event {index} ({kind}): it is player {state.decider}'s decision, not {event.get('player')!r}'s",
+    )
 
     def field(name: str) -> Any:
         _need(name in event, f"event {index} ({kind}): field '{name}' is missing")
@@ -242,8 +257,10 @@ def _action_at(state: GameState, events: list, index: int) -> Action:
 
     def xy(name: str) -> tuple[int, int]:
         value = field(name)
-        _need(isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value),
-              f"event {index} ({kind}): '{name}' must be [x, y]")
+        _need(
+            isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value),
+            f"event {index} ({kind}): '{name}' must be [x, y]",
+        )
         return value[0], value[1]
 
     if kind == "take":
@@ -277,17 +294,21 @@ def _replay(game: Game, events: list) -> None:
     while True:
         for index in range(checked, len(log)):
             _need(index < len(events), f"event {index}: the record ends, the game goes on with {log[index]['e']!r}")
-            _need(_same_event(log[index], events[index]),
-                  f"event {index}: the record says {json.dumps(events[index])[:120]}, "
-                  f"the rules give {json.dumps(log[index])[:120]}")
+            _need(
+                _same_event(log[index], events[index]),
+                f"event {index}: the record says {json.dumps(events[index])[:120]}, "
+                f"the rules give {json.dumps(log[index])[:120]}",
+            )
         checked = len(log)
         if checked == len(events):
             return
         _need(not state.is_over, f"event {checked}: the game is already over")
         event = events[checked]
         _need(isinstance(event, dict) and isinstance(event.get("e"), str), f"event {checked}: not an event object")
-        _need(event["e"] in DECISIONS,
-              f"event {checked}: expected a decision of player {state.decider}, found {event['e']!r}")
+        _need(
+            event["e"] in DECISIONS,
+            f"event {checked}: expected a decision of player {state.decider}, found {event['e']!r}",
+        )
         action = _action_at(state, events, checked)
         state.planned_shuffles = _shuffles_until_next_turn(events, checked)
         try:
@@ -319,5 +340,7 @@ def _check_result(state: GameState, result: Any) -> None:
     if state.with_dirk:
         expected["dirk_score"] = state.dirk_score
     for key, value in expected.items():
-        _need(json.dumps(result.get(key)) == json.dumps(value),
-              f"result.{key} is {json.dumps(result.get(key))}, the replay gives {json.dumps(value)}")
+        _need(
+            json.dumps(result.get(key)) == json.dumps(value),
+            f"result.{key} is {json.dumps(result.get(key))}, the replay gives {json.dumps(value)}",
+        )

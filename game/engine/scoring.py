@@ -25,7 +25,7 @@ def rank_points(counts: Sequence[int], points_by_rank: Sequence[int]) -> list[in
         if rank >= len(points_by_rank):
             break
         tied = [i for i, c in enumerate(counts) if c == count]
-        share = sum(points_by_rank[rank:rank + len(tied)]) // len(tied)
+        share = sum(points_by_rank[rank : rank + len(tied)]) // len(tied)
         for i in tied:
             earned[i] = share
         rank += len(tied)

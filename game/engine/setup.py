@@ -100,7 +100,7 @@ def deal(players: int, seed: int) -> Deal:
     piles = []
     at = 0
     for size in pile_sizes(len(money)):  # [B-SETUP-6]
-        piles.append(money[at:at + size])
+        piles.append(money[at : at + size])
         at += size
     for card, pile in zip(SCORING_CARDS, SCORING_PILES, strict=False):
         piles[pile - 1].append(card)

@@ -536,8 +536,9 @@ class GameState:
         self.held.append(tile)
         self.progressed = True
         exact = sum(CARD_VALUE[c] for c in action.paid) == TILE_COST[tile]
-        self._emit({"e": "buy", "player": player, "slot": action.slot, "tile": tile,
-                    "paid": list(action.paid), "exact": exact})
+        self._emit(
+            {"e": "buy", "player": player, "slot": action.slot, "tile": tile, "paid": list(action.paid), "exact": exact}
+        )
         if not exact:
             self._end_action_sequence()
 
@@ -840,5 +841,14 @@ def describe_action(state: GameState, action: Action) -> str:
     return str(action)
 
 
-__all__ = ["ACTION", "FINAL", "OVER", "PLACE", "GameState", "IllegalAction", "cell_at", "describe_action",
-           "minimal_payments"]
+__all__ = [
+    "ACTION",
+    "FINAL",
+    "OVER",
+    "PLACE",
+    "GameState",
+    "IllegalAction",
+    "cell_at",
+    "describe_action",
+    "minimal_payments",
+]

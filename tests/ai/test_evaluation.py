@@ -28,11 +28,14 @@ def test_a_finished_game_is_worth_exactly_its_scores() -> None:
     assert expected_final_scores(state) == [float(s) for s in state.scores]
 
 
-@pytest.mark.parametrize(("column", "expected"), [
-    ([3.0, 1.0], [13.0, 6.0]),  # clear ranks
-    ([3.0, 3.0], [9.5, 9.5]),  # a two-way tie shares 13 + 6 ([B-SCORE-3]: 9 each, rounded down)
-    ([0.0, 2.0], [0.0, 13.0]),  # no tile of the type, no points ([B-SCORE-2])
-])
+@pytest.mark.parametrize(
+    ("column", "expected"),
+    [
+        ([3.0, 1.0], [13.0, 6.0]),  # clear ranks
+        ([3.0, 3.0], [9.5, 9.5]),  # a two-way tie shares 13 + 6 ([B-SCORE-3]: 9 each, rounded down)
+        ([0.0, 2.0], [0.0, 13.0]),  # no tile of the type, no points ([B-SCORE-2])
+    ],
+)
 def test_an_imminent_scoring_follows_the_rank_points_b_score_2_b_score_3(column, expected) -> None:
     """With no tiles left to come before a second scoring, the outlook is the scoring itself."""
     outlook = Outlook(midgame(2))

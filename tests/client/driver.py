@@ -24,8 +24,16 @@ from game.engine.alhambra import xy_of
 
 def args(**overrides: object) -> argparse.Namespace:
     """The Namespace cli.py builds, with the given options."""
-    values = {"ai": None, "seed": None, "load": None, "name": "You", "speed": None, "fullscreen": False,
-              "size": None, "frames": None}
+    values = {
+        "ai": None,
+        "seed": None,
+        "load": None,
+        "name": "You",
+        "speed": None,
+        "fullscreen": False,
+        "size": None,
+        "frames": None,
+    }
     values.update(overrides)
     return argparse.Namespace(**values)
 
@@ -85,6 +93,7 @@ class Driver:
 
     def wait_for_human(self, timeout: float = 30.0) -> None:
         """Until it is the human's move on a caught-up table, or a scoring / the end is shown."""
+
         def ready() -> bool:
             scene = self.scene
             if isinstance(scene, ScoringScene | GameOverScene):

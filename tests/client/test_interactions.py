@@ -293,8 +293,9 @@ def test_zoom_and_pan_change_the_board_view(make_app: MakeApp) -> None:
     assert scene.board.cell_size > size
     pos = scene.board.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 30, pos[1] + 10), rel=(30, 10),
-                                         buttons=(0, 0, 1)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 30, pos[1] + 10), rel=(30, 10), buttons=(0, 0, 1))
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(pos[0] + 30, pos[1] + 10), button=3))
     driver.step()
     assert scene.board.pan == [30, 10]

@@ -29,8 +29,12 @@ def test_subsets_summing_finds_every_multiset() -> None:
     from itertools import combinations
 
     target = 9
-    expected = {tuple(sorted(CARD_VALUE[c] for c in combo)) for n in range(1, 6) for combo in combinations(cards, n)
-                if sum(CARD_VALUE[c] for c in combo) == target}
+    expected = {
+        tuple(sorted(CARD_VALUE[c] for c in combo))
+        for n in range(1, 6)
+        for combo in combinations(cards, n)
+        if sum(CARD_VALUE[c] for c in combo) == target
+    }
     cards_sorted = sorted(cards, key=lambda c: -CARD_VALUE[c])
     found = {tuple(sorted(CARD_VALUE[c] for c in paid)) for paid in _subsets_summing(cards_sorted, target)}
     assert found == expected

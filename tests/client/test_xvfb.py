@@ -52,8 +52,9 @@ class Lines:
 
 
 def xdotool(display: dict[str, str], *arguments: str) -> str:
-    return subprocess.run(["xdotool", *arguments], env=display, capture_output=True, text=True, timeout=20,
-                          check=True).stdout.strip()
+    return subprocess.run(
+        ["xdotool", *arguments], env=display, capture_output=True, text=True, timeout=20, check=True
+    ).stdout.strip()
 
 
 @pytest.fixture
@@ -62,8 +63,12 @@ def xserver():
     if MISSING:
         pytest.skip(f"{' and '.join(MISSING)} not installed (apt-get install -y xvfb xdotool x11-utils imagemagick)")
     read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write)
     with os.fdopen(read) as pipe:
         number = pipe.readline().strip()
@@ -74,19 +79,33 @@ def xserver():
 
 
 def test_real_window_clicks_and_keys(xserver: dict[str, str], tmp_path: Path, screenshots: Path) -> None:
-    env = dict(xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy", SDL_VIDEO_X11_WMCLASS=WM_CLASS,
-               ALHAMBRA_TRACE_SCENES="1", ALHAMBRA_CONFIG_DIR=str(tmp_path), ALHAMBRA_DATA_DIR=str(tmp_path),
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
-    app = subprocess.Popen([sys.executable, "-u", "-m", "game", "--size", "1280x800"], cwd=ROOT, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = dict(
+        xserver,
+        SDL_VIDEODRIVER="x11",
+        SDL_AUDIODRIVER="dummy",
+        SDL_VIDEO_X11_WMCLASS=WM_CLASS,
+        ALHAMBRA_TRACE_SCENES="1",
+        ALHAMBRA_CONFIG_DIR=str(tmp_path),
+        ALHAMBRA_DATA_DIR=str(tmp_path),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
+    app = subprocess.Popen(
+        [sys.executable, "-u", "-m", "game", "--size", "1280x800"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         lines = Lines(app.stdout)
         window = xdotool(env, "search", "--sync", "--onlyvisible", "--class", WM_CLASS).splitlines()[0]
         lines.wait_for("scene MenuScene")
         time.sleep(0.3)
         if shutil.which("import"):
-            subprocess.run(["import", "-window", "root", str(screenshots / "xvfb_menu.png")], env=env, timeout=20,
-                           check=True)
+            subprocess.run(
+                ["import", "-window", "root", str(screenshots / "xvfb_menu.png")], env=env, timeout=20, check=True
+            )
         # The title screen's buttons at 1280x800: 320x50 from y=288, 62 apart; "Rules" is the fourth.
         xdotool(env, "mousemove", "--window", window, "640", str(288 + 3 * 62 + 25), "click", "1")
         lines.wait_for("scene RulesScene")

@@ -48,7 +48,8 @@ def tiles_with(walls: str, kind: str | None = None) -> list[int]:
     """Building tiles whose walls are exactly ``walls`` (letters of NESW, "" for none), optionally of one type."""
     mask = walls_from_text(walls)
     return [
-        t for t in range(BUILDING_COUNT)
+        t
+        for t in range(BUILDING_COUNT)
         if TILE_WALLS[t] == mask and (kind is None or BUILDING_TYPES[TILE_TYPE[t]] == kind)
     ]
 

@@ -88,7 +88,8 @@ def check_structure(record: dict) -> None:
     assert len(money) == (72 if n == 2 else 108)
     assert sorted(c["round"] for c in scoring) == [1, 2]
     assert Counter((c["currency"], c["value"]) for c in money) == {
-        (cur, v): (2 if n == 2 else 3) for cur in CURRENCIES for v in range(1, 10)}
+        (cur, v): (2 if n == 2 else 3) for cur in CURRENCIES for v in range(1, 10)
+    }
 
     setup = record["setup"]
     assert setup["market_currencies"] == list(CURRENCIES)
@@ -183,8 +184,10 @@ class Table:
         by_walls: dict[int, int] = {}
         for t in range(54):
             by_walls.setdefault(TILE_WALLS[t], t)
-        return {cell_at(x, y): (START_TILE_BASE if self.tiles[t]["kind"] == "start" else by_walls[self.walls(t)])
-                for (x, y), t in self.grids[player].items()}
+        return {
+            cell_at(x, y): (START_TILE_BASE if self.tiles[t]["kind"] == "start" else by_walls[self.walls(t)])
+            for (x, y), t in self.grids[player].items()
+        }
 
     def counts(self, tiles: list[int]) -> list[int]:
         kinds = Counter(self.tiles[t].get("type") for t in tiles)
@@ -266,7 +269,7 @@ class Table:
 
     def on_market(self, e: dict) -> None:
         assert self.market[e["slot"] - 1] is None and self.bag and self.bag[0] == e["tile"]
-        assert all(m is not None for m in self.market[:e["slot"] - 1]), "slots are refilled in ascending order"
+        assert all(m is not None for m in self.market[: e["slot"] - 1]), "slots are refilled in ascending order"
         self.market[e["slot"] - 1] = self.bag.pop(0)
 
     def on_offer(self, e: dict) -> None:
@@ -293,7 +296,7 @@ class Table:
             rank = 0
             for count in sorted({c for c in column if c > 0}, reverse=True):
                 tied = [i for i, c in enumerate(column) if c == count]
-                share = sum(points[rank:rank + len(tied)]) // len(tied)
+                share = sum(points[rank : rank + len(tied)]) // len(tied)
                 for i in tied:
                     if share:
                         expected[("dirk" if i == self.n else i, kind)] = share

@@ -36,7 +36,7 @@ from .helpers import (
 
 
 def rule_of(message: str | None) -> str | None:
-    return None if message is None else message[1:message.index("]")]
+    return None if message is None else message[1 : message.index("]")]
 
 
 def check(grid, x, y, walls: str) -> str | None:
@@ -177,8 +177,17 @@ def test_enclosure_of_two_cells_is_a_hole_b_place_5():
 
 def test_enclosure_of_an_l_shaped_area_is_a_hole_b_place_5():
     """[B-PLACE-5] an L-shaped empty area of three cells, (1,1) (2,1) (2,2), closed off by (2,3), is a hole."""
-    layout = {(1, 0): "", (2, 0): "", (3, 0): "", (3, 1): "", (3, 2): "", (3, 3): "", (0, 1): "", (0, 2): "",
-              (1, 2): ""}
+    layout = {
+        (1, 0): "",
+        (2, 0): "",
+        (3, 0): "",
+        (3, 1): "",
+        (3, 2): "",
+        (3, 3): "",
+        (0, 1): "",
+        (0, 2): "",
+        (1, 2): "",
+    }
     grid = build(layout)
     assert violations(grid) == []
     assert check(grid, 2, 3, "") == "B-PLACE-5"
@@ -255,8 +264,10 @@ def test_lifted_tile_goes_to_reserve_and_ends_turn_b_turn_6(at_turn):
     state.apply(Lift(tile))
     assert state.reserves[player] == [tile]
     assert state.grids[player] == {ORIGIN: START_TILE_BASE + player}
-    assert state.log[:2] == [{"e": "lift", "player": player, "tile": tile, "from": [1, 0]},
-                             {"e": "reserve", "player": player, "tile": tile}]
+    assert state.log[:2] == [
+        {"e": "lift", "player": player, "tile": tile, "from": [1, 0]},
+        {"e": "reserve", "player": player, "tile": tile},
+    ]
     assert state.turn_player != player and state.phase == ACTION
 
 

@@ -72,8 +72,14 @@ def test_building_counts_per_type_b_comp_2():
 
 @pytest.mark.parametrize(
     ("kind", "low", "high"),
-    [("pavilion", 2, 8), ("seraglio", 3, 9), ("arcades", 4, 10), ("chambers", 5, 11), ("garden", 6, 12),
-     ("tower", 7, 13)],
+    [
+        ("pavilion", 2, 8),
+        ("seraglio", 3, 9),
+        ("arcades", 4, 10),
+        ("chambers", 5, 11),
+        ("garden", 6, 12),
+        ("tower", 7, 13),
+    ],
 )
 def test_cost_ranges_per_type_b_comp_2(kind, low, high):
     """[B-COMP-2] the cost range of each type is the one in the table (cheapest and dearest tile)."""
@@ -112,7 +118,10 @@ def test_record_tile_entries_list_every_tile_once_b_comp_1_b_comp_2():
             if e["kind"] == "building":
                 t = e["id"]
                 assert (e["type"], e["cost"], walls_from_text(e["walls"])) == (
-                    BUILDING_TYPES[TILE_TYPE[t]], TILE_COST[t], TILE_WALLS[t])
+                    BUILDING_TYPES[TILE_TYPE[t]],
+                    TILE_COST[t],
+                    TILE_WALLS[t],
+                )
 
 
 def test_money_cards_b_comp_3():

@@ -103,8 +103,9 @@ def test_dirk_ranks_and_shares_ties_but_never_scores_walls_b_dirk_3(duel):
     state.apply(Take((state.offer[0],)))
     (score,) = events_named(state.log, "score")
     awards = sorted((str(p["player"]), p["what"], p["points"]) for p in score["points"])
-    assert awards == sorted([("dirk", "tower", 3), (str(a), "tower", 3), (str(b), "pavilion", 1),
-                             (str(a), "wall", 1), (str(b), "wall", 1)])
+    assert awards == sorted(
+        [("dirk", "tower", 3), (str(a), "tower", 3), (str(b), "pavilion", 1), (str(a), "wall", 1), (str(b), "wall", 1)]
+    )
     assert state.dirk_score == 3 and score["dirk_total"] == 3
     expected = [0, 0]
     expected[a], expected[b] = 4, 2

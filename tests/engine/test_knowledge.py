@@ -42,11 +42,26 @@ def reorder_hidden(state, rng: random.Random):
 def known_parts(state):
     """Everything a player with perfect memory knows, deck and bag as sets."""
     return (
-        state.players, [list(h) for h in state.hands], [dict(g) for g in state.grids],
-        [list(r) for r in state.reserves], list(state.scores), list(state.dirk_tiles), state.dirk_score,
-        list(state.market), list(state.offer), list(state.discard), sorted(state.deck), sorted(state.bag),
-        state.drawn, state.rounds_scored, state.turn_player, state.phase, state.decider, list(state.held),
-        state.turn, state.windows,
+        state.players,
+        [list(h) for h in state.hands],
+        [dict(g) for g in state.grids],
+        [list(r) for r in state.reserves],
+        list(state.scores),
+        list(state.dirk_tiles),
+        state.dirk_score,
+        list(state.market),
+        list(state.offer),
+        list(state.discard),
+        sorted(state.deck),
+        sorted(state.bag),
+        state.drawn,
+        state.rounds_scored,
+        state.turn_player,
+        state.phase,
+        state.decider,
+        list(state.held),
+        state.turn,
+        state.windows,
     )
 
 

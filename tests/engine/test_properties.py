@@ -198,8 +198,14 @@ def test_records_round_trip_at_any_point(players, seed, choices, stop):
 
 
 @settings(QUICK, max_examples=30)
-@given(players=PLAYERS, seed=SEEDS, choices=SEEDS, stop=st.integers(min_value=0, max_value=400),
-       viewer=st.integers(min_value=0, max_value=5), sample_seed=SEEDS)
+@given(
+    players=PLAYERS,
+    seed=SEEDS,
+    choices=SEEDS,
+    stop=st.integers(min_value=0, max_value=400),
+    viewer=st.integers(min_value=0, max_value=5),
+    sample_seed=SEEDS,
+)
 def test_determinize_preserves_knowledge(players, seed, choices, stop, viewer, sample_seed):
     """[D-HIDDEN-1] at any point, for any player, a determinization has the same knowledge, keeps
     every card and tile accounted for, keeps scoring cards in their piles and is a playable game."""

@@ -126,7 +126,8 @@ def test_two_scoring_cards_in_one_refill_b_score_1_b_fill_3(scored_table):
     first, second = events_named(state.log, "score")
     assert (first["round"], second["round"]) == (1, 2)
     assert awards(second) == sorted(
-        [(a, "tower", 13), (b, "tower", 6), (c, "pavilion", 8), (b, "wall", 1), (c, "wall", 1)])
+        [(a, "tower", 13), (b, "tower", 6), (c, "pavilion", 8), (b, "wall", 1), (c, "wall", 1)]
+    )
     expected = [0, 0, 0]
     expected[a], expected[b], expected[c] = 6 + 13, 1 + 6 + 1, 2 + 9
     assert second["totals"] == expected == state.scores

@@ -20,7 +20,7 @@ PLAYERS = range(2, 7)
 
 def rules_of(problems: list[str]) -> set[str]:
     assert all(p.startswith("[") and "] " in p for p in problems), problems
-    return {p[1:p.index("]")] for p in problems}
+    return {p[1 : p.index("]")] for p in problems}
 
 
 def total(hand) -> int:
@@ -234,7 +234,7 @@ def test_problem_dirk_tiles_b_dirk_2(good2, good3):
 def test_problem_money_cards_b_comp_3(good2, good3):
     """[B-COMP-3] a deck missing a card, or a two-player deck holding a third copy, is refused."""
     money_at = next(i for i, c in enumerate(good3.deck) if c not in SCORING_CARDS)
-    missing = replace(good3, deck=good3.deck[:money_at] + good3.deck[money_at + 1:])
+    missing = replace(good3, deck=good3.deck[:money_at] + good3.deck[money_at + 1 :])
     assert "B-COMP-3" in rules_of(deal_problems(missing))
     third_copy = next(c for c in range(108) if c not in TWO_PLAYER_MONEY)
     swapped = tuple(third_copy if c == good2.deck[money_at] else c for c in good2.deck)
@@ -254,8 +254,7 @@ def test_problem_overdealt_and_underdealt_hand_b_setup_3(good3):
     over = replace(good3, hands=(good3.hands[0] + (extra,), *good3.hands[1:]), deck=deck)
     assert "B-SETUP-3" in rules_of(deal_problems(over))
     short_hand = good3.hands[1][:-1]
-    under = replace(good3, hands=(good3.hands[0], short_hand, good3.hands[2]),
-                    deck=(good3.hands[1][-1], *good3.deck))
+    under = replace(good3, hands=(good3.hands[0], short_hand, good3.hands[2]), deck=(good3.hands[1][-1], *good3.deck))
     assert "B-SETUP-3" in rules_of(deal_problems(under))
 
 

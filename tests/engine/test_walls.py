@@ -10,8 +10,16 @@ from game.engine.alhambra import cell_at, longest_wall, violations
 
 from .helpers import build, hold, new_state, set_grid, tile_with
 
-RING = {(-1, -1): "NW", (0, -1): "N", (1, -1): "NE", (1, 0): "E", (1, 1): "ES", (0, 1): "S", (-1, 1): "SW",
-        (-1, 0): "W"}
+RING = {
+    (-1, -1): "NW",
+    (0, -1): "N",
+    (1, -1): "NE",
+    (1, 0): "E",
+    (1, 1): "ES",
+    (0, 1): "S",
+    (-1, 1): "SW",
+    (-1, 0): "W",
+}
 
 
 def legal(layout):

@@ -44,8 +44,14 @@ class GameOverScene(Scene):
         self.sheet: Sheet = sheet_for(state, final, [])
         self.rounds = points_by_round(events, self.sheet.collectors)
         self.winners = state.winners()
-        self.again = Button(self.ui, "Play again", self._again, style="primary", hotkey="Enter",
-                            tooltip="A new deal against the same opponents")
+        self.again = Button(
+            self.ui,
+            "Play again",
+            self._again,
+            style="primary",
+            hotkey="Enter",
+            tooltip="A new deal against the same opponents",
+        )
         self.menu = Button(self.ui, "Main menu", app.show_menu, hotkey="M")
         self.quit = Button(self.ui, "Quit", app.quit, hotkey="Esc")
         self.widgets = [self.again, self.menu, self.quit]
@@ -110,8 +116,10 @@ class GameOverScene(Scene):
         common.section_title(ui, surface, "Final scoring", (table_area.x, table_area.y - px(4)))
         draw_sheet(ui, surface, self.sheet, self.names(), table_area.move(0, px(18)))
         bottom = self._rounds(surface, pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330), px(150)))
-        self._facts(surface, pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330),
-                                         self.again.rect.y - px(40) - bottom - px(24)))
+        self._facts(
+            surface,
+            pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330), self.again.rect.y - px(40) - bottom - px(24)),
+        )
         top = table_area.bottom + px(50)
         self._alhambras(surface, pygame.Rect(table_area.x, top, table_area.w, self.again.rect.y - px(34) - top))
         if self.record_path is not None:
@@ -136,11 +144,20 @@ class GameOverScene(Scene):
         for seat, name, score in rows:
             won = seat in self.winners
             band = pygame.Rect(area.x, y, area.w, px(40))
-            draw_box(ui, surface, band, (70, 54, 24) if won else theme.PANEL_LIGHT, 230,
-                     theme.GOLD if won else theme.PANEL_EDGE, px(8), shadow=False)
+            draw_box(
+                ui,
+                surface,
+                band,
+                (70, 54, 24) if won else theme.PANEL_LIGHT,
+                230,
+                theme.GOLD if won else theme.PANEL_EDGE,
+                px(8),
+                shadow=False,
+            )
             common.seat_token(ui, surface, seat, name, (band.x + px(22), band.centery), px(11))
-            label = ui.text.render(ui.text.fit(name, ui.font_px(17), px(170), "bold"), ui.font_px(17), theme.IVORY,
-                                   "bold")
+            label = ui.text.render(
+                ui.text.fit(name, ui.font_px(17), px(170), "bold"), ui.font_px(17), theme.IVORY, "bold"
+            )
             surface.blit(label, label.get_rect(midleft=(band.x + px(42), band.centery - px(6))))
             agent = self.table.agents[seat] if isinstance(seat, int) else None
             sub = "winner" if won else (agent_label(agent) if agent else ("neutral" if seat == DIRK else "human"))
@@ -165,8 +182,9 @@ class GameOverScene(Scene):
             pygame.draw.rect(surface, (14, 24, 24), box, border_radius=px(6))
             view.rect = box.inflate(-px(8), -px(8))
             view.draw(surface, state.grids[seat])
-            name = ui.text.render(ui.text.fit(self.table.names[seat], ui.font_px(13), width - px(30)), ui.font_px(13),
-                                  theme.IVORY)
+            name = ui.text.render(
+                ui.text.fit(self.table.names[seat], ui.font_px(13), width - px(30)), ui.font_px(13), theme.IVORY
+            )
             common.seat_token(ui, surface, seat, self.table.names[seat], (box.x + px(9), box.bottom + px(10)), px(7))
             surface.blit(name, name.get_rect(midleft=(box.x + px(20), box.bottom + px(10))))
 
@@ -199,8 +217,14 @@ class GameOverScene(Scene):
         col_w = (area.w - px(90)) // max(1, len(names))
         y = area.y + px(24)
         for c, name in enumerate(names):
-            common.seat_token(ui, surface, self.sheet.collectors[c], name,
-                              (area.x + px(90) + c * col_w + col_w // 2, y + px(8)), px(8))
+            common.seat_token(
+                ui,
+                surface,
+                self.sheet.collectors[c],
+                name,
+                (area.x + px(90) + c * col_w + col_w // 2, y + px(8)),
+                px(8),
+            )
         labels = ("1st", "2nd", "Final")
         for r, label in enumerate(labels):
             y += px(24)

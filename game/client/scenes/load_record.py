@@ -97,13 +97,21 @@ class LoadRecordScene(Scene):
         title = self.ui.text.render("Load a saved game or record", self.ui.font_px(30), theme.GOLD_LIGHT, "display")
         draw_text(surface, title, (self.panel.x + px(30), self.panel.y + px(22)))
         where = f"Files from {persistence.data_dir()} and {Path.cwd()}"
-        draw_text(surface, self.ui.text.render(self.ui.text.fit(where, self.ui.font_px(13), self.panel.w - px(60)),
-                                               self.ui.font_px(13), theme.TEXT_DIM),
-                  (self.panel.x + px(30), self.list.rect.y - px(6)), "bottomleft")
+        draw_text(
+            surface,
+            self.ui.text.render(
+                self.ui.text.fit(where, self.ui.font_px(13), self.panel.w - px(60)), self.ui.font_px(13), theme.TEXT_DIM
+            ),
+            (self.panel.x + px(30), self.list.rect.y - px(6)),
+            "bottomleft",
+        )
         if self.error:
             y = self.path.rect.bottom + px(10)
             for line in self.ui.text.wrap(self.error, self.ui.font_px(15), self.panel.w - px(60), "bold")[:3]:
-                rect = draw_text(surface, self.ui.text.render(line, self.ui.font_px(15), theme.WARN, "bold"),
-                                 (self.panel.x + px(30), y))
+                rect = draw_text(
+                    surface,
+                    self.ui.text.render(line, self.ui.font_px(15), theme.WARN, "bold"),
+                    (self.panel.x + px(30), y),
+                )
                 y = rect.bottom + 2
         super().draw(surface)

@@ -23,15 +23,24 @@ class MenuScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.new_game = Button(self.ui, "New game", self._new_game, style="primary", hotkey="N",
-                               tooltip="Choose opponents and start a game")
-        self.continue_game = Button(self.ui, "Continue", self._continue, hotkey="C",
-                                    tooltip="Resume the game you left (saved after every turn)")
-        self.load = Button(self.ui, "Load a record", self._load, hotkey="L",
-                           tooltip="Open a saved game or a finished game's record")
+        self.new_game = Button(
+            self.ui,
+            "New game",
+            self._new_game,
+            style="primary",
+            hotkey="N",
+            tooltip="Choose opponents and start a game",
+        )
+        self.continue_game = Button(
+            self.ui, "Continue", self._continue, hotkey="C", tooltip="Resume the game you left (saved after every turn)"
+        )
+        self.load = Button(
+            self.ui, "Load a record", self._load, hotkey="L", tooltip="Open a saved game or a finished game's record"
+        )
         self.rules = Button(self.ui, "Rules", self._rules, hotkey="R", tooltip="How to play, and the keys")
-        self.settings = Button(self.ui, "Settings", self._settings, hotkey="S",
-                               tooltip="Animation speed, sound, memory aid, fullscreen")
+        self.settings = Button(
+            self.ui, "Settings", self._settings, hotkey="S", tooltip="Animation speed, sound, memory aid, fullscreen"
+        )
         self.quit = Button(self.ui, "Quit", app.quit, hotkey="Esc")
         self.widgets = [self.new_game, self.continue_game, self.load, self.rules, self.settings, self.quit]
         self.message = app.notice
@@ -39,8 +48,11 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         self.continue_game.enabled = persistence.has_autosave()
-        self.continue_game.tooltip = ("Resume the game you left (saved after every turn)" if self.continue_game.enabled
-                                      else "No game in progress to continue")
+        self.continue_game.tooltip = (
+            "Resume the game you left (saved after every turn)"
+            if self.continue_game.enabled
+            else "No game in progress to continue"
+        )
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -83,8 +95,15 @@ class MenuScene(Scene):
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False
-        keys = {pygame.K_n: self.new_game, pygame.K_c: self.continue_game, pygame.K_l: self.load,
-                pygame.K_r: self.rules, pygame.K_s: self.settings, pygame.K_q: self.quit, pygame.K_ESCAPE: self.quit}
+        keys = {
+            pygame.K_n: self.new_game,
+            pygame.K_c: self.continue_game,
+            pygame.K_l: self.load,
+            pygame.K_r: self.rules,
+            pygame.K_s: self.settings,
+            pygame.K_q: self.quit,
+            pygame.K_ESCAPE: self.quit,
+        }
         button = keys.get(event.key)
         if button is not None and button.enabled:
             button.click()
@@ -99,8 +118,9 @@ class MenuScene(Scene):
         logo = self.ui.sprites.logo(min(self.ui.px(620), w - 80))
         bob = round(math.sin(self.ui.time * 1.3) * self.ui.px(3))
         surface.blit(logo, logo.get_rect(midtop=(w // 2, round(h * 0.08) + bob)))
-        subtitle = self.ui.text.shadowed("The tile-laying game by Dirk Henn", self.ui.font_px(20), theme.PARCHMENT,
-                                         "display")
+        subtitle = self.ui.text.shadowed(
+            "The tile-laying game by Dirk Henn", self.ui.font_px(20), theme.PARCHMENT, "display"
+        )
         draw_text(surface, subtitle, (w // 2, round(h * 0.08) + logo.get_height() + self.ui.px(10)), "midtop")
         super().draw(surface)
         if self.message:
@@ -110,8 +130,9 @@ class MenuScene(Scene):
             for line in lines:
                 rect = draw_text(surface, self.ui.text.shadowed(line, size, theme.WARN, "bold"), (w // 2, y), "midtop")
                 y = rect.bottom + 2
-        foot = self.ui.text.render("F11 fullscreen  ·  hover a button for its key", self.ui.font_px(13),
-                                   theme.TEXT_FAINT)
+        foot = self.ui.text.render(
+            "F11 fullscreen  ·  hover a button for its key", self.ui.font_px(13), theme.TEXT_FAINT
+        )
         draw_text(surface, foot, (w // 2, h - self.ui.px(14)), "midbottom")
 
     def _draw_ornament(self, surface: pygame.Surface) -> None:

@@ -29,8 +29,12 @@ class PauseScene(Scene):
         self.resume = Button(self.ui, "Resume", app.pop, style="primary", hotkey="Esc")
         self.rules = Button(self.ui, "Rules", self._rules, hotkey="R")
         self.settings = Button(self.ui, "Settings", self._settings, hotkey="S")
-        self.leave_game = Button(self.ui, "Save and leave to the title", app.show_menu,
-                                 tooltip="The game is saved at the start of this turn; Continue resumes it")
+        self.leave_game = Button(
+            self.ui,
+            "Save and leave to the title",
+            app.show_menu,
+            tooltip="The game is saved at the start of this turn; Continue resumes it",
+        )
         self.quit = Button(self.ui, "Quit", app.quit, hotkey="Q")
         self.widgets = [self.resume, self.rules, self.settings, self.leave_game, self.quit]
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -56,8 +60,12 @@ class PauseScene(Scene):
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_ESCAPE: self.resume, pygame.K_r: self.rules, pygame.K_s: self.settings,
-                    pygame.K_q: self.quit}
+            keys = {
+                pygame.K_ESCAPE: self.resume,
+                pygame.K_r: self.rules,
+                pygame.K_s: self.settings,
+                pygame.K_q: self.quit,
+            }
             if event.key in keys:
                 keys[event.key].click()
                 return True

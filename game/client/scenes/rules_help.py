@@ -26,73 +26,120 @@ Block = Callable[[Ui, int], pygame.Surface]
 Mark = tuple[str, int, int, int]  # ("edge", x, y, side) or ("cell", x, y, 0): what the example is about
 # (caption, legal?, tiles as (x, y, kind, walls), the new tile's cell, what to point at)
 EXAMPLES: tuple[tuple[str, bool, tuple[tuple[int, int, str, int], ...], tuple[int, int], Mark | None], ...] = (
-    ("Shares a full side, open meets open", True, ((0, 0, "start", 0), (1, 0, "garden", N)), (1, 0),
-     ("edge", 1, 0, W)),
-    ("Wall against open side: not allowed", False, ((0, 0, "start", 0), (1, 0, "tower", W | N)), (1, 0),
-     ("edge", 1, 0, W)),
-    ("Wall meets wall: fine, if reachable elsewhere", True,
-     ((0, 0, "start", 0), (1, 0, "arcades", E), (0, 1, "pavilion", E), (1, 1, "seraglio", W | S)), (1, 1),
-     ("edge", 1, 1, W)),
-    ("Cannot be reached on foot from the fountain", False,
-     ((0, 0, "start", 0), (1, 0, "chambers", E), (2, 0, "garden", W)), (2, 0), ("edge", 2, 0, W)),
+    ("Shares a full side, open meets open", True, ((0, 0, "start", 0), (1, 0, "garden", N)), (1, 0), ("edge", 1, 0, W)),
+    (
+        "Wall against open side: not allowed",
+        False,
+        ((0, 0, "start", 0), (1, 0, "tower", W | N)),
+        (1, 0),
+        ("edge", 1, 0, W),
+    ),
+    (
+        "Wall meets wall: fine, if reachable elsewhere",
+        True,
+        ((0, 0, "start", 0), (1, 0, "arcades", E), (0, 1, "pavilion", E), (1, 1, "seraglio", W | S)),
+        (1, 1),
+        ("edge", 1, 1, W),
+    ),
+    (
+        "Cannot be reached on foot from the fountain",
+        False,
+        ((0, 0, "start", 0), (1, 0, "chambers", E), (2, 0, "garden", W)),
+        (2, 0),
+        ("edge", 2, 0, W),
+    ),
     ("Touching at a corner only: not allowed", False, ((0, 0, "start", 0), (1, 1, "pavilion", 0)), (1, 1), None),
-    ("Closing a hole in the middle: not allowed", False,
-     ((0, 0, "start", 0), (1, 0, "tower", 0), (2, 0, "garden", 0), (0, 1, "arcades", 0), (2, 1, "chambers", 0),
-      (0, 2, "seraglio", 0), (1, 2, "pavilion", 0), (2, 2, "garden", 0)), (1, 2), ("cell", 1, 1, 0)),
+    (
+        "Closing a hole in the middle: not allowed",
+        False,
+        (
+            (0, 0, "start", 0),
+            (1, 0, "tower", 0),
+            (2, 0, "garden", 0),
+            (0, 1, "arcades", 0),
+            (2, 1, "chambers", 0),
+            (0, 2, "seraglio", 0),
+            (1, 2, "pavilion", 0),
+            (2, 2, "garden", 0),
+        ),
+        (1, 2),
+        ("cell", 1, 1, 0),
+    ),
 )
 EXAMPLE_COSTS = {"pavilion": 4, "seraglio": 6, "arcades": 7, "chambers": 8, "garden": 9, "tower": 11}
 
-INTRO = ("Build the most valuable Alhambra. Points come at three scorings: for having the most buildings of "
-         "each type, and for the longest outer wall of your Alhambra.")
+INTRO = (
+    "Build the most valuable Alhambra. Points come at three scorings: for having the most buildings of "
+    "each type, and for the longest outer wall of your Alhambra."
+)
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("The components", (
-        "54 building tiles of six types, each with a cost and 0 to 3 walls: pavilion (blue, costs 2–8), "
-        "seraglio (red, 3–9), arcades (brown, 4–10), chambers (white, 5–11), garden (green, 6–12), "
-        "tower (purple, 7–13). "
-        "Each type has its own emblem.",
-        "108 money cards in four currencies, values 1 to 9: florin (fleur-de-lis), dirham (crescent), "
-        "denar (star), ducat (crown).",
-        "The market has four slots, each bound to a currency: slot 1 florin, 2 dirham, 3 denar, 4 ducat. "
-        "Beside it lies the money offer of four cards.",
-        "Everyone starts with the Lion Fountain and money worth at least 20. The player dealt the fewest cards starts.",
-    )),
-    ("Your turn: one action", (
-        "Take money: one card of the offer, or several whose values add up to at most 5.",
-        "Buy a building: pay for a market tile with cards of that slot's currency only, at least its cost. "
-        "No change is given. Pay the cost EXACTLY and you take another action (again any of the three).",
-        "Redesign your Alhambra: move a reserve tile into it, move one of its tiles onto the reserve, or swap a "
-        "reserve tile with one in the Alhambra (it takes exactly that place). The Lion Fountain never moves.",
-        "At the end of your turn, place every tile you bought, in any order: in your Alhambra or on your reserve "
-        "(with two players you may also give it to Dirk). Then the market and the offer are refilled.",
-    )),
+    (
+        "The components",
+        (
+            "54 building tiles of six types, each with a cost and 0 to 3 walls: pavilion (blue, costs 2–8), "
+            "seraglio (red, 3–9), arcades (brown, 4–10), chambers (white, 5–11), garden (green, 6–12), "
+            "tower (purple, 7–13). "
+            "Each type has its own emblem.",
+            "108 money cards in four currencies, values 1 to 9: florin (fleur-de-lis), dirham (crescent), "
+            "denar (star), ducat (crown).",
+            "The market has four slots, each bound to a currency: slot 1 florin, 2 dirham, 3 denar, 4 ducat. "
+            "Beside it lies the money offer of four cards.",
+            "Everyone starts with the Lion Fountain and money worth at least 20. "
+            "The player dealt the fewest cards starts.",
+        ),
+    ),
+    (
+        "Your turn: one action",
+        (
+            "Take money: one card of the offer, or several whose values add up to at most 5.",
+            "Buy a building: pay for a market tile with cards of that slot's currency only, at least its cost. "
+            "No change is given. Pay the cost EXACTLY and you take another action (again any of the three).",
+            "Redesign your Alhambra: move a reserve tile into it, move one of its tiles onto the reserve, or swap a "
+            "reserve tile with one in the Alhambra (it takes exactly that place). The Lion Fountain never moves.",
+            "At the end of your turn, place every tile you bought, in any order: in your Alhambra or on your reserve "
+            "(with two players you may also give it to Dirk). Then the market and the offer are refilled.",
+        ),
+    ),
 )
 
 SECTIONS_AFTER: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Scoring", (
-        "A scoring happens when scoring card 1 or 2 comes up while refilling the offer (the game shows roughly "
-        "when), and at the end. Only buildings in your Alhambra count, never the reserve.",
-        "Tied players add up the points of the ranks they occupy and share them, rounded down; the next player "
-        "takes the next rank.",
-        "Walls: 1 point for each wall side in your longest continuous wall on the outside of your Alhambra.",
-    )),
-    ("The end", (
-        "The game ends after the turn in which the market cannot be refilled because the bag is empty. Each tile "
-        "left in the market goes to the player holding the most money of its slot's currency (a tie: nobody). "
-        "Then the final scoring; the highest score wins, and tied players share the victory.",
-    )),
-    ("Two players: Dirk", (
-        "Dirk is a neutral collector: he takes no turns and builds nothing, but gets 6 tiles at the start, 6 more "
-        "after the first scoring and a third of the bag after the second. He takes part in the majorities (never "
-        "walls) and cannot win. A tile you bought may be given to him instead of being placed.",
-    )),
-    ("What you see", (
-        "Every take and payment is public, so a player with perfect memory knows all hands: the game shows "
-        "them as a memory aid (switch it off in Settings). The order of the deck and of the bag is never shown.",
-        "Legal places are outlined with a plus; your selection has a gold frame. Exact payments are marked with "
-        "'=' and grant another action. Your turn is only final when you press End turn: until then, Undo "
-        "restarts it.",
-    )),
+    (
+        "Scoring",
+        (
+            "A scoring happens when scoring card 1 or 2 comes up while refilling the offer (the game shows roughly "
+            "when), and at the end. Only buildings in your Alhambra count, never the reserve.",
+            "Tied players add up the points of the ranks they occupy and share them, rounded down; the next player "
+            "takes the next rank.",
+            "Walls: 1 point for each wall side in your longest continuous wall on the outside of your Alhambra.",
+        ),
+    ),
+    (
+        "The end",
+        (
+            "The game ends after the turn in which the market cannot be refilled because the bag is empty. Each tile "
+            "left in the market goes to the player holding the most money of its slot's currency (a tie: nobody). "
+            "Then the final scoring; the highest score wins, and tied players share the victory.",
+        ),
+    ),
+    (
+        "Two players: Dirk",
+        (
+            "Dirk is a neutral collector: he takes no turns and builds nothing, but gets 6 tiles at the start, 6 more "
+            "after the first scoring and a third of the bag after the second. He takes part in the majorities (never "
+            "walls) and cannot win. A tile you bought may be given to him instead of being placed.",
+        ),
+    ),
+    (
+        "What you see",
+        (
+            "Every take and payment is public, so a player with perfect memory knows all hands: the game shows "
+            "them as a memory aid (switch it off in Settings). The order of the deck and of the bag is never shown.",
+            "Legal places are outlined with a plus; your selection has a gold frame. Exact payments are marked with "
+            "'=' and grant another action. Your turn is only final when you press End turn: until then, Undo "
+            "restarts it.",
+        ),
+    ),
 )
 
 
@@ -115,8 +162,16 @@ def _paragraph(text: str, bullet: bool = True) -> Block:
         line_h = ui.text.size("Ag", size)[1] + 2
         surface = pygame.Surface((width, line_h * len(lines) + ui.px(8)), pygame.SRCALPHA)
         if bullet:
-            pygame.draw.polygon(surface, theme.GOLD, [(ui.px(6), line_h // 2), (ui.px(11), line_h // 2 - ui.px(5)),
-                                                      (ui.px(16), line_h // 2), (ui.px(11), line_h // 2 + ui.px(5))])
+            pygame.draw.polygon(
+                surface,
+                theme.GOLD,
+                [
+                    (ui.px(6), line_h // 2),
+                    (ui.px(11), line_h // 2 - ui.px(5)),
+                    (ui.px(16), line_h // 2),
+                    (ui.px(11), line_h // 2 + ui.px(5)),
+                ],
+            )
         for i, line in enumerate(lines):
             surface.blit(ui.text.render(line, size, theme.IVORY), (indent, i * line_h))
         return surface
@@ -131,8 +186,9 @@ def _mark(surface: pygame.Surface, centre: tuple[int, int], ok: bool, r: int) ->
     x, y = centre
     k = r * 0.5
     if ok:
-        pygame.draw.lines(surface, theme.IVORY, False, [(x - k, y), (x - k * 0.2, y + k * 0.8), (x + k, y - k * 0.7)],
-                          max(2, r // 4))
+        pygame.draw.lines(
+            surface, theme.IVORY, False, [(x - k, y), (x - k * 0.2, y + k * 0.8), (x + k, y - k * 0.7)], max(2, r // 4)
+        )
     else:
         pygame.draw.line(surface, theme.IVORY, (x - k, y - k), (x + k, y + k), max(2, r // 4))
         pygame.draw.line(surface, theme.IVORY, (x - k, y + k), (x + k, y - k), max(2, r // 4))
@@ -147,8 +203,12 @@ def _point_at(surface: pygame.Surface, rect: pygame.Rect, mark: Mark, ok: bool, 
         pygame.draw.rect(surface, colour, inner, width, border_radius=4)
         return
     side = mark[3]
-    ends = {N: (rect.topleft, rect.topright), S: (rect.bottomleft, rect.bottomright),
-            W: (rect.topleft, rect.bottomleft), E: (rect.topright, rect.bottomright)}[side]
+    ends = {
+        N: (rect.topleft, rect.topright),
+        S: (rect.bottomleft, rect.bottomright),
+        W: (rect.topleft, rect.bottomleft),
+        E: (rect.topright, rect.bottomright),
+    }[side]
     pygame.draw.line(surface, theme.INK, ends[0], ends[1], width + 4)
     pygame.draw.line(surface, colour, ends[0], ends[1], width)
 
@@ -257,10 +317,14 @@ def page() -> list[Block]:
         if title == "The components":
             blocks.append(_currencies())
     blocks.append(_heading("Building rules"))
-    blocks.append(_paragraph("Tiles are placed upright, never rotated. A new tile must share a full side with your "
-                             "Alhambra; every touching side must match (wall to wall, open to open); every tile must "
-                             "be reachable on foot from the Lion Fountain without crossing a wall; and no empty space "
-                             "may be enclosed. Removing or swapping a tile must keep all of this true."))
+    blocks.append(
+        _paragraph(
+            "Tiles are placed upright, never rotated. A new tile must share a full side with your "
+            "Alhambra; every touching side must match (wall to wall, open to open); every tile must "
+            "be reachable on foot from the Lion Fountain without crossing a wall; and no empty space "
+            "may be enclosed. Removing or swapping a tile must keep all of this true."
+        )
+    )
     blocks.append(_examples())
     for title, paragraphs in SECTIONS_AFTER:
         blocks.append(_heading(title))
@@ -289,8 +353,9 @@ class RulesScene(Scene):
         px = self.ui.px
         self.panel = pygame.Rect(0, 0, min(w - 40, px(1000)), h - px(40))
         self.panel.center = (w // 2, h // 2)
-        self.view = pygame.Rect(self.panel.x + px(36), self.panel.y + px(80), self.panel.w - px(72),
-                                self.panel.h - px(160))
+        self.view = pygame.Rect(
+            self.panel.x + px(36), self.panel.y + px(80), self.panel.w - px(72), self.panel.h - px(160)
+        )
         self.back.rect = pygame.Rect(self.panel.right - px(36) - px(160), self.panel.bottom - px(66), px(160), px(46))
         self.content = None
 
@@ -318,9 +383,15 @@ class RulesScene(Scene):
             self.scroll_by(-event.y * self.ui.px(60))
             return True
         if event.type == pygame.KEYDOWN:
-            steps = {pygame.K_DOWN: 60, pygame.K_UP: -60, pygame.K_PAGEDOWN: self.view.h - 40,
-                     pygame.K_PAGEUP: -(self.view.h - 40), pygame.K_SPACE: self.view.h - 40,
-                     pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            steps = {
+                pygame.K_DOWN: 60,
+                pygame.K_UP: -60,
+                pygame.K_PAGEDOWN: self.view.h - 40,
+                pygame.K_PAGEUP: -(self.view.h - 40),
+                pygame.K_SPACE: self.view.h - 40,
+                pygame.K_HOME: -(10**6),
+                pygame.K_END: 10**6,
+            }
             if event.key in steps:
                 self.scroll_by(steps[event.key])
                 return True
@@ -343,7 +414,8 @@ class RulesScene(Scene):
             knob_h = max(self.ui.px(30), round(track.h * self.view.h / content.get_height()))
             knob_y = track.y + round((track.h - knob_h) * self.scroll / self.max_scroll)
             pygame.draw.rect(surface, theme.GOLD, (track.x, knob_y, track.w, knob_h), border_radius=3)
-            hint = self.ui.text.render("Scroll with the wheel, the arrow keys or Page Up / Page Down",
-                                       self.ui.font_px(13), theme.TEXT_FAINT)
+            hint = self.ui.text.render(
+                "Scroll with the wheel, the arrow keys or Page Up / Page Down", self.ui.font_px(13), theme.TEXT_FAINT
+            )
             draw_text(surface, hint, (self.panel.x + self.ui.px(36), self.back.rect.centery), "midleft")
         super().draw(surface)

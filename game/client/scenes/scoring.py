@@ -65,8 +65,12 @@ class ScoringScene(Scene):
             self.ui.sounds.play("coin")
 
     def on_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
-                                                          pygame.K_ESCAPE):
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+            pygame.K_ESCAPE,
+        ):
             if self.revealed_rows() < len(self.sheet.rows) + 1:
                 self.age = 1e6  # first press shows everything, the next one continues
             else:
@@ -83,22 +87,38 @@ class ScoringScene(Scene):
         surface.blit(card, (self.panel.x + px(26), self.panel.y + px(22)))
         title = ui.text.render(ROUND_TITLES[self.sheet.round], ui.font_px(34), theme.GOLD_LIGHT, "display")
         draw_text(surface, title, (self.panel.x + px(26) + card.get_width() + px(18), self.panel.y + px(26)))
-        sub = ("Most buildings of a type scores; ties share. Walls: your longest outer wall."
-               if self.sheet.round > 1 else "Only the most buildings of each type score; ties share. Plus walls.")
-        draw_text(surface, ui.text.render(sub, ui.font_px(14), theme.PARCHMENT),
-                  (self.panel.x + px(26) + card.get_width() + px(18), self.panel.y + px(72)))
-        draw_sheet(ui, surface, self.sheet, self.names(),
-                   pygame.Rect(self.panel.x + px(26), self.panel.y + px(124), self.panel.w - px(52),
-                               self.panel.h - px(200)), self.revealed_rows())
-        track = pygame.Rect(self.panel.x + px(40), self.next.rect.centery - px(2),
-                            self.next.rect.x - px(60) - self.panel.x - px(40), px(8))
+        sub = (
+            "Most buildings of a type scores; ties share. Walls: your longest outer wall."
+            if self.sheet.round > 1
+            else "Only the most buildings of each type score; ties share. Plus walls."
+        )
+        draw_text(
+            surface,
+            ui.text.render(sub, ui.font_px(14), theme.PARCHMENT),
+            (self.panel.x + px(26) + card.get_width() + px(18), self.panel.y + px(72)),
+        )
+        draw_sheet(
+            ui,
+            surface,
+            self.sheet,
+            self.names(),
+            pygame.Rect(self.panel.x + px(26), self.panel.y + px(124), self.panel.w - px(52), self.panel.h - px(200)),
+            self.revealed_rows(),
+        )
+        track = pygame.Rect(
+            self.panel.x + px(40),
+            self.next.rect.centery - px(2),
+            self.next.rect.x - px(60) - self.panel.x - px(40),
+            px(8),
+        )
         share = min(1.0, max(0.0, (self.revealed_rows() - len(self.sheet.rows)) / 1.5))
         draw_track(ui, surface, track, self.sheet, self.names(), share)
         super().draw(surface)
 
 
-def draw_track(ui: Ui, surface: pygame.Surface, track: pygame.Rect, sheet: Sheet, names: list[str],
-               share: float) -> None:
+def draw_track(
+    ui: Ui, surface: pygame.Surface, track: pygame.Rect, sheet: Sheet, names: list[str], share: float
+) -> None:
     """The score track with every token moving from its old score to its new one as ``share`` goes 0 -> 1."""
     px = ui.px
     limit = max(60, (max(sheet.totals) // 20 + 2) * 20)
@@ -116,12 +136,14 @@ def draw_track(ui: Ui, surface: pygame.Surface, track: pygame.Rect, sheet: Sheet
         x = track.x + round(track.w * min(score, limit) / limit)
         lift = sum(1 for other in placed if abs(other - x) < radius * 1.6)
         placed.append(x)
-        common.seat_token(ui, surface, sheet.collectors[c], names[c], (x, track.centery - lift * round(radius * 1.9)),
-                          radius)
+        common.seat_token(
+            ui, surface, sheet.collectors[c], names[c], (x, track.centery - lift * round(radius * 1.9)), radius
+        )
 
 
-def draw_sheet(ui: Ui, surface: pygame.Surface, sheet: Sheet, names: list[str], area: pygame.Rect,
-               revealed: float = 99.0) -> None:
+def draw_sheet(
+    ui: Ui, surface: pygame.Surface, sheet: Sheet, names: list[str], area: pygame.Rect, revealed: float = 99.0
+) -> None:
     """The table of a scoring: rows of building types and walls, a column per player (and Dirk)."""
     px = ui.px
     label_w = px(170)
@@ -132,8 +154,9 @@ def draw_sheet(ui: Ui, surface: pygame.Surface, sheet: Sheet, names: list[str], 
     for c, seat in enumerate(sheet.collectors):
         cx = area.x + label_w + c * col_w + col_w // 2
         common.seat_token(ui, surface, seat, names[c], (cx, area.y + row_h // 2 - px(6)), px(10))
-        word = ui.text.render(ui.text.fit(names[c], ui.font_px(13), col_w - 4, "bold"), ui.font_px(13), theme.IVORY,
-                              "bold")
+        word = ui.text.render(
+            ui.text.fit(names[c], ui.font_px(13), col_w - 4, "bold"), ui.font_px(13), theme.IVORY, "bold"
+        )
         surface.blit(word, word.get_rect(midtop=(cx, area.y + row_h // 2 + px(6))))
     for r, row in enumerate(sheet.rows):
         if r >= revealed:
@@ -151,14 +174,20 @@ def draw_sheet(ui: Ui, surface: pygame.Surface, sheet: Sheet, names: list[str], 
             icon = ui.sprites.type_icon(row.what, row_h - px(8))
             label = row.what.capitalize()
         surface.blit(icon, (area.x + px(4), y + px(3)))
-        surface.blit(ui.text.render(label, ui.font_px(16), theme.IVORY),
-                     (area.x + px(10) + icon.get_width(), y + (row_h - px(22)) // 2))
+        surface.blit(
+            ui.text.render(label, ui.font_px(16), theme.IVORY),
+            (area.x + px(10) + icon.get_width(), y + (row_h - px(22)) // 2),
+        )
         pop = min(1.0, max(0.0, revealed - r))
         for c in range(columns):
             cx = area.x + label_w + c * col_w
             count, rank, points = row.counts[c], row.ranks[c], row.points[c]
-            number = ui.text.render("—" if count is None else str(count), ui.font_px(17),
-                                    theme.PARCHMENT if count else theme.TEXT_FAINT, "bold")
+            number = ui.text.render(
+                "—" if count is None else str(count),
+                ui.font_px(17),
+                theme.PARCHMENT if count else theme.TEXT_FAINT,
+                "bold",
+            )
             surface.blit(number, (cx + px(6), y + (row_h - number.get_height()) // 2))
             if rank:
                 word = ui.text.render(rank, ui.font_px(12), theme.GOLD_LIGHT if points else theme.TEXT_DIM)
@@ -170,8 +199,10 @@ def draw_sheet(ui: Ui, surface: pygame.Surface, sheet: Sheet, names: list[str], 
     if revealed >= len(sheet.rows):
         y = area.y + (len(sheet.rows) + 1) * row_h + px(12)
         pygame.draw.line(surface, theme.GOLD_DARK, (area.x, y - px(4)), (area.right, y - px(4)), 2)
-        surface.blit(ui.text.render("This scoring / total", ui.font_px(16), theme.GOLD_LIGHT, "bold"),
-                     (area.x + px(4), y + px(6)))
+        surface.blit(
+            ui.text.render("This scoring / total", ui.font_px(16), theme.GOLD_LIGHT, "bold"),
+            (area.x + px(4), y + px(6)),
+        )
         share = min(1.0, (revealed - len(sheet.rows)) / 1.5)
         for c in range(columns):
             cx = area.x + label_w + c * col_w

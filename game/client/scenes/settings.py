@@ -25,14 +25,31 @@ class SettingsScene(Scene):
         super().__init__(app)
         s = app.settings
         speed_index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - app.speed))
-        self.speed = Choice(self.ui, "Animation speed", [str(v) for v in SPEEDS], speed_index, self._speed,
-                            labels=SPEED_LABELS, tooltip="How fast cards and tiles move; Instant skips animations")
+        self.speed = Choice(
+            self.ui,
+            "Animation speed",
+            [str(v) for v in SPEEDS],
+            speed_index,
+            self._speed,
+            labels=SPEED_LABELS,
+            tooltip="How fast cards and tiles move; Instant skips animations",
+        )
         self.sound = Toggle(self.ui, "Sound effects", s.sound, self._sound)
-        self.hands = Toggle(self.ui, "Show opponents' hands (memory aid)", s.show_hands, self._hands,
-                            tooltip="Every take and payment is public, so a player with perfect memory knows "
-                                    "all hands. Off: you see only how many cards each holds.")
-        self.confirm = Toggle(self.ui, "Confirm the end of my turn", s.confirm_turn, self._confirm,
-                              tooltip="The move that ends your turn waits for End turn, so you can still undo it")
+        self.hands = Toggle(
+            self.ui,
+            "Show opponents' hands (memory aid)",
+            s.show_hands,
+            self._hands,
+            tooltip="Every take and payment is public, so a player with perfect memory knows "
+            "all hands. Off: you see only how many cards each holds.",
+        )
+        self.confirm = Toggle(
+            self.ui,
+            "Confirm the end of my turn",
+            s.confirm_turn,
+            self._confirm,
+            tooltip="The move that ends your turn waits for End turn, so you can still undo it",
+        )
         self.fullscreen = Toggle(self.ui, "Fullscreen (F11)", app.fullscreen, lambda _: app.toggle_fullscreen())
         self.back = Button(self.ui, "Done", app.pop, style="primary", hotkey="Esc")
         self.widgets = [self.speed, self.sound, self.hands, self.confirm, self.fullscreen, self.back]

@@ -33,11 +33,18 @@ class OpponentRow:
         self.kinds = agent_kinds()
         kind, _, level = agent.partition(":")
         names = list(self.kinds)
-        self.kind = Choice(scene.ui, "", names, names.index(kind), self._kind_changed,
-                           labels=[AGENT_LABELS.get(k, k.capitalize()) for k in names])
+        self.kind = Choice(
+            scene.ui,
+            "",
+            names,
+            names.index(kind),
+            self._kind_changed,
+            labels=[AGENT_LABELS.get(k, k.capitalize()) for k in names],
+        )
         levels = self.kinds[kind]
-        self.level = Choice(scene.ui, "", levels, levels.index(level), lambda _: None,
-                            labels=[lv.capitalize() for lv in levels])
+        self.level = Choice(
+            scene.ui, "", levels, levels.index(level), lambda _: None, labels=[lv.capitalize() for lv in levels]
+        )
         self.level.visible = levels != [""]
 
     def _kind_changed(self, index: int) -> None:
@@ -65,9 +72,14 @@ class SetupScene(Scene):
         self.rows = [OpponentRow(self, opponents[i % len(opponents)]) for i in range(MAX_OPPONENTS)]
         name = app.args.name if app.args.name and app.args.name != "You" else settings.name  # --name wins
         self.name = TextInput(self.ui, name, 16, placeholder="Your name", on_enter=self._start)
-        self.count = Choice(self.ui, "", [str(n) for n in range(1, MAX_OPPONENTS + 1)], len(opponents) - 1,
-                            lambda _: self.layout(self.app.size),
-                            tooltip="Two players (one opponent) play with Dirk, a neutral collector")
+        self.count = Choice(
+            self.ui,
+            "",
+            [str(n) for n in range(1, MAX_OPPONENTS + 1)],
+            len(opponents) - 1,
+            lambda _: self.layout(self.app.size),
+            tooltip="Two players (one opponent) play with Dirk, a neutral collector",
+        )
         self.seed = TextInput(self.ui, "", 10, allowed=str.isdigit, placeholder="random", on_enter=self._start)
         self.start = Button(self.ui, "Start the game", self._start, style="primary", hotkey="Enter")
         self.back = Button(self.ui, "Back", app.pop, hotkey="Esc")
@@ -140,23 +152,36 @@ class SetupScene(Scene):
         title = self.ui.text.render("New game", self.ui.font_px(32), theme.GOLD_LIGHT, "display")
         draw_text(surface, title, (self.panel.x + px(40), self.panel.y + px(22)))
         size = self.ui.font_px(17)
-        labels = [("Your name", self.name.rect.centery), ("Opponents", self.count.rect.centery), *self.row_labels,
-                  ("Seed (optional)", self.seed.rect.centery)]
+        labels = [
+            ("Your name", self.name.rect.centery),
+            ("Opponents", self.count.rect.centery),
+            *self.row_labels,
+            ("Seed (optional)", self.seed.rect.centery),
+        ]
         for text, y in labels:
             draw_text(surface, self.ui.text.render(text, size, theme.IVORY), (self.panel.x + px(40), y), "midleft")
         players = self.count.index + 2
         if players == 2:
-            note = ("Two players: Dirk, a neutral collector, joins the game. He takes no turns and cannot win, "
-                    "but he collects tiles (6 at the start, more after each scoring), competes for majorities, "
-                    "and you may give him a tile you bought instead of building it.")
+            note = (
+                "Two players: Dirk, a neutral collector, joins the game. He takes no turns and cannot win, "
+                "but he collects tiles (6 at the start, more after each scoring), competes for majorities, "
+                "and you may give him a tile you bought instead of building it."
+            )
         else:
             note = f"{players} players. The start player is the one dealt the fewest money cards."
         hint = "Same seed, same deal: share a seed to compare games."
         y = self.seed.rect.bottom + px(16)
         for line in self.ui.text.wrap(note, self.ui.font_px(15), self.panel.w - px(80)):
-            rect = draw_text(surface, self.ui.text.render(line, self.ui.font_px(15), theme.GOLD_LIGHT if players == 2
-                                                          else theme.TEXT_DIM), (self.panel.x + px(40), y))
+            rect = draw_text(
+                surface,
+                self.ui.text.render(line, self.ui.font_px(15), theme.GOLD_LIGHT if players == 2 else theme.TEXT_DIM),
+                (self.panel.x + px(40), y),
+            )
             y = rect.bottom + 2
-        draw_text(surface, self.ui.text.render(hint, self.ui.font_px(13), theme.TEXT_FAINT),
-                  (self.seed.rect.right + px(16), self.seed.rect.centery), "midleft")
+        draw_text(
+            surface,
+            self.ui.text.render(hint, self.ui.font_px(13), theme.TEXT_FAINT),
+            (self.seed.rect.right + px(16), self.seed.rect.centery),
+            "midleft",
+        )
         super().draw(surface)

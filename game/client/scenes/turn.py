@@ -133,20 +133,47 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.zoom_in = icon("zoom_in", lambda: self.zoom(1.25), "Zoom in", "+")
         self.zoom_out = icon("zoom_out", lambda: self.zoom(0.8), "Zoom out", "-")
         self.primary = Button(ui, "", self.primary_action, style="primary", hotkey="Enter")
-        self.to_reserve = Button(ui, "To reserve", self.send_to_reserve, icon="reserve", hotkey="T",
-                                 tooltip="Put the selected tile on your reserve")
-        self.to_dirk = Button(ui, "Give to Dirk", self.give_to_dirk, icon="dirk", hotkey="D",
-                              tooltip="Give the selected tile to Dirk (he competes for majorities)")
+        self.to_reserve = Button(
+            ui,
+            "To reserve",
+            self.send_to_reserve,
+            icon="reserve",
+            hotkey="T",
+            tooltip="Put the selected tile on your reserve",
+        )
+        self.to_dirk = Button(
+            ui,
+            "Give to Dirk",
+            self.give_to_dirk,
+            icon="dirk",
+            hotkey="D",
+            tooltip="Give the selected tile to Dirk (he competes for majorities)",
+        )
         self.cancel = Button(ui, "Cancel", self.cancel_selection, hotkey="Esc", tooltip="Drop the selection")
-        self.undo_wide = Button(ui, "Undo", self.undo, icon="undo", hotkey="Z",
-                                tooltip="Restart your turn from its beginning")
-        self.hint_wide = Button(ui, "Hint", self.ask_hint, icon="hint", hotkey="H",
-                                tooltip="What a computer player would do here, and why")
+        self.undo_wide = Button(
+            ui, "Undo", self.undo, icon="undo", hotkey="Z", tooltip="Restart your turn from its beginning"
+        )
+        self.hint_wide = Button(
+            ui, "Hint", self.ask_hint, icon="hint", hotkey="H", tooltip="What a computer player would do here, and why"
+        )
         self.chips = [Button(ui, "", self._chip_action(i), style="normal") for i in range(4)]
         self.do_hint = Button(ui, "Do it", self.play_hint, style="primary", tooltip="Play the hinted move")
-        self.widgets = [self.log_button, self.sound_button, self.speed_button,
-                        self.menu_button, self.zoom_in, self.zoom_out, self.primary, self.to_reserve, self.to_dirk,
-                        self.cancel, self.undo_wide, self.hint_wide, *self.chips, self.do_hint]
+        self.widgets = [
+            self.log_button,
+            self.sound_button,
+            self.speed_button,
+            self.menu_button,
+            self.zoom_in,
+            self.zoom_out,
+            self.primary,
+            self.to_reserve,
+            self.to_dirk,
+            self.cancel,
+            self.undo_wide,
+            self.hint_wide,
+            *self.chips,
+            self.do_hint,
+        ]
 
     # ------------------------------------------------------------------ small queries used by the views
     @property
@@ -200,8 +227,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hand.rect = rects.hand
         self.tray.rect = rects.tray
         self.log.rect = rects.log
-        self.board.rect = pygame.Rect(rects.alhambra.x, rects.alhambra.y + px(44), rects.alhambra.w,
-                                      rects.alhambra.h - px(44))  # the band above is the prompt's
+        self.board.rect = pygame.Rect(
+            rects.alhambra.x, rects.alhambra.y + px(44), rects.alhambra.w, rects.alhambra.h - px(44)
+        )  # the band above is the prompt's
         self.opponents.layout(rects.opponents, px(8))
         icons = [self.speed_button, self.sound_button, self.log_button, self.menu_button]
         size_icon = px(36)
@@ -211,8 +239,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             x += size_icon + px(6)
         self.top.layout(rects.top, px(190), icons[0].rect.x - px(30))
         zoom = px(32)
-        self.zoom_in.rect = pygame.Rect(rects.alhambra.right - zoom - px(4), rects.alhambra.bottom - 2 * zoom - px(10),
-                                        zoom, zoom)
+        self.zoom_in.rect = pygame.Rect(
+            rects.alhambra.right - zoom - px(4), rects.alhambra.bottom - 2 * zoom - px(10), zoom, zoom
+        )
         self.zoom_out.rect = pygame.Rect(self.zoom_in.rect.x, self.zoom_in.rect.bottom + px(6), zoom, zoom)
         a = rects.actions.inflate(-px(20), 0)
         bh, gap = px(32), px(8)
@@ -287,8 +316,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.show_toast(f"The AI worker failed ({type(error).__name__}); thinking in the window instead.", True)
             self.app.worker.shutdown()
             state = table.state
-            decision = make_agent(agent, table.decision_seed()).decide(state.knowledge(state.decider),
-                                                                       state.legal_actions())
+            decision = make_agent(agent, table.decision_seed()).decide(
+                state.knowledge(state.decider), state.legal_actions()
+            )
         action = decision.action
         if not table.state.is_legal(action):
             self.show_toast(f"{agent} chose an illegal move ({action}); it plays its first legal move.", True)
@@ -485,8 +515,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hint_key = self._hint_key()
         self.hint = None
         self.hint_agent = hint_agent()
-        self.hint_future = self.app.worker.submit(self.hint_agent, self.table.decision_seed(),
-                                                  state.knowledge(state.decider), state.legal_actions())
+        self.hint_future = self.app.worker.submit(
+            self.hint_agent, self.table.decision_seed(), state.knowledge(state.decider), state.legal_actions()
+        )
 
     def _poll_hint(self) -> None:
         future = self.hint_future
@@ -549,6 +580,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         from .pause import PauseScene
 
         self.app.push(PauseScene(self.app, self))
+
 
 def _approach(shown: float, target: float, dt: float) -> float:
     """Move a displayed number towards its target quickly but visibly (scores counting up)."""

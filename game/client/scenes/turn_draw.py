@@ -98,13 +98,26 @@ class TurnDrawing:
         hidden = {item for kind, item in self.hidden if kind == "tile"}
         if self.dragging and self.drag is not None and self.drag.source == "alhambra":
             hidden.add(self.drag.tile)
-        self.board.draw(surface, grid, hidden=hidden, targets=cells, swap_targets=swaps,
-                        selected=self.sel.tile if self.sel.source == "alhambra" else None, ghosts=ghosts,
-                        faded=faded, hint_cell=hint_cell, hint_tile=hint_tile, hover=hover)
+        self.board.draw(
+            surface,
+            grid,
+            hidden=hidden,
+            targets=cells,
+            swap_targets=swaps,
+            selected=self.sel.tile if self.sel.source == "alhambra" else None,
+            ghosts=ghosts,
+            faded=faded,
+            hint_cell=hint_cell,
+            hint_tile=hint_tile,
+            hover=hover,
+        )
         label = ui.text.render(f"Your Alhambra · wall {state.wall_length(self.me)}", ui.font_px(13), theme.TEXT_DIM)
         if self.table.human is None:
-            label = ui.text.render(f"{self.table.names[self.me]}'s Alhambra · wall {state.wall_length(self.me)}",
-                                   ui.font_px(13), theme.TEXT_DIM)
+            label = ui.text.render(
+                f"{self.table.names[self.me]}'s Alhambra · wall {state.wall_length(self.me)}",
+                ui.font_px(13),
+                theme.TEXT_DIM,
+            )
         surface.blit(label, (rect.x + ui.px(10), rect.bottom - label.get_height() - ui.px(6)))
 
     def _draw_actions_title(self: TurnScene, surface: pygame.Surface) -> None:
@@ -181,7 +194,7 @@ class TurnDrawing:
             move = describe_action(self.state, hint.action)
             reason = hint.reason
             if reason.startswith(str(hint.action)):  # some agents start their reason with the move itself
-                reason = reason[len(str(hint.action)):].lstrip(" :—-")
+                reason = reason[len(str(hint.action)) :].lstrip(" :—-")
             text = f"Hint ({agent_label(self.hint_agent)}): {move}" + (f" — {reason}" if reason else "")
         elif self.hint_future is not None:
             text = f"{agent_label(self.hint_agent)} is thinking about a hint…"

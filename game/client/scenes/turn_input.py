@@ -134,8 +134,11 @@ class TurnInput:
             values = "+".join(str(CARD_VALUE[c]) for c in paid)
             over = total - TILE_COST[tile]
             button.label = f"= {values}" if over == 0 else f"{values} (+{over})"
-            button.tooltip = ("Exact payment: you take another action" if over == 0
-                              else f"Pays {over} more than the cost; no change is given")
+            button.tooltip = (
+                "Exact payment: you take another action"
+                if over == 0
+                else f"Pays {over} more than the cost; no change is given"
+            )
             button.selected = tuple(sorted(sel.pay)) == tuple(sorted(paid))
             button.visible = True
 
@@ -240,10 +243,18 @@ class TurnInput:
         if key == pygame.K_z:  # Z, with or without Ctrl
             self.undo()
             return True
-        simple = {pygame.K_h: self.ask_hint, pygame.K_l: self.toggle_log, pygame.K_m: self.toggle_sound,
-                  pygame.K_t: self.send_to_reserve, pygame.K_d: self.give_to_dirk, pygame.K_x: self.next_payment,
-                  pygame.K_TAB: self.next_held, pygame.K_SPACE: self.director.skip,
-                  pygame.K_0: self.board.reset_view, pygame.K_KP0: self.board.reset_view}
+        simple = {
+            pygame.K_h: self.ask_hint,
+            pygame.K_l: self.toggle_log,
+            pygame.K_m: self.toggle_sound,
+            pygame.K_t: self.send_to_reserve,
+            pygame.K_d: self.give_to_dirk,
+            pygame.K_x: self.next_payment,
+            pygame.K_TAB: self.next_held,
+            pygame.K_SPACE: self.director.skip,
+            pygame.K_0: self.board.reset_view,
+            pygame.K_KP0: self.board.reset_view,
+        }
         if key in simple:
             simple[key]()
             return True
@@ -339,8 +350,11 @@ class TurnInput:
         if not self.table.can_buy(slot):
             currency = CURRENCIES[MARKET_CURRENCY[slot - 1]]
             held = state.currency_totals(state.decider)[MARKET_CURRENCY[slot - 1]]
-            self.show_toast(f"{describe_tile(tile).capitalize()} costs {TILE_COST[tile]} {currency}; "
-                            f"you hold {held} in {currency}.", True)
+            self.show_toast(
+                f"{describe_tile(tile).capitalize()} costs {TILE_COST[tile]} {currency}; "
+                f"you hold {held} in {currency}.",
+                True,
+            )
             return
         self.sel.clear()
         self.sel.slot = slot
@@ -394,8 +408,11 @@ class TurnInput:
                 self.show_toast("Place the tiles you bought first: a redesign is a whole action.")
             return
         if source == "alhambra":
-            options = [a for a in table.state.redesign_actions()
-                       if (isinstance(a, Lift) and a.tile == tile) or (isinstance(a, Swap) and a.alhambra_tile == tile)]
+            options = [
+                a
+                for a in table.state.redesign_actions()
+                if (isinstance(a, Lift) and a.tile == tile) or (isinstance(a, Swap) and a.alhambra_tile == tile)
+            ]
             if not options:
                 self.show_toast(self._why_not(Lift(tile)), True)
                 return
@@ -433,8 +450,11 @@ class TurnInput:
         if sel.source == "reserve" and self.table.acting:
             return self._reserve_targets(sel.tile)
         if sel.source == "alhambra" and self.table.acting:
-            swaps = [a.reserve_tile for a in self.state.redesign_actions()
-                     if isinstance(a, Swap) and a.alhambra_tile == sel.tile]
+            swaps = [
+                a.reserve_tile
+                for a in self.state.redesign_actions()
+                if isinstance(a, Swap) and a.alhambra_tile == sel.tile
+            ]
             return [], swaps
         return [], []
 

@@ -95,8 +95,15 @@ class AlhambraView:
 
     # ------------------------------------------------------------------ drawing
     def _tiles_layer(self, grid: Mapping[int, int], hidden: Collection[int], faded: Collection[int]) -> pygame.Surface:
-        key = (tuple(sorted(grid.items())), self._cell, self._origin, self.rect.size, self.rect.topleft,
-               tuple(sorted(t for t in hidden if t in grid.values())), tuple(sorted(faded)))
+        key = (
+            tuple(sorted(grid.items())),
+            self._cell,
+            self._origin,
+            self.rect.size,
+            self.rect.topleft,
+            tuple(sorted(t for t in hidden if t in grid.values())),
+            tuple(sorted(faded)),
+        )
         if key == self._layer_key and self._layer is not None:
             return self._layer
         layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
@@ -117,10 +124,20 @@ class AlhambraView:
         self._layer, self._layer_key = layer, key
         return layer
 
-    def draw(self, surface: pygame.Surface, grid: Mapping[int, int], hidden: Collection[int] = (),
-             targets: Collection[Cell] = (), swap_targets: Collection[int] = (), selected: int | None = None,
-             ghosts: Mapping[Cell, int] | None = None, faded: Collection[int] = (), hint_cell: Cell | None = None,
-             hint_tile: int | None = None, hover: tuple[Cell, int] | None = None) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        grid: Mapping[int, int],
+        hidden: Collection[int] = (),
+        targets: Collection[Cell] = (),
+        swap_targets: Collection[int] = (),
+        selected: int | None = None,
+        ghosts: Mapping[Cell, int] | None = None,
+        faded: Collection[int] = (),
+        hint_cell: Cell | None = None,
+        hint_tile: int | None = None,
+        hover: tuple[Cell, int] | None = None,
+    ) -> None:
         """Draw ``grid`` with the highlights; every highlight argument is optional."""
         ghosts = ghosts or {}
         self.fit(grid, [*targets, *ghosts])
@@ -134,10 +151,12 @@ class AlhambraView:
         for tile in swap_targets:
             rect = self.tile_rect(grid, tile)
             if rect is not None:
-                common.dashed_rect(surface, theme.TARGET, rect.inflate(-4, -4), 3, max(4, rect.w // 8),
-                                   (time * 0.8) % 1)
-                common.badge(self.ui, surface, "redesign", (rect.right - rect.w // 5, rect.y + rect.h // 5),
-                             max(14, rect.w // 3))
+                common.dashed_rect(
+                    surface, theme.TARGET, rect.inflate(-4, -4), 3, max(4, rect.w // 8), (time * 0.8) % 1
+                )
+                common.badge(
+                    self.ui, surface, "redesign", (rect.right - rect.w // 5, rect.y + rect.h // 5), max(14, rect.w // 3)
+                )
         if hover is not None:
             (hx, hy), tile = hover
             image = self.ui.sprites.tile(tile, self._cell).copy()
@@ -148,8 +167,9 @@ class AlhambraView:
             image = self.ui.sprites.tile(tile, self._cell).copy()
             image.set_alpha(215)
             surface.blit(image, rect)
-            common.dashed_rect(surface, theme.GOLD_LIGHT, rect.inflate(-2, -2), 3, max(4, rect.w // 8),
-                               (time * 0.6) % 1)
+            common.dashed_rect(
+                surface, theme.GOLD_LIGHT, rect.inflate(-2, -2), 3, max(4, rect.w // 8), (time * 0.6) % 1
+            )
         if selected is not None:
             rect = self.tile_rect(grid, selected)
             if rect is not None:

@@ -126,8 +126,11 @@ class BankView:
             if acting:
                 common.keycap(ui, surface, OFFER_KEYS[i], (shown.centerx, shown.bottom - px(2)), "midtop")
             if hovered:
-                ui.tooltip(f"{describe_card(card)}: click to select (key {OFFER_KEYS[i]}); take one card, "
-                           "or several worth 5 at most", shown)
+                ui.tooltip(
+                    f"{describe_card(card)}: click to select (key {OFFER_KEYS[i]}); take one card, "
+                    "or several worth 5 at most",
+                    shown,
+                )
         self._draw_piles(surface, scene)
         self._draw_outlook(surface, scene)
 
@@ -153,16 +156,21 @@ class BankView:
         if state.bag:
             surface.blit(ui.sprites.shadow(bag.size, 4, 3, 110), (bag.x - 6 + 2, bag.y - 6 + 3))
             surface.blit(ui.sprites.tile_back(bag.w), bag)
-        for key, label, count in (("deck", "Deck", len(state.deck)), ("discard", "Discard", len(state.discard)),
-                                  ("bag", "Bag", len(state.bag))):
+        for key, label, count in (
+            ("deck", "Deck", len(state.deck)),
+            ("discard", "Discard", len(state.discard)),
+            ("bag", "Bag", len(state.bag)),
+        ):
             rect = piles[key]
             x = rect.right + px(8)
             surface.blit(ui.text.render(label, size, theme.TEXT_DIM), (x, rect.centery - px(17)))
             surface.blit(ui.text.render(str(count), ui.font_px(17), theme.IVORY, "bold"), (x, rect.centery - px(1)))
             if rect.collidepoint(ui.mouse):
-                tips = {"deck": "Money cards left to draw (their order is hidden)",
-                        "discard": "Cards paid for buildings; shuffled into a new deck when the deck runs out",
-                        "bag": "Building tiles left; when the market cannot be refilled, the game ends"}
+                tips = {
+                    "deck": "Money cards left to draw (their order is hidden)",
+                    "discard": "Cards paid for buildings; shuffled into a new deck when the deck runs out",
+                    "bag": "Building tiles left; when the market cannot be refilled, the game ends",
+                }
                 ui.tooltip(tips[key], rect)
 
     def _draw_outlook(self, surface: pygame.Surface, scene: TurnScene) -> None:
@@ -178,8 +186,9 @@ class BankView:
         if done_w:
             pygame.draw.rect(surface, (70, 96, 92), (bar.x, bar.y, done_w, bar.h), border_radius=bar.h // 2)
         for number, (start, end, done) in enumerate(windows, start=1):
-            zone = pygame.Rect(bar.x + round(bar.w * start), bar.y - px(3), max(px(8), round(bar.w * (end - start))),
-                               bar.h + px(6))
+            zone = pygame.Rect(
+                bar.x + round(bar.w * start), bar.y - px(3), max(px(8), round(bar.w * (end - start))), bar.h + px(6)
+            )
             fill = (*theme.GOLD, 90 if not done else 40)
             shade = pygame.Surface(zone.size, pygame.SRCALPHA)
             shade.fill(fill)
@@ -197,5 +206,8 @@ class BankView:
             surface.blit(word, (self.rect.x + px(12), y))
             y += word.get_height()
         if bar.inflate(0, px(20)).collidepoint(ui.mouse):
-            ui.tooltip("The money deck: the marker is how far it has been drawn; the gold zones are where the "
-                       "scoring cards were shuffled in (piles 2 and 4 of 5).", bar)
+            ui.tooltip(
+                "The money deck: the marker is how far it has been drawn; the gold zones are where the "
+                "scoring cards were shuffled in (piles 2 and 4 of 5).",
+                bar,
+            )

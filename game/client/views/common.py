@@ -14,8 +14,9 @@ from .. import theme
 from ..widgets import Ui
 
 
-def dashed_rect(surface: pygame.Surface, color: theme.Color, rect: pygame.Rect, width: int = 2, dash: int = 8,
-                phase: float = 0.0) -> None:
+def dashed_rect(
+    surface: pygame.Surface, color: theme.Color, rect: pygame.Rect, width: int = 2, dash: int = 8, phase: float = 0.0
+) -> None:
     """A dashed frame; ``phase`` (0..1) marches the dashes for a lively highlight."""
     points = []
     x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
@@ -76,13 +77,15 @@ def _halo(size: tuple[int, int], color: tuple[int, ...], radius: int) -> pygame.
     w, h = size
     halo = pygame.Surface((w + 16, h + 16), pygame.SRCALPHA)
     for i in range(4, 0, -1):
-        pygame.draw.rect(halo, (*color[:3], int(60 / i)), (8 - 2 * i, 8 - 2 * i, w + 4 * i, h + 4 * i),
-                         border_radius=radius + 2 * i)
+        pygame.draw.rect(
+            halo, (*color[:3], int(60 / i)), (8 - 2 * i, 8 - 2 * i, w + 4 * i, h + 4 * i), border_radius=radius + 2 * i
+        )
     return halo
 
 
-def glow_frame(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, strength: float,
-               radius: int = 6) -> None:
+def glow_frame(
+    surface: pygame.Surface, rect: pygame.Rect, color: theme.Color, strength: float, radius: int = 6
+) -> None:
     """A soft halo around ``rect`` (hint, the player whose turn it is)."""
     halo = _halo(rect.size, tuple(color[:3]), radius)
     halo.set_alpha(int(255 * max(0.0, min(1.0, strength))))
@@ -98,8 +101,16 @@ def badge(ui: Ui, surface: pygame.Surface, icon: str, center: tuple[int, int], s
     surface.blit(image, image.get_rect(center=center))
 
 
-def chip(ui: Ui, surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
-         fill: theme.Color = theme.INK, ink: theme.Color = theme.IVORY, anchor: str = "center") -> pygame.Rect:
+def chip(
+    ui: Ui,
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[int, int],
+    size: int,
+    fill: theme.Color = theme.INK,
+    ink: theme.Color = theme.IVORY,
+    anchor: str = "center",
+) -> pygame.Rect:
     """A small rounded label (counts on stacks, hotkey caps)."""
     word = ui.text.render(text, size, ink, "bold")
     rect = pygame.Rect(0, 0, word.get_width() + size // 2 + 6, word.get_height() + 2)
@@ -121,16 +132,22 @@ def keycap(ui: Ui, surface: pygame.Surface, key: str, pos: tuple[int, int], anch
     return rect
 
 
-def section_title(ui: Ui, surface: pygame.Surface, text: str, pos: tuple[int, int],
-                  color: theme.Color = theme.GOLD_LIGHT,
-                  size: int = 13) -> pygame.Rect:
+def section_title(
+    ui: Ui,
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[int, int],
+    color: theme.Color = theme.GOLD_LIGHT,
+    size: int = 13,
+) -> pygame.Rect:
     word = ui.text.render(text.upper(), ui.font_px(size), color, "bold")
     surface.blit(word, pos)
     return word.get_rect(topleft=pos)
 
 
-def seat_token(ui: Ui, surface: pygame.Surface, seat: int | str, name: str, center: tuple[int, int],
-               radius: int) -> None:
+def seat_token(
+    ui: Ui, surface: pygame.Surface, seat: int | str, name: str, center: tuple[int, int], radius: int
+) -> None:
     """A player's round token: seat colour plus the initial, so two similar colours still differ."""
     pygame.draw.circle(surface, theme.INK, center, radius + 2)
     pygame.draw.circle(surface, theme.seat_color(seat), center, radius)

@@ -47,8 +47,10 @@ class HandView:
         raise_room = px(12)
         ch = min(px(108), self.rect.bottom - px(10) - (top + header_h + raise_room))
         cw, ch = card_size(ch)
-        by_currency = {c: sorted((card for card in hand if CARD_CURRENCY[card] == c), key=lambda k: (CARD_VALUE[k], k))
-                       for c in MARKET_CURRENCY}
+        by_currency = {
+            c: sorted((card for card in hand if CARD_CURRENCY[card] == c), key=lambda k: (CARD_VALUE[k], k))
+            for c in MARKET_CURRENCY
+        }
         empty_w = px(64)
         gap = px(14)
         counts = [len(cards) for cards in by_currency.values()]
@@ -61,8 +63,10 @@ class HandView:
         for currency, cards in by_currency.items():
             width = cw + step * (len(cards) - 1) if cards else empty_w
             header = pygame.Rect(round(x), top, max(round(width), empty_w), header_h)
-            rects = [(card, pygame.Rect(round(x + i * step), top + header_h + raise_room, cw, ch))
-                     for i, card in enumerate(cards)]
+            rects = [
+                (card, pygame.Rect(round(x + i * step), top + header_h + raise_room, cw, ch))
+                for i, card in enumerate(cards)
+            ]
             groups.append((currency, header, rects))
             x += max(width, empty_w) + gap
         return groups
@@ -88,15 +92,17 @@ class HandView:
         state = scene.table.state
         me = scene.me
         common.seat_token(ui, surface, me, scene.table.names[me], (self.rect.x + px(22), self.rect.y + px(18)), px(10))
-        name = ui.text.render(ui.text.fit(scene.table.names[me], ui.font_px(16), px(180), "bold"), ui.font_px(16),
-                              theme.IVORY, "bold")
+        name = ui.text.render(
+            ui.text.fit(scene.table.names[me], ui.font_px(16), px(180), "bold"), ui.font_px(16), theme.IVORY, "bold"
+        )
         surface.blit(name, name.get_rect(midleft=(self.rect.x + px(38), self.rect.y + px(18))))
         points = round(scene.shown_scores[me])
         score = ui.text.render(f"{points} point{'s' if points != 1 else ''}", ui.font_px(15), theme.GOLD_LIGHT, "bold")
         surface.blit(score, score.get_rect(midleft=(self.rect.x + px(46) + name.get_width(), self.rect.y + px(18))))
         hand = state.hands[me]
-        total = ui.text.render(f"{len(hand)} cards · {sum(CARD_VALUE[c] for c in hand)} in all", ui.font_px(13),
-                               theme.TEXT_DIM)
+        total = ui.text.render(
+            f"{len(hand)} cards · {sum(CARD_VALUE[c] for c in hand)} in all", ui.font_px(13), theme.TEXT_DIM
+        )
         surface.blit(total, total.get_rect(midright=(self.rect.right - px(14), self.rect.y + px(18))))
         buying = scene.sel.slot
         slot_currency = MARKET_CURRENCY[buying - 1] if buying else None
@@ -130,8 +136,15 @@ class HandView:
                 if chosen:
                     common.selected_frame(surface, shown, 2)
                 if card in exact and lit:
-                    common.chip(ui, surface, "=", (shown.right - px(9), shown.bottom - px(10)), ui.font_px(12),
-                                theme.GOLD, theme.INK)
+                    common.chip(
+                        ui,
+                        surface,
+                        "=",
+                        (shown.right - px(9), shown.bottom - px(10)),
+                        ui.font_px(12),
+                        theme.GOLD,
+                        theme.INK,
+                    )
                 elif card in hint_cards and not chosen:
                     common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
             if hovered is not None and any(card == hovered for card, _ in cards):

@@ -17,8 +17,13 @@ from . import common
 if TYPE_CHECKING:
     from ..scenes.turn import TurnScene
 
-KIND_COLORS = {"move": theme.IVORY, "turn": theme.GOLD_LIGHT, "refill": theme.TEXT_DIM,
-               "scoring": theme.GOLD, "end": theme.GOLD_LIGHT}
+KIND_COLORS = {
+    "move": theme.IVORY,
+    "turn": theme.GOLD_LIGHT,
+    "refill": theme.TEXT_DIM,
+    "scoring": theme.GOLD,
+    "end": theme.GOLD_LIGHT,
+}
 
 
 class LogView:
@@ -69,8 +74,9 @@ class LogView:
         y = area.bottom - (end - start) * line_h
         for line, text, first in rows[start:end]:
             if first and line.seat is not None:
-                common.seat_token(ui, surface, line.seat, scene.seat_name(line.seat), (area.x + px(7), y + line_h // 2),
-                                  px(6))
+                common.seat_token(
+                    ui, surface, line.seat, scene.seat_name(line.seat), (area.x + px(7), y + line_h // 2), px(6)
+                )
             word = ui.text.render(text, ui.font_px(13), KIND_COLORS.get(line.kind, theme.IVORY), _role(line))
             surface.blit(word, (area.x + px(18), y))
             y += line_h

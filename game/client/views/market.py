@@ -36,8 +36,12 @@ class MarketView:
     def tile_rect(self, scene: TurnScene, slot: int) -> pygame.Rect:
         frame = self.slot_rects(scene)[slot - 1]
         k = frame.w / SLOT_ART[0]
-        return pygame.Rect(frame.x + round(SLOT_TILE_POS[0] * k), frame.y + round(SLOT_TILE_POS[1] * k),
-                           round(TILE_ART * k), round(TILE_ART * k))
+        return pygame.Rect(
+            frame.x + round(SLOT_TILE_POS[0] * k),
+            frame.y + round(SLOT_TILE_POS[1] * k),
+            round(TILE_ART * k),
+            round(TILE_ART * k),
+        )
 
     def slot_at(self, scene: TurnScene, pos: tuple[int, int]) -> int | None:
         for i, rect in enumerate(self.slot_rects(scene)):
@@ -79,11 +83,15 @@ class MarketView:
                     label = f"{BUILDING_TYPES[TILE_TYPE[tile]].capitalize()} · {TILE_COST[tile]}"
             else:
                 label = "sold" if not state.is_over else "—"
-            word = ui.text.shadowed(ui.text.fit(label, ui.font_px(13), frame.w + ui.px(16)), ui.font_px(13),
-                                    theme.PARCHMENT)
+            word = ui.text.shadowed(
+                ui.text.fit(label, ui.font_px(13), frame.w + ui.px(16)), ui.font_px(13), theme.PARCHMENT
+            )
             surface.blit(word, word.get_rect(midtop=(frame.centerx, frame.bottom + ui.px(4))))
             if hovered:
                 affordable = scene.table.can_buy(slot)
-                tip = (f"Buy this tile with {currency} (slot {slot}, key {SLOT_KEYS[i]})" if affordable
-                       else f"You hold too little {currency} for this tile")
+                tip = (
+                    f"Buy this tile with {currency} (slot {slot}, key {SLOT_KEYS[i]})"
+                    if affordable
+                    else f"You hold too little {currency} for this tile"
+                )
                 ui.tooltip(tip, frame)

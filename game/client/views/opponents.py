@@ -62,8 +62,10 @@ class OpponentPanel:
         tiles += [(t, "reserve") for t in state.reserves[self.seat]]
         size = px(20)
         step = min(size + px(3), (row.w - px(52) - size) / max(1, len(tiles) - 1)) if len(tiles) > 1 else size
-        return [(t, pygame.Rect(round(row.x + px(52) + i * step), row.y + 1, size, size), where)
-                for i, (t, where) in enumerate(tiles)]
+        return [
+            (t, pygame.Rect(round(row.x + px(52) + i * step), row.y + 1, size, size), where)
+            for i, (t, where) in enumerate(tiles)
+        ]
 
     def hand_rect(self, scene: TurnScene) -> pygame.Rect:
         return self._info_rows(scene)[2]
@@ -86,11 +88,15 @@ class OpponentPanel:
         if active and scene.thinking:
             sub = "thinking" + "." * (1 + int(ui.time * 3) % 3)
         room = self.rect.w - px(44) - score.get_width() - px(12)
-        title = ui.text.render(ui.text.fit(name, ui.font_px(15), room // 2 + px(30), "bold"), ui.font_px(15),
-                               theme.IVORY, "bold")
+        title = ui.text.render(
+            ui.text.fit(name, ui.font_px(15), room // 2 + px(30), "bold"), ui.font_px(15), theme.IVORY, "bold"
+        )
         surface.blit(title, title.get_rect(midleft=(self.rect.x + px(32), self.rect.y + px(16))))
-        label = ui.text.render(ui.text.fit(sub, ui.font_px(12), room - title.get_width() - px(8)), ui.font_px(12),
-                               theme.GOLD_LIGHT if active else theme.TEXT_DIM)
+        label = ui.text.render(
+            ui.text.fit(sub, ui.font_px(12), room - title.get_width() - px(8)),
+            ui.font_px(12),
+            theme.GOLD_LIGHT if active else theme.TEXT_DIM,
+        )
         surface.blit(label, label.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), self.rect.y + px(17))))
         areas = self.areas(scene)
         self.grid.rect = areas["grid"]
@@ -102,8 +108,12 @@ class OpponentPanel:
         if self.rect.collidepoint(ui.mouse) and areas["grid"].collidepoint(ui.mouse):
             counts = state.type_counts(seat)
             parts = [f"{counts[i]} {kind}" for i, kind in enumerate(BUILDING_TYPES) if counts[i]]
-            ui.tooltip(f"{name}'s Alhambra: " + (", ".join(parts) or "only the fountain")
-                       + f"; longest outer wall {state.wall_length(seat)}", areas["grid"])
+            ui.tooltip(
+                f"{name}'s Alhambra: "
+                + (", ".join(parts) or "only the fountain")
+                + f"; longest outer wall {state.wall_length(seat)}",
+                areas["grid"],
+            )
 
     def _draw_tiles(self, surface: pygame.Surface, scene: TurnScene) -> None:
         ui = scene.ui
@@ -150,8 +160,11 @@ class OpponentPanel:
             word = ui.text.render(ui.text.fit(text, size, room), size, theme.IVORY if cards else theme.TEXT_FAINT)
             surface.blit(word, word.get_rect(midleft=(area.x + badge + px(5), y + badge // 2 + 1)))
             if pygame.Rect(area.x, y, area.w, line_h).collidepoint(ui.mouse):
-                ui.tooltip(f"{CURRENCIES[currency].capitalize()}: {len(cards)} cards worth {total} "
-                           "(memory aid: everyone saw these taken)", pygame.Rect(area.x, y, area.w, line_h))
+                ui.tooltip(
+                    f"{CURRENCIES[currency].capitalize()}: {len(cards)} cards worth {total} "
+                    "(memory aid: everyone saw these taken)",
+                    pygame.Rect(area.x, y, area.w, line_h),
+                )
 
 
 class DirkPanel:
@@ -184,8 +197,10 @@ class DirkPanel:
             surface.blit(icon, (x, area.y))
             common.chip(ui, surface, str(counts[i]), (x + size, area.y + size), ui.font_px(12), anchor="center")
         if self.rect.collidepoint(ui.mouse):
-            ui.tooltip(f"Dirk holds {len(state.dirk_tiles)} tiles. He scores majorities, never walls, and cannot win.",
-                       self.rect)
+            ui.tooltip(
+                f"Dirk holds {len(state.dirk_tiles)} tiles. He scores majorities, never walls, and cannot win.",
+                self.rect,
+            )
 
     def target_rect(self) -> pygame.Rect:
         return self.rect.inflate(-20, -20)

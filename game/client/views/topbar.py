@@ -54,7 +54,7 @@ class TopBar:
                 word = ui.text.render(str(value), ui.font_px(11), theme.TEXT_FAINT)
                 surface.blit(word, word.get_rect(midtop=(x, track.bottom + px(3))))
         radius = px(9)
-        last_x = -10**6
+        last_x = -(10**6)
         for seat, score, name in sorted(scores, key=lambda s: (s[1], str(s[0]))):
             x = track.x + round(track.w * min(score, limit) / limit)
             x = max(x, last_x + round(radius * 1.5))  # equal scores sit side by side, not on top of each other

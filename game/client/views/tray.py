@@ -68,9 +68,18 @@ class TrayView:
             return []
         tiles = self.held(scene)
         size, per_row = _row(area, len(tiles), scene.ui.px(64), scene.ui.px(8))
-        return [(t, pygame.Rect(area.x + (i % per_row) * (size + scene.ui.px(8)),
-                                area.y + (i // per_row) * (size + scene.ui.px(8)), size, size))
-                for i, t in enumerate(tiles)]
+        return [
+            (
+                t,
+                pygame.Rect(
+                    area.x + (i % per_row) * (size + scene.ui.px(8)),
+                    area.y + (i // per_row) * (size + scene.ui.px(8)),
+                    size,
+                    size,
+                ),
+            )
+            for i, t in enumerate(tiles)
+        ]
 
     def reserve_zone(self, scene: TurnScene) -> pygame.Rect:
         return self._areas(scene)[1]
@@ -80,8 +89,10 @@ class TrayView:
         tiles = self.reserve(scene)
         gap = scene.ui.px(6)
         size, per_row = _row(area, len(tiles) + 1, scene.ui.px(56), gap)
-        return [(t, pygame.Rect(area.x + (i % per_row) * (size + gap), area.y + (i // per_row) * (size + gap),
-                                size, size)) for i, t in enumerate(tiles)]
+        return [
+            (t, pygame.Rect(area.x + (i % per_row) * (size + gap), area.y + (i // per_row) * (size + gap), size, size))
+            for i, t in enumerate(tiles)
+        ]
 
     def tile_at(self, scene: TurnScene, pos: tuple[int, int]) -> tuple[str, int] | None:
         for tile, rect in self.held_rects(scene):
@@ -110,8 +121,11 @@ class TrayView:
                 elif getattr(hint, "tile", None) == tile and hint.kind in ("place", "reserve", "dirk"):
                     common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
                 if rect.collidepoint(ui.mouse):
-                    ui.tooltip(f"{describe_tile(tile)}: drag it onto a highlighted place, or click it and then "
-                               "a place; Tab selects the next", rect)
+                    ui.tooltip(
+                        f"{describe_tile(tile)}: drag it onto a highlighted place, or click it and then "
+                        "a place; Tab selects the next",
+                        rect,
+                    )
         reserve = scene.table.state.reserves[scene.me]
         title = f"Reserve ({len(reserve)})"
         common.section_title(ui, surface, title, (reserve_area.x, reserve_area.y - px(20)))
@@ -120,8 +134,9 @@ class TrayView:
             zone = reserve_area.inflate(px(6), px(6))
             surface.blit(common.tinted(zone.size, theme.TARGET, int(30 + 40 * scene.glow)), zone)
             common.dashed_rect(surface, theme.TARGET, zone, 2, px(8), (ui.time * 0.8) % 1)
-            word = ui.text.render("Click here or drop the tile to keep it on the reserve", ui.font_px(12),
-                                  theme.TARGET, "bold")
+            word = ui.text.render(
+                "Click here or drop the tile to keep it on the reserve", ui.font_px(12), theme.TARGET, "bold"
+            )
             surface.blit(word, word.get_rect(midbottom=(zone.centerx, zone.bottom - px(6))))
         staged = scene.staged_action
         lifted = None
@@ -137,19 +152,29 @@ class TrayView:
             surface.blit(ui.sprites.tile(tile, rect.w), rect)
             if sel.tile == tile and sel.source == "reserve":
                 common.selected_frame(surface, rect)
-            elif hint is not None and tile in (getattr(hint, "tile", None), getattr(hint, "reserve_tile", None)) \
-                    and hint.kind == "redesign":
+            elif (
+                hint is not None
+                and tile in (getattr(hint, "tile", None), getattr(hint, "reserve_tile", None))
+                and hint.kind == "redesign"
+            ):
                 common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
             if rect.collidepoint(ui.mouse):
-                ui.tooltip(f"{describe_tile(tile)} on your reserve: select it to build it into your Alhambra "
-                           "or swap it for a tile there (a redesign ends your turn)", rect)
+                ui.tooltip(
+                    f"{describe_tile(tile)} on your reserve: select it to build it into your Alhambra "
+                    "or swap it for a tile there (a redesign ends your turn)",
+                    rect,
+                )
         if lifted is not None:
             count = len(rects)
             gap = px(6)
             size = rects[0][1].w if rects else px(56)
             per_row = max(1, (reserve_area.w + gap) // (size + gap))
-            rect = pygame.Rect(reserve_area.x + (count % per_row) * (size + gap),
-                               reserve_area.y + (count // per_row) * (size + gap), size, size)
+            rect = pygame.Rect(
+                reserve_area.x + (count % per_row) * (size + gap),
+                reserve_area.y + (count // per_row) * (size + gap),
+                size,
+                size,
+            )
             image = ui.sprites.tile(lifted, size).copy()
             image.set_alpha(200)
             surface.blit(image, rect)
