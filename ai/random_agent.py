@@ -16,10 +16,8 @@ def pick_random(legal: Sequence[Action], rng: random.Random) -> Action:
     Picking uniformly among all moves would make this player redesign almost every turn, since a
     reserve of a few tiles gives dozens of redesign moves against a handful of ways to take money.
     """
-    kinds: dict[str, list[Action]] = {}
-    for action in legal:
-        kinds.setdefault(action.kind, []).append(action)
-    moves = kinds[rng.choice(sorted(kinds))]
+    kind = rng.choice(sorted({action.kind for action in legal}))
+    moves = [action for action in legal if action.kind == kind]
     return moves[rng.randrange(len(moves))]
 
 

@@ -77,41 +77,45 @@ class Survey(NamedTuple):
     slots: tuple[tuple[int, Spot], ...]  # (tile, its cell seen from its neighbours)
 
 
+def _neighbour_codes(wall_side: int, touched_side: int) -> tuple[int, ...]:
+    """Per tile: what it tells its neighbour beyond ``wall_side``: the side touched, 4 bits up a wall needed."""
+    return tuple(touched_side | (touched_side << 4 if walls & wall_side else 0) for walls in TILE_WALLS)
+
+
+_TELLS_NORTH = _neighbour_codes(N, S)
+_TELLS_EAST = _neighbour_codes(E, W)
+_TELLS_SOUTH = _neighbour_codes(S, N)
+_TELLS_WEST = _neighbour_codes(W, E)
+_new_spot = tuple.__new__  # Spot without the keyword-handling constructor: surveys make thousands a second
+
+
 def survey(grid: Alhambra) -> Survey:
     """One pass over the tiles tells every neighbouring cell which of its sides touch a tile and need a wall.
 
-    The engine's hottest function after a change to an Alhambra, hence the unrolled sides.
+    The engine's hottest function after a change to an Alhambra, hence the unrolled sides and the
+    two facts packed into one integer per cell (touching in bits 0-3, need_wall in bits 4-7).
     """
-    touching: dict[int, int] = {}
-    need_wall: dict[int, int] = {}
-    touched = touching.get
-    needed = need_wall.get
+    told: dict[int, int] = {}
+    get = told.get
     for cell, tile in grid.items():
-        walls = TILE_WALLS[tile]
-        north, east, south, west = cell - ROW, cell + 1, cell + ROW, cell - 1
-        touching[north] = touched(north, 0) | S
-        touching[east] = touched(east, 0) | W
-        touching[south] = touched(south, 0) | N
-        touching[west] = touched(west, 0) | E
-        if walls:
-            if walls & N:
-                need_wall[north] = needed(north, 0) | S
-            if walls & E:
-                need_wall[east] = needed(east, 0) | W
-            if walls & S:
-                need_wall[south] = needed(south, 0) | N
-            if walls & W:
-                need_wall[west] = needed(west, 0) | E
+        near = cell - ROW
+        told[near] = get(near, 0) | _TELLS_NORTH[tile]
+        near = cell + 1
+        told[near] = get(near, 0) | _TELLS_EAST[tile]
+        near = cell + ROW
+        told[near] = get(near, 0) | _TELLS_SOUTH[tile]
+        near = cell - 1
+        told[near] = get(near, 0) | _TELLS_WEST[tile]
     spots = []
     slots = []
-    for cell in sorted(touching):
+    for cell in sorted(told):
+        code = told[cell]
         tile = grid.get(cell)
         if tile is None:
-            sides = touching[cell]
-            if not _would_enclose_hole(grid, cell, sides):
-                spots.append(Spot(cell, cell % ROW - 64, cell // ROW - 64, sides, needed(cell, 0)))
+            if not _would_enclose_hole(grid, cell, code & 15):
+                spots.append(_new_spot(Spot, (cell, cell % ROW - 64, cell // ROW - 64, code & 15, code >> 4)))
         elif cell != ORIGIN:
-            slots.append((tile, Spot(cell, cell % ROW - 64, cell // ROW - 64, touching[cell], needed(cell, 0))))
+            slots.append((tile, _new_spot(Spot, (cell, cell % ROW - 64, cell // ROW - 64, code & 15, code >> 4))))
     return Survey(tuple(spots), tuple(slots))
 
 
@@ -209,41 +213,44 @@ def removable_cells(grid: Alhambra) -> frozenset[int]:
     )
 
 
+_OPEN_STEPS = tuple(tuple(step for side, step in STEPS if not walls & side) for walls in range(16))
+_FOOT_STEPS = tuple(_OPEN_STEPS[walls] for walls in TILE_WALLS)  # per tile: the steps out through its open sides
+
+
 def _foot_neighbours(grid: Alhambra, cell: int) -> list[int]:
-    walls = TILE_WALLS[grid[cell]]
-    return [cell + step for side, step in STEPS if not walls & side and cell + step in grid]
+    return [cell + step for step in _FOOT_STEPS[grid[cell]] if cell + step in grid]
 
 
 def _foot_cut_vertices(grid: Alhambra) -> set[int]:
-    """Articulation points of the on-foot graph (iterative Tarjan, rooted at the start tile)."""
-    order: dict[int, int] = {ORIGIN: 0}
-    low: dict[int, int] = {ORIGIN: 0}
+    """Articulation points of the on-foot graph (Tarjan, rooted at the start tile).
+
+    Recursive: an Alhambra is at most 55 tiles deep, and plain calls beat an explicit stack here.
+    """
+    order: dict[int, int] = {}
     cuts: set[int] = set()
-    root_children = 0
-    stack = [(ORIGIN, -1, iter(_foot_neighbours(grid, ORIGIN)))]
-    while stack:
-        cell, parent, neighbours = stack[-1]
-        advanced = False
-        for nxt in neighbours:
-            if nxt not in order:
-                order[nxt] = low[nxt] = len(order)
-                stack.append((nxt, cell, iter(_foot_neighbours(grid, nxt))))
-                advanced = True
-                break
-            if nxt != parent:
-                low[cell] = min(low[cell], order[nxt])
-        if advanced:
-            continue
-        stack.pop()
-        if parent == -1:
-            continue
-        low[parent] = min(low[parent], low[cell])
-        if parent == ORIGIN:
-            root_children += 1
-        elif low[cell] >= order[parent]:
-            cuts.add(parent)
-    if root_children > 1:
-        cuts.add(ORIGIN)
+
+    def visit(cell: int, parent: int) -> int:
+        mine = order[cell] = len(order)
+        low = mine
+        children = 0
+        for step in _FOOT_STEPS[grid[cell]]:
+            near = cell + step
+            if near not in grid:
+                continue
+            seen = order.get(near)
+            if seen is None:
+                children += 1
+                below = visit(near, cell)
+                low = min(low, below)
+                if parent >= 0 and below >= mine:
+                    cuts.add(cell)
+            elif near != parent:
+                low = min(low, seen)
+        if parent < 0 and children > 1:
+            cuts.add(cell)
+        return low
+
+    visit(ORIGIN, -1)
     return cuts
 
 

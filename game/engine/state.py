@@ -385,12 +385,12 @@ class GameState:
         if self.phase != ACTION:
             return []
         by_currency: list[list[int]] = [[], [], [], []]
-        for card in self.hands[self.turn_player]:
+        for card in sorted(self.hands[self.turn_player]):
             by_currency[CARD_CURRENCY[card]].append(card)
         actions: list[Action] = []
         for slot, tile in enumerate(self.market):
             if tile >= 0:
-                for paid in minimal_payments(by_currency[MARKET_CURRENCY[slot]], TILE_COST[tile]):
+                for paid in _payments(tuple(by_currency[MARKET_CURRENCY[slot]]), TILE_COST[tile]):
                     actions.append(Buy(slot + 1, paid))
         return actions
 
@@ -460,14 +460,19 @@ class GameState:
             raise IllegalAction("B-END-3", "the game is over")
         if self.phase == TURN_END:
             raise IllegalAction("B-TURN-7", "this look-ahead copy stopped at the end of the turn")
-        for name, value in zip(action._fields, action, strict=False):
-            values = value if isinstance(value, tuple) else (value,)
-            if not all(type(v) is int for v in values):
-                rule = "B-COMP-5" if name == "slot" else "B-TURN-1"
-                raise IllegalAction(rule, f"{type(action).__name__}.{name} must be whole numbers, not {value!r}")
+        for value in action:
+            if type(value) is not int and not (type(value) is tuple and all(type(v) is int for v in value)):
+                self._refuse_malformed(action)
         if isinstance(action, Place | FromReserve) and not (abs(action.x) <= REACH and abs(action.y) <= REACH):
             raise IllegalAction("B-PLACE-2", f"({action.x}, {action.y}) is nowhere near the Alhambra")
         handler[0](self, action)
+
+    @staticmethod
+    def _refuse_malformed(action: Action) -> None:
+        for name, value in zip(action._fields, action, strict=True):
+            if not all(type(v) is int for v in (value if isinstance(value, tuple) else (value,))):
+                rule = "B-COMP-5" if name == "slot" else "B-TURN-1"
+                raise IllegalAction(rule, f"{type(action).__name__}.{name} must be whole numbers, not {value!r}")
 
     def _require_phase(self, *phases: str) -> None:
         if self.phase in phases:
