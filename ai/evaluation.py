@@ -126,33 +126,43 @@ class Outlook:
             self.counts.append([float(c) for c in state.dirk_counts()])
         remaining = remaining_tiles_by_type(state)
         total = sum(remaining) or 1
+        self.shares = [count / total for count in remaining]
         self.horizon = tiles_before_scoring(state)
+        self.spread = weights.spread
         self._gains: dict[tuple[int, int, int, float], float] = {}
-        # per type: [(rank points, standard deviation of a pairwise gap, chance to get a first tile)]
-        self.terms: list[list[tuple[tuple[int, ...], float, float]]] = []
-        for t in range(TYPES):
-            share = remaining[t] / total
-            per_round = []
+        self._terms: list[list[tuple[tuple[int, ...], float, float]] | None] = [None] * TYPES
+        self._now: list[list[float] | None] = [None] * TYPES
+
+    def terms(self, t: int) -> list[tuple[tuple[int, ...], float, float]]:
+        """Per scoring to come: (rank points, scale of a pairwise gap for erf, chance to get a first tile).
+
+        Worked out on first use: the quick policy prices only the few types on offer.
+        """
+        found = self._terms[t]
+        if found is None:
+            share = self.shares[t]
+            found = []
             for round_number, growth in self.horizon.items():
-                variance = weights.spread * weights.spread * growth * share
-                deviation = math.sqrt(2 * variance + 0.04) if variance > 0 else 0.0
+                variance = self.spread * self.spread * growth * share
+                gap_scale = SQRT_HALF / math.sqrt(2 * variance + 0.04) if variance > 0 else 0.0
                 arrival = 1.0 - math.exp(-growth * share) if growth > 0 else 0.0
-                per_round.append((SCORE_POINTS[round_number - 1][t], deviation, arrival))
-            self.terms.append(per_round)
+                found.append((SCORE_POINTS[round_number - 1][t], gap_scale, arrival))
+            self._terms[t] = found
+        return found
 
     def type_points(self, t: int, column: list[float]) -> list[float]:
         """Expected points per collector from type ``t`` over the scorings to come, for counts ``column``."""
         n = len(column)
         expected = [0.0] * n
         erf = math.erf
-        for points, deviation, arrival in self.terms[t]:
+        for points, gap_scale, arrival in self.terms(t):
             ahead = [0.0] * n  # expected number of rivals ahead, a tie counting half
             for i in range(n - 1):
                 mine = column[i]
                 for j in range(i + 1, n):
                     gap = mine - column[j]
-                    if deviation:
-                        behind = 0.5 * erf(gap * SQRT_HALF / deviation)
+                    if gap_scale and gap:
+                        behind = 0.5 * erf(gap * gap_scale)
                         ahead[i] += 0.5 - behind
                         ahead[j] += 0.5 + behind
                     elif gap < 0:
@@ -181,17 +191,24 @@ class Outlook:
         key = (t, collector, rival, amount)
         found = self._gains.get(key)
         if found is None:
+            before = self.points_now(t)
             column = [c[t] for c in self.counts]
-            before = self.type_points(t, column)
             column[collector] += amount
             after = self.type_points(t, column)
             found = self._gains[key] = (after[collector] - before[collector]) - (after[rival] - before[rival])
         return found
 
+    def points_now(self, t: int) -> list[float]:
+        """``type_points`` for the counts as they stand, which every gain in type ``t`` starts from."""
+        found = self._now[t]
+        if found is None:
+            found = self._now[t] = self.type_points(t, [c[t] for c in self.counts])
+        return found
+
     def majority_points(self) -> list[float]:
         total = [0.0] * len(self.counts)
         for t in range(TYPES):
-            for i, points in enumerate(self.type_points(t, [c[t] for c in self.counts])):
+            for i, points in enumerate(self.points_now(t)):
                 total[i] += points
         return total
 

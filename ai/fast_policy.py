@@ -39,7 +39,6 @@ class Pricer:
         self.held_money = sum(CARD_VALUE[c] for c in state.hands[self.me])
         self.money_cap = AVERAGE_COST * 1.5 * tiles_left(state) / state.players
         self.scorings_left = len(self.outlook.horizon)
-        self._gains: dict[tuple[int, float], float] = {}
         self._exact_before: list[tuple[list[int], bool] | None] | None = None
 
     def money_value(self, change: int) -> float:
@@ -48,15 +47,7 @@ class Pricer:
 
     def majority_gain(self, kind: int, amount: float = 1.0) -> float:
         """What ``amount`` more tiles of type ``kind`` are worth to me against my strongest rival."""
-        key = (kind, amount)
-        gain = self._gains.get(key)
-        if gain is None:
-            column = [c[kind] for c in self.outlook.counts]
-            before = self.outlook.type_points(kind, column)
-            column[self.me] += amount
-            after = self.outlook.type_points(kind, column)
-            gain = self._gains[key] = (after[self.me] - before[self.me]) - (after[self.rival] - before[self.rival])
-        return gain
+        return self.outlook.gain(kind, self.me, self.rival, amount)
 
     def buy(self, action: Buy) -> float:
         tile = self.state.market[action.slot - 1]

@@ -55,7 +55,7 @@ class Budget:
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=150, seconds=0.15),
     "normal": Budget(iterations=700, seconds=0.45),
-    "hard": Budget(iterations=3000, seconds=0.9),
+    "hard": Budget(iterations=6000, seconds=0.9),
 }
 
 
@@ -146,6 +146,7 @@ class MctsAgent(Agent):
         an ordinary ISMCTS descent.
         """
         candidates = self.shortlist(knowledge, legal)
+        knowledge.state.survey_everyone()  # the Alhambras are public: every deal below shares these
         root = Node(actor=-1)
         self._reward_range = (1.0, 0.0)  # nothing seen yet
         for action in candidates:

@@ -312,6 +312,15 @@ class GameState:
             cells = self._removable[player] = alhambra.removable_cells(self.grids[player])
         return cells
 
+    def survey_everyone(self) -> None:
+        """Work out every Alhambra's survey and longest wall now, so that every copy made later inherits them.
+
+        Look-ahead copies each player's many times; without this each copy would redo the same work.
+        """
+        for player in range(self.players):
+            self.survey(player)
+            self.wall_length(player)
+
     def wall_length(self, player: int) -> int:
         """[B-SCORE-4] the longest outer wall of ``player``'s Alhambra (cached)."""
         length = self._walls[player]

@@ -9,7 +9,7 @@ import pytest
 from ai.evaluation import Outlook, can_pay_exactly, expected_final_scores, useful_money
 from ai.random_agent import pick_random
 from game.engine import GameState, deal
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, SCORE_POINTS, TILE_COST
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
 
 
 def midgame(players: int = 3, seed: int = 4, steps: int = 60) -> GameState:
@@ -40,14 +40,14 @@ def test_an_imminent_scoring_follows_the_rank_points_b_score_2_b_score_3(column,
     """With no tiles left to come before a second scoring, the outlook is the scoring itself."""
     outlook = Outlook(midgame(2))
     tower = 5
-    outlook.terms[tower] = [(SCORE_POINTS[1][tower], 0.0, 0.0)]
+    outlook.horizon = {2: 0.0}  # the second scoring, with nothing left to come before it
     assert outlook.type_points(tower, column) == pytest.approx(expected)
 
 
 def test_a_distant_scoring_is_uncertain_but_favours_the_leader() -> None:
     outlook = Outlook(midgame(2))
     garden = 4
-    outlook.terms[garden] = [(SCORE_POINTS[2][garden], 2.0, 0.5)]
+    outlook.horizon = {3: 4.0}  # only the final scoring, four tiles a player still to come
     leader, follower = outlook.type_points(garden, [4.0, 3.0])
     assert 20 > leader > follower > 5
 
