@@ -28,6 +28,18 @@ def smoke_env(home: Path) -> dict[str, str]:
     )
 
 
+def run_game(home: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """``python -m game`` with ``options``, as a user would start it, with ``home`` for its files."""
+    return subprocess.run(
+        [sys.executable, "-m", "game", *options],
+        cwd=ROOT,
+        env=smoke_env(home),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def test_the_worker_decides_a_legal_move(worker: AIWorker) -> None:
     game = Game.new(GameConfig(seed=4, seats=(Seat("a", "random"), Seat("b", "random"))))
     state = game.state
@@ -71,26 +83,12 @@ def test_frames_keep_coming_while_the_worker_thinks(make_app: MakeApp) -> None:
 
 
 def test_python_m_game_frames_5_exits_0(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "game", "--frames", "5"],
-        cwd=ROOT,
-        env=smoke_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_game(tmp_path, "--frames", "5")
     assert result.returncode == 0, result.stderr
 
 
 def test_game_with_ai_option_starts_at_the_table(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "game", "--ai", "random,random", "--seed", "3", "--frames", "20", "--speed", "instant"],
-        cwd=ROOT,
-        env=smoke_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_game(tmp_path, "--ai", "random,random", "--seed", "3", "--frames", "20", "--speed", "instant")
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "autosave.json").is_file(), "a new game is saved at once"
 
@@ -98,13 +96,6 @@ def test_game_with_ai_option_starts_at_the_table(tmp_path: Path) -> None:
 def test_load_option_with_a_bad_record_prints_the_reason(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("[]", encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "game", "--load", str(bad), "--frames", "3"],
-        cwd=ROOT,
-        env=smoke_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_game(tmp_path, "--load", str(bad), "--frames", "3")
     assert result.returncode == 0
     assert "not a game record" in result.stderr

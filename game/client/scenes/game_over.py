@@ -10,12 +10,12 @@ import pygame
 from game.engine.components import CARD_VALUE
 
 from .. import theme
-from ..scene import Scene
 from ..score_sheet import DIRK, Sheet, sheet_for
 from ..table import Table, agent_label
 from ..views import common
 from ..views.alhambra import AlhambraView
 from ..widgets import Button, draw_box, draw_text
+from .panel import PanelScene
 from .scoring import draw_sheet
 
 if TYPE_CHECKING:
@@ -33,7 +33,9 @@ def points_by_round(events: list[dict], collectors: tuple[int | str, ...]) -> li
     return rows
 
 
-class GameOverScene(Scene):
+class GameOverScene(PanelScene):
+    """Enter plays again, M goes to the title, Escape quits; the panel has its own festive frame."""
+
     def __init__(self, app: App, table: Table, record_path: Path | None) -> None:
         super().__init__(app)
         self.table = table
@@ -55,7 +57,6 @@ class GameOverScene(Scene):
         self.menu = Button(self.ui, "Main menu", app.show_menu, hotkey="M")
         self.quit = Button(self.ui, "Quit", app.quit, hotkey="Esc")
         self.widgets = [self.again, self.menu, self.quit]
-        self.panel = pygame.Rect(0, 0, 0, 0)
         self.views = [AlhambraView(self.ui, interactive=False, max_cell=40) for _ in range(state.players)]
         self.ui.sounds.play("score")
 
@@ -81,18 +82,17 @@ class GameOverScene(Scene):
             opponents = opponents[1:] or opponents
         self.app.new_game(name, opponents, None)
 
+    def press_enter(self) -> None:
+        self.again.click()
+
+    def press_escape(self) -> None:
+        self.app.quit()
+
     def on_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.again.click()
-                return True
-            if event.key == pygame.K_m:
-                self.menu.click()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.app.quit()
-                return True
-        return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
+            self.menu.click()
+            return True
+        return super().on_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui

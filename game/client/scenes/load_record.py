@@ -16,8 +16,8 @@ import pygame
 from game.engine import record as records
 
 from .. import persistence, theme
-from ..scene import Scene
-from ..widgets import Button, ListItem, ScrollList, TextInput, draw_box, draw_text
+from ..widgets import Button, ListItem, ScrollList, TextInput, draw_text
+from .panel import PanelScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -35,8 +35,12 @@ def describe_file(path: Path) -> str:
         return "not readable as a game record"
 
 
-class LoadRecordScene(Scene):
+class LoadRecordScene(PanelScene):
     """Pick a file (double-click or Open) or type a path."""
+
+    title = "Load a saved game or record"
+    title_size = 30
+    title_at = (30, 22)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -48,7 +52,6 @@ class LoadRecordScene(Scene):
         self.back = Button(self.ui, "Back", app.pop, hotkey="Esc")
         self.widgets = [self.list, self.path, self.open, self.back]
         self.error = ""
-        self.panel = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -79,23 +82,12 @@ class LoadRecordScene(Scene):
             return
         self.app.open_game(game)
 
-    def on_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._open()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return True
-        return False
+    def press_enter(self) -> None:
+        self._open()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
         px = self.ui.px
-        surface.blit(self.ui.sprites.felt((w, h)), (0, 0))
-        draw_box(self.ui, surface, self.panel)
-        title = self.ui.text.render("Load a saved game or record", self.ui.font_px(30), theme.GOLD_LIGHT, "display")
-        draw_text(surface, title, (self.panel.x + px(30), self.panel.y + px(22)))
+        self.draw_frame(surface)
         where = f"Files from {persistence.data_dir()} and {Path.cwd()}"
         draw_text(
             surface,

@@ -14,14 +14,14 @@ import pygame
 from game.engine.components import BUILDING_TYPES, CURRENCIES, SCORE_POINTS, E, N, S, W
 
 from .. import theme
-from ..scene import Scene
 from ..shortcuts import SHORTCUTS
-from ..widgets import Button, Ui, draw_box, draw_text
+from ..widgets import Button, Ui, draw_text
+from .panel import ClosingPanelScene
 
 if TYPE_CHECKING:
     from ..app import App
 
-Block = Callable[[Ui, int], pygame.Surface]
+Block = Callable[[Ui, int], pygame.Surface]  # one part of the page drawn at a width; text parts come from a factory
 
 Mark = tuple[str, int, int, int]  # ("edge", x, y, side) or ("cell", x, y, 0): what the example is about
 # (caption, legal?, tiles as (x, y, kind, walls), the new tile's cell, what to point at)
@@ -213,109 +213,111 @@ def _point_at(surface: pygame.Surface, rect: pygame.Rect, mark: Mark, ok: bool, 
     pygame.draw.line(surface, colour, ends[0], ends[1], width)
 
 
-def _examples() -> Block:
-    def render(ui: Ui, width: int) -> pygame.Surface:
-        cell = ui.px(60)
-        box_w, box_h = ui.px(290), ui.px(244)
-        per_row = max(1, width // box_w)
-        rows = (len(EXAMPLES) + per_row - 1) // per_row
-        surface = pygame.Surface((width, rows * box_h), pygame.SRCALPHA)
-        left = (width - per_row * box_w) // 2
-        for index, (caption, ok, tiles, new, mark) in enumerate(EXAMPLES):
-            ox, oy = left + (index % per_row) * box_w, (index // per_row) * box_h
-            xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
-            grid_w, grid_h = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
-            gx, gy = ox + (box_w - grid_w) // 2, oy + ui.px(6) + (ui.px(184) - grid_h) // 2
-            origin_x, origin_y = gx - min(xs) * cell, gy - min(ys) * cell
+def _examples(ui: Ui, width: int) -> pygame.Surface:
+    """The building-rule examples, drawn from the tile art with a check or a cross each."""
+    cell = ui.px(60)
+    box_w, box_h = ui.px(290), ui.px(244)
+    per_row = max(1, width // box_w)
+    rows = (len(EXAMPLES) + per_row - 1) // per_row
+    surface = pygame.Surface((width, rows * box_h), pygame.SRCALPHA)
+    left = (width - per_row * box_w) // 2
+    for index, (caption, ok, tiles, new, mark) in enumerate(EXAMPLES):
+        ox, oy = left + (index % per_row) * box_w, (index // per_row) * box_h
+        xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
+        grid_w, grid_h = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
+        gx, gy = ox + (box_w - grid_w) // 2, oy + ui.px(6) + (ui.px(184) - grid_h) // 2
+        origin_x, origin_y = gx - min(xs) * cell, gy - min(ys) * cell
 
-            def cell_rect(x: int, y: int, ox: int = origin_x, oy: int = origin_y) -> pygame.Rect:
-                return pygame.Rect(ox + x * cell, oy + y * cell, cell, cell)
+        def cell_rect(x: int, y: int, ox: int = origin_x, oy: int = origin_y) -> pygame.Rect:
+            return pygame.Rect(ox + x * cell, oy + y * cell, cell, cell)
 
-            for x, y, kind, walls in tiles:
-                rect = cell_rect(x, y)
-                tile = ui.sprites.drawn_tile(kind, walls, cell, EXAMPLE_COSTS.get(kind))
-                if (x, y) == new:
-                    surface.blit(ui.sprites.shadow((cell, cell), 4, 3, 120), (rect.x - 6 + 2, rect.y - 6 + 3))
-                surface.blit(tile, rect)
-                if (x, y) == new:
-                    pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(4, 4), 2, border_radius=3)
-            if mark is not None:
-                _point_at(surface, cell_rect(mark[1], mark[2]), mark, ok, ui.px(5))
-            new_rect = cell_rect(*new)
-            _mark(surface, (new_rect.right - 2, new_rect.top + 2), ok, ui.px(10))
-            for i, line in enumerate(ui.text.wrap(caption, ui.font_px(14), box_w - ui.px(16))[:2]):
-                word = ui.text.render(line, ui.font_px(14), theme.PARCHMENT)
-                surface.blit(word, word.get_rect(midtop=(ox + box_w // 2, oy + ui.px(198) + i * ui.px(18))))
-        return surface
-
-    return render
+        for x, y, kind, walls in tiles:
+            rect = cell_rect(x, y)
+            tile = ui.sprites.drawn_tile(kind, walls, cell, EXAMPLE_COSTS.get(kind))
+            if (x, y) == new:
+                surface.blit(ui.sprites.shadow((cell, cell), 4, 3, 120), (rect.x - 6 + 2, rect.y - 6 + 3))
+            surface.blit(tile, rect)
+            if (x, y) == new:
+                pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(4, 4), 2, border_radius=3)
+        if mark is not None:
+            _point_at(surface, cell_rect(mark[1], mark[2]), mark, ok, ui.px(5))
+        new_rect = cell_rect(*new)
+        _mark(surface, (new_rect.right - 2, new_rect.top + 2), ok, ui.px(10))
+        for i, line in enumerate(ui.text.wrap(caption, ui.font_px(14), box_w - ui.px(16))[:2]):
+            word = ui.text.render(line, ui.font_px(14), theme.PARCHMENT)
+            surface.blit(word, word.get_rect(midtop=(ox + box_w // 2, oy + ui.px(198) + i * ui.px(18))))
+    return surface
 
 
-def _score_table() -> Block:
-    def render(ui: Ui, width: int) -> pygame.Surface:
-        size = ui.font_px(15)
-        row_h = ui.px(30)
-        cols = ["", "1st scoring", "2nd scoring", "final scoring"]
-        col_w = [ui.px(150), ui.px(120), ui.px(150), ui.px(170)]
-        surface = pygame.Surface((width, row_h * 7 + ui.px(8)), pygame.SRCALPHA)
-        x = 0
-        for c, name in enumerate(cols):
-            surface.blit(ui.text.render(name, size, theme.GOLD_LIGHT, "bold"), (x, 0))
-            x += col_w[c]
-        for t, kind in enumerate(BUILDING_TYPES):
-            y = row_h * (t + 1)
-            surface.blit(ui.sprites.type_icon(kind, row_h - 4), (0, y))
-            surface.blit(ui.text.render(kind.capitalize(), size, theme.IVORY), (row_h + ui.px(6), y + ui.px(5)))
-            x = col_w[0]
-            for r in range(3):
-                points = [p for p in SCORE_POINTS[r][t] if p]
-                surface.blit(ui.text.render(" / ".join(map(str, points)), size, theme.IVORY), (x, y + ui.px(5)))
-                x += col_w[r + 1]
-        return surface
-
-    return render
+def _score_table(ui: Ui, width: int) -> pygame.Surface:
+    """The points per building type at each scoring."""
+    size = ui.font_px(15)
+    row_h = ui.px(30)
+    cols = ["", "1st scoring", "2nd scoring", "final scoring"]
+    col_w = [ui.px(150), ui.px(120), ui.px(150), ui.px(170)]
+    surface = pygame.Surface((width, row_h * 7 + ui.px(8)), pygame.SRCALPHA)
+    x = 0
+    for c, name in enumerate(cols):
+        surface.blit(ui.text.render(name, size, theme.GOLD_LIGHT, "bold"), (x, 0))
+        x += col_w[c]
+    for t, kind in enumerate(BUILDING_TYPES):
+        y = row_h * (t + 1)
+        surface.blit(ui.sprites.type_icon(kind, row_h - 4), (0, y))
+        surface.blit(ui.text.render(kind.capitalize(), size, theme.IVORY), (row_h + ui.px(6), y + ui.px(5)))
+        x = col_w[0]
+        for r in range(3):
+            points = [p for p in SCORE_POINTS[r][t] if p]
+            surface.blit(ui.text.render(" / ".join(map(str, points)), size, theme.IVORY), (x, y + ui.px(5)))
+            x += col_w[r + 1]
+    return surface
 
 
-def _keys() -> Block:
-    def render(ui: Ui, width: int) -> pygame.Surface:
-        size = ui.font_px(16)
-        row_h = ui.px(28)
-        surface = pygame.Surface((width, row_h * len(SHORTCUTS) + ui.px(8)), pygame.SRCALPHA)
-        for i, (keys, meaning) in enumerate(SHORTCUTS):
-            y = i * row_h
-            key = ui.text.render(keys, size, theme.INK, "bold")
-            cap = pygame.Rect(0, y + 2, max(key.get_width() + ui.px(14), ui.px(40)), row_h - 6)
-            pygame.draw.rect(surface, theme.PARCHMENT, cap, border_radius=5)
-            pygame.draw.rect(surface, theme.GOLD_DARK, cap, 1, border_radius=5)
-            surface.blit(key, key.get_rect(center=cap.center))
-            surface.blit(ui.text.render(meaning, size, theme.IVORY), (ui.px(150), y + ui.px(3)))
-        return surface
-
-    return render
+def _keys(ui: Ui, width: int) -> pygame.Surface:
+    """The keyboard shortcuts, each key drawn as a keycap."""
+    size = ui.font_px(16)
+    row_h = ui.px(28)
+    surface = pygame.Surface((width, row_h * len(SHORTCUTS) + ui.px(8)), pygame.SRCALPHA)
+    for i, (keys, meaning) in enumerate(SHORTCUTS):
+        y = i * row_h
+        key = ui.text.render(keys, size, theme.INK, "bold")
+        cap = pygame.Rect(0, y + 2, max(key.get_width() + ui.px(14), ui.px(40)), row_h - 6)
+        pygame.draw.rect(surface, theme.PARCHMENT, cap, border_radius=5)
+        pygame.draw.rect(surface, theme.GOLD_DARK, cap, 1, border_radius=5)
+        surface.blit(key, key.get_rect(center=cap.center))
+        surface.blit(ui.text.render(meaning, size, theme.IVORY), (ui.px(150), y + ui.px(3)))
+    return surface
 
 
-def _currencies() -> Block:
-    def render(ui: Ui, width: int) -> pygame.Surface:
-        size = ui.px(34)
-        surface = pygame.Surface((width, size + ui.px(10)), pygame.SRCALPHA)
-        x = ui.px(22)
-        for currency in CURRENCIES:
-            surface.blit(ui.sprites.currency_badge(currency, size), (x, 0))
-            word = ui.text.render(currency.capitalize(), ui.font_px(16), theme.IVORY)
-            surface.blit(word, word.get_rect(midleft=(x + size + ui.px(8), size // 2)))
-            x += size + word.get_width() + ui.px(36)
-        return surface
+def _currencies(ui: Ui, width: int) -> pygame.Surface:
+    """The four currencies as their badges, so the names match what the table shows."""
+    size = ui.px(34)
+    surface = pygame.Surface((width, size + ui.px(10)), pygame.SRCALPHA)
+    x = ui.px(22)
+    for currency in CURRENCIES:
+        surface.blit(ui.sprites.currency_badge(currency, size), (x, 0))
+        word = ui.text.render(currency.capitalize(), ui.font_px(16), theme.IVORY)
+        surface.blit(word, word.get_rect(midleft=(x + size + ui.px(8), size // 2)))
+        x += size + word.get_width() + ui.px(36)
+    return surface
 
-    return render
+
+# A drawn part shown at the end of the section with this title.
+SECTION_EXTRAS: dict[str, Block] = {"The components": _currencies, "Scoring": _score_table}
+
+
+def _sections(sections: tuple[tuple[str, tuple[str, ...]], ...]) -> list[Block]:
+    """Each section as its heading, its paragraphs and its drawn extra, if it has one."""
+    blocks: list[Block] = []
+    for title, paragraphs in sections:
+        blocks.append(_heading(title))
+        blocks += [_paragraph(text) for text in paragraphs]
+        if title in SECTION_EXTRAS:
+            blocks.append(SECTION_EXTRAS[title])
+    return blocks
 
 
 def page() -> list[Block]:
-    blocks: list[Block] = [_paragraph(INTRO, bullet=False)]
-    for title, paragraphs in SECTIONS:
-        blocks.append(_heading(title))
-        blocks += [_paragraph(text) for text in paragraphs]
-        if title == "The components":
-            blocks.append(_currencies())
+    blocks: list[Block] = [_paragraph(INTRO, bullet=False), *_sections(SECTIONS)]
     blocks.append(_heading("Building rules"))
     blocks.append(
         _paragraph(
@@ -325,19 +327,18 @@ def page() -> list[Block]:
             "may be enclosed. Removing or swapping a tile must keep all of this true."
         )
     )
-    blocks.append(_examples())
-    for title, paragraphs in SECTIONS_AFTER:
-        blocks.append(_heading(title))
-        blocks += [_paragraph(text) for text in paragraphs]
-        if title == "Scoring":
-            blocks.append(_score_table())
+    blocks.append(_examples)
+    blocks += _sections(SECTIONS_AFTER)
     blocks.append(_heading("Keys at the table"))
-    blocks.append(_keys())
+    blocks.append(_keys)
     return blocks
 
 
-class RulesScene(Scene):
+class RulesScene(ClosingPanelScene):
     """The rules summary; wheel, arrows or Page Up/Down scroll, Escape closes."""
+
+    title = "How to play Alhambra"
+    title_at = (36, 22)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -346,7 +347,6 @@ class RulesScene(Scene):
         self.scroll = 0
         self.content: pygame.Surface | None = None
         self.view = pygame.Rect(0, 0, 0, 0)
-        self.panel = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -395,17 +395,10 @@ class RulesScene(Scene):
             if event.key in steps:
                 self.scroll_by(steps[event.key])
                 return True
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-                self.app.pop()
-                return True
-        return False
+        return super().on_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(self.ui.sprites.felt((w, h)), (0, 0))
-        draw_box(self.ui, surface, self.panel)
-        title = self.ui.text.render("How to play Alhambra", self.ui.font_px(32), theme.GOLD_LIGHT, "display")
-        draw_text(surface, title, (self.panel.x + self.ui.px(36), self.panel.y + self.ui.px(22)))
+        self.draw_frame(surface)
         content = self._content()
         surface.blit(content, self.view.topleft, pygame.Rect(0, self.scroll, self.view.w, self.view.h))
         if self.max_scroll:

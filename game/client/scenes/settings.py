@@ -11,8 +11,8 @@ import pygame
 
 from .. import theme
 from ..persistence import SPEEDS
-from ..scene import Scene
-from ..widgets import Button, Choice, Toggle, draw_box, draw_text
+from ..widgets import Button, Choice, Toggle, draw_text
+from .panel import ClosingPanelScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -20,7 +20,12 @@ if TYPE_CHECKING:
 SPEED_LABELS = ("Instant", "Slow", "Normal", "Fast", "Very fast")
 
 
-class SettingsScene(Scene):
+class SettingsScene(ClosingPanelScene):
+    """Every setting applies and is saved at once, so there is nothing to confirm."""
+
+    title = "Settings"
+    title_at = (40, 24)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
@@ -53,7 +58,6 @@ class SettingsScene(Scene):
         self.fullscreen = Toggle(self.ui, "Fullscreen (F11)", app.fullscreen, lambda _: app.toggle_fullscreen())
         self.back = Button(self.ui, "Done", app.pop, style="primary", hotkey="Esc")
         self.widgets = [self.speed, self.sound, self.hands, self.confirm, self.fullscreen, self.back]
-        self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _speed(self, index: int) -> None:
         self.app.settings.speed = SPEEDS[index]
@@ -91,18 +95,8 @@ class SettingsScene(Scene):
             y += px(56)
         self.back.rect = pygame.Rect(self.panel.right - px(40) - px(180), self.panel.bottom - px(76), px(180), px(50))
 
-    def on_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            self.app.pop()
-            return True
-        return False
-
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(self.ui.sprites.felt((w, h)), (0, 0))
-        draw_box(self.ui, surface, self.panel)
-        title = self.ui.text.render("Settings", self.ui.font_px(32), theme.GOLD_LIGHT, "display")
-        draw_text(surface, title, (self.panel.x + self.ui.px(40), self.panel.y + self.ui.px(24)))
+        self.draw_frame(surface)
         where = self.ui.text.render("Saved automatically", self.ui.font_px(13), theme.TEXT_FAINT)
         draw_text(surface, where, (self.panel.x + self.ui.px(40), self.panel.bottom - self.ui.px(50)), "midleft")
         super().draw(surface)

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import theme
-from ..scene import Scene
 from ..table import AGENT_LABELS, bot_names, usable_agent
-from ..widgets import Button, Choice, TextInput, draw_box, draw_text
+from ..widgets import Button, Choice, TextInput, draw_text
+from .panel import PanelScene
 
 if TYPE_CHECKING:
     from ..app import App
@@ -62,8 +62,10 @@ class OpponentRow:
         return f"{kind}:{level}" if level else kind
 
 
-class SetupScene(Scene):
+class SetupScene(PanelScene):
     """Choose the table; Enter starts, Escape goes back."""
+
+    title = "New game"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -84,7 +86,6 @@ class SetupScene(Scene):
         self.start = Button(self.ui, "Start the game", self._start, style="primary", hotkey="Enter")
         self.back = Button(self.ui, "Back", app.pop, hotkey="Esc")
         self.error = ""
-        self.panel = pygame.Rect(0, 0, 0, 0)
 
     @property
     def opponents(self) -> list[str]:
@@ -134,23 +135,12 @@ class SetupScene(Scene):
         self.app.save_settings()
         self.app.new_game(name, self.opponents, seed)
 
-    def on_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start.click()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return True
-        return False
+    def press_enter(self) -> None:
+        self.start.click()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
         px = self.ui.px
-        surface.blit(self.ui.sprites.felt((w, h)), (0, 0))
-        draw_box(self.ui, surface, self.panel)
-        title = self.ui.text.render("New game", self.ui.font_px(32), theme.GOLD_LIGHT, "display")
-        draw_text(surface, title, (self.panel.x + px(40), self.panel.y + px(22)))
+        self.draw_frame(surface)
         size = self.ui.font_px(17)
         labels = [
             ("Your name", self.name.rect.centery),

@@ -32,6 +32,39 @@ def _row(area: pygame.Rect, count: int, max_size: int, gap: int) -> tuple[int, i
     return size, max(1, (area.w + gap) // (size + gap))
 
 
+# Per source: the drop shadow (blur, drop, alpha) and the tooltip after the tile's name.  Bought tiles
+# float a little higher than reserve tiles, and the two are used differently, hence the two tips.
+TILE_LOOKS = {
+    "held": (
+        (4, 4, 120),
+        ": drag it onto a highlighted place, or click it and then a place; Tab selects the next",
+    ),
+    "reserve": (
+        (3, 3, 110),
+        " on your reserve: select it to build it into your Alhambra or swap it for a tile there "
+        "(a redesign ends your turn)",
+    ),
+}
+
+
+def _draw_tile(
+    surface: pygame.Surface, scene: TurnScene, tile: int, rect: pygame.Rect, source: str, hinted: bool
+) -> None:
+    """One tile of the tray, bought or on the reserve: both are picked, dragged and hinted alike."""
+    if ("tile", tile) in scene.hidden or (scene.drag_tile == tile and scene.dragging):
+        return  # in flight (animation) or under the mouse (drag): drawn elsewhere
+    ui = scene.ui
+    (blur, drop, alpha), tip = TILE_LOOKS[source]
+    surface.blit(ui.sprites.shadow(rect.size, 4, blur, alpha), (rect.x - 2 * blur + 2, rect.y - 2 * blur + drop))
+    surface.blit(ui.sprites.tile(tile, rect.w), rect)
+    if scene.sel.tile == tile and scene.sel.source == source:
+        common.selected_frame(surface, rect)
+    elif hinted:
+        common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+    if rect.collidepoint(ui.mouse):
+        ui.tooltip(describe_tile(tile) + tip, rect)
+
+
 class TrayView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -107,25 +140,12 @@ class TrayView:
         ui = scene.ui
         px = ui.px
         held_area, reserve_area = self._areas(scene)
-        sel = scene.sel
         hint = scene.hint_action
         if held_area is not None:
             common.section_title(ui, surface, "Bought: place these", (held_area.x, held_area.y - px(20)))
             for tile, rect in self.held_rects(scene):
-                if ("tile", tile) in scene.hidden or (scene.drag_tile == tile and scene.dragging):
-                    continue
-                surface.blit(ui.sprites.shadow(rect.size, 4, 4, 120), (rect.x - 8 + 2, rect.y - 8 + 4))
-                surface.blit(ui.sprites.tile(tile, rect.w), rect)
-                if sel.tile == tile and sel.source == "held":
-                    common.selected_frame(surface, rect)
-                elif getattr(hint, "tile", None) == tile and hint.kind in ("place", "reserve", "dirk"):
-                    common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
-                if rect.collidepoint(ui.mouse):
-                    ui.tooltip(
-                        f"{describe_tile(tile)}: drag it onto a highlighted place, or click it and then "
-                        "a place; Tab selects the next",
-                        rect,
-                    )
+                hinted = getattr(hint, "tile", None) == tile and hint.kind in ("place", "reserve", "dirk")
+                _draw_tile(surface, scene, tile, rect, "held", hinted)
         reserve = scene.table.state.reserves[scene.me]
         title = f"Reserve ({len(reserve)})"
         common.section_title(ui, surface, title, (reserve_area.x, reserve_area.y - px(20)))
@@ -146,24 +166,12 @@ class TrayView:
             lifted = staged.alhambra_tile
         rects = self.reserve_rects(scene)
         for tile, rect in rects:
-            if ("tile", tile) in scene.hidden or (scene.drag_tile == tile and scene.dragging):
-                continue
-            surface.blit(ui.sprites.shadow(rect.size, 4, 3, 110), (rect.x - 6 + 2, rect.y - 6 + 3))
-            surface.blit(ui.sprites.tile(tile, rect.w), rect)
-            if sel.tile == tile and sel.source == "reserve":
-                common.selected_frame(surface, rect)
-            elif (
+            hinted = (
                 hint is not None
                 and tile in (getattr(hint, "tile", None), getattr(hint, "reserve_tile", None))
                 and hint.kind == "redesign"
-            ):
-                common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
-            if rect.collidepoint(ui.mouse):
-                ui.tooltip(
-                    f"{describe_tile(tile)} on your reserve: select it to build it into your Alhambra "
-                    "or swap it for a tile there (a redesign ends your turn)",
-                    rect,
-                )
+            )
+            _draw_tile(surface, scene, tile, rect, "reserve", hinted)
         if lifted is not None:
             count = len(rects)
             gap = px(6)
