@@ -66,9 +66,10 @@ class Settings:
     epsilon: float = 0.1  # chance of a random move in rollouts
     reward_scale: float = 12.0  # points of lead that make a win chance of about 73 %
     root_width: int = 10  # moves searched at the root: the greedy player's best
-    planning_rate: int = 2000  # iterations a second assumed when only a time budget is given
+    planning_rate: int = 2000  # iterations a second assumed under a time limit until the search has timed itself
 
 
+TIME_MARGIN = 0.95  # share of the time left that the halving plans to use: iterations vary in length
 FOLLOW_UP_VISITS = 4  # visits before a follow-up move's value stands for its parent's
 
 
@@ -145,20 +146,22 @@ class MctsAgent(Agent):
         each phase the worse half of the candidates drops out.  Below the root every iteration is
         an ordinary ISMCTS descent.
         """
+        started = time.perf_counter()
+        budget = self.budget
+        deadline = started + budget.seconds if budget.seconds else None
         candidates = self.shortlist(knowledge, legal)
         knowledge.state.survey_everyone()  # the Alhambras are public: every deal below shares these
         root = Node(actor=-1)
         self._reward_range = (1.0, 0.0)  # nothing seen yet
         for action in candidates:
             root.children[action] = Node(knowledge.player)
-        budget = self.budget
-        deadline = time.perf_counter() + budget.seconds if budget.seconds else None
-        planned = budget.iterations or int((budget.seconds or 1.0) * self.settings.planning_rate)
         phases = max(1, math.ceil(math.log2(len(candidates))))
         iterations = 0
         survivors = list(candidates)
+        searching_since = time.perf_counter()
         for phase in range(phases):
-            sweeps = max(1, (planned - iterations) // ((phases - phase) * len(survivors)))
+            left = self._iterations_left(iterations, searching_since, deadline)
+            sweeps = max(1, left // ((phases - phase) * len(survivors)))
             for _ in range(sweeps):
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
@@ -175,6 +178,20 @@ class MctsAgent(Agent):
             break
         self.last_iterations = iterations
         return root, survivors
+
+    def _iterations_left(self, done: int, searching_since: float, deadline: float | None) -> int:
+        """The iterations the rest of the search can afford: the iteration budget left, or what fits in the time left.
+
+        Under a time limit the halving plans its remaining phases from the speed measured so far,
+        so that the last phase, the one that decides between the two best moves, is never cut off.
+        """
+        limit = self.budget.iterations
+        if deadline is None:
+            return (limit or 0) - done
+        now = time.perf_counter()
+        rate = done / (now - searching_since) if done else self.settings.planning_rate
+        affordable = int(rate * (deadline - now) * TIME_MARGIN)
+        return affordable if limit is None else min(limit - done, affordable)
 
     def _iterate(self, root: Node, first: Action, state: GameState, dice: random.Random) -> None:
         root_player, root_turn = state.decider, state.turn
