@@ -57,7 +57,10 @@ def test_shutdown_mid_search_is_immediate() -> None:
     assert any(p.is_alive() for p in processes) and not future.done(), "the search is running"
     started = time.monotonic()
     worker.shutdown()
-    assert time.monotonic() - started < 2.0
+    assert time.monotonic() - started < 2.0, "the window must not wait for the search"
+    reaped_by = time.monotonic() + 2.0  # a loaded machine may take a moment to reap a killed process
+    while any(p.is_alive() for p in processes) and time.monotonic() < reaped_by:
+        time.sleep(0.02)
     assert not worker.running and not any(p.is_alive() for p in processes)
 
 
