@@ -51,6 +51,10 @@ class Budget:
     iterations: int | None = None
     seconds: float | None = None
 
+    def __post_init__(self) -> None:
+        if not self.iterations and not self.seconds:
+            raise ValueError("an MCTS budget needs iterations, seconds or both")
+
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=150, seconds=0.15),
@@ -187,7 +191,7 @@ class MctsAgent(Agent):
         """
         limit = self.budget.iterations
         if deadline is None:
-            return (limit or 0) - done
+            return (limit or 0) - done  # Budget guarantees an iteration limit when there is no deadline
         now = time.perf_counter()
         rate = done / (now - searching_since) if done else self.settings.planning_rate
         affordable = int(rate * (deadline - now) * TIME_MARGIN)

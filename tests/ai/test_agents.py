@@ -139,3 +139,8 @@ def test_registry_names_and_levels() -> None:
         with pytest.raises(UnknownAgent):
             canonical_name(bad)
     assert make_agent("mcts:hard").name == "mcts:hard"
+
+
+def test_an_mcts_budget_without_iterations_or_seconds_is_refused() -> None:
+    with pytest.raises(ValueError, match="iterations, seconds or both"):
+        Budget()
