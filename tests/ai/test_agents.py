@@ -144,3 +144,24 @@ def test_registry_names_and_levels() -> None:
 def test_an_mcts_budget_without_iterations_or_seconds_is_refused() -> None:
     with pytest.raises(ValueError, match="iterations, seconds or both"):
         Budget()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_mcts_evaluates_every_leaf_at_one_point_of_the_game(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leaves are compared at one turn: the start of the turn after the searching player's next one."""
+    import ai.mcts
+
+    seen: list[tuple[int, str, bool]] = []
+    original = ai.mcts.expected_final_scores
+
+    def recording(state: GameState, weights: object) -> list[float]:
+        seen.append((state.turn, state.phase, state.is_over))
+        return original(state, weights)
+
+    monkeypatch.setattr(ai.mcts, "expected_final_scores", recording)
+    state = next(s for s in positions(players, seed=6) if s.phase == ACTION and s.turn > 3 and s.bag)
+    agent = MctsAgent(Budget(iterations=80), seed=2)
+    agent.search(state.knowledge(state.decider), state.legal_actions())
+    assert len(seen) == agent.last_iterations > 40
+    leaf_turn = state.turn + players + ai.mcts.Settings().extra_turns
+    assert {(turn, phase) for turn, phase, over in seen if not over} == {(leaf_turn, ACTION)}
