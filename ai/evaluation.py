@@ -52,7 +52,6 @@ class Weights:
     exact: float = 2.0  # an exact payment's extra action, for comparing moves
     exact_option: float = 0.5  # share of an exact payment's worth that holding the right cards is worth
     compact: float = 0.3  # points per neighbour a placed tile touches
-    wall: float = 1.0  # points per unit of the longest wall per scoring to come
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -263,7 +262,7 @@ def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) 
         estimate.append(
             state.scores[p]
             + majorities[p]
-            + weights.wall * state.wall_length(p) * scorings_left
+            + state.wall_length(p) * scorings_left
             + weights.money * useful_money(state, p)
             - weights.cramped * max(0, 3 - open_spot_count(state, p))
             + weights.compact * shared_sides(state.grids[p])

@@ -38,7 +38,7 @@ class Pricer:
         self.rival = max((p for p in range(state.players) if p != self.me), key=lambda p: scores[p])
         self.held_money = sum(CARD_VALUE[c] for c in state.hands[self.me])
         self.money_cap = AVERAGE_COST * 1.5 * tiles_left(state) / state.players
-        self.wall_worth = weights.wall * len(self.outlook.horizon)
+        self.scorings_left = len(self.outlook.horizon)
         self._exact_before: list[tuple[list[int], bool] | None] | None = None
 
     def money_value(self, change: int) -> float:
@@ -100,10 +100,10 @@ class Pricer:
         if not walls and not facing_walls:
             return 0.0  # no outer wall segment appears or disappears
         if not self.exact_walls:  # roughly: outer wall sides gained minus neighbours' walls turned inside
-            return (bin(walls & ~touching).count("1") - facing_walls) * 0.5 * self.wall_worth
+            return (bin(walls & ~touching).count("1") - facing_walls) * 0.5 * self.scorings_left
         trial = dict(grid)
         trial[cell] = tile
-        return (longest_wall(trial) - self.state.wall_length(self.me)) * self.wall_worth
+        return (longest_wall(trial) - self.state.wall_length(self.me)) * self.scorings_left
 
     def place(self, action: Place) -> float:
         cell = (action.y + 64) * 128 + action.x + 64

@@ -67,7 +67,7 @@ class GreedyAgent(Agent):
         value = advantage(expected_final_scores(after, self.weights), me)
         if isinstance(action, Buy):
             tile = state.market[action.slot - 1]
-            value += best_wall_gain(after, me, tile) * self.weights.wall * len(tiles_before_scoring(after))
+            value += best_wall_gain(after, me, tile) * len(tiles_before_scoring(after))
             if after.phase == ACTION:  # exact payment: another action follows ([B-TURN-4])
                 value += self.weights.exact
         return value
