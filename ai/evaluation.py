@@ -40,6 +40,11 @@ TILES_PER_DECK_CARD = 0.55  # measured over greedy games: tiles bought per money
 AVERAGE_COST = 7.5  # mean cost of a building tile
 SQRT_HALF = 0.7071067811865476
 
+# Per scoring to come: (rank points, scale of a pairwise gap for erf, chance to get a first tile).
+Terms = tuple[tuple[tuple[int, ...], float, float], ...]
+TYPE_POINTS_REMEMBERED = 50_000  # entries before the memo of ``Outlook.type_points`` starts afresh
+_TYPE_POINTS: dict[tuple[Terms, tuple[float, ...]], tuple[float, ...]] = {}
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -130,11 +135,11 @@ class Outlook:
         self.horizon = tiles_before_scoring(state)
         self.spread = weights.spread
         self._gains: dict[tuple[int, int, int, float], float] = {}
-        self._terms: list[list[tuple[tuple[int, ...], float, float]] | None] = [None] * TYPES
-        self._now: list[list[float] | None] = [None] * TYPES
+        self._terms: list[Terms | None] = [None] * TYPES
+        self._now: list[tuple[float, ...] | None] = [None] * TYPES
 
-    def terms(self, t: int) -> list[tuple[tuple[int, ...], float, float]]:
-        """Per scoring to come: (rank points, scale of a pairwise gap for erf, chance to get a first tile).
+    def terms(self, t: int) -> Terms:
+        """The scorings to come as ``Terms`` for type ``t``.
 
         Worked out on first use: the quick policy prices only the few types on offer.
         """
@@ -147,44 +152,23 @@ class Outlook:
                 gap_scale = SQRT_HALF / math.sqrt(2 * variance + 0.04) if variance > 0 else 0.0
                 arrival = 1.0 - math.exp(-growth * share) if growth > 0 else 0.0
                 found.append((SCORE_POINTS[round_number - 1][t], gap_scale, arrival))
-            self._terms[t] = found
+            found = self._terms[t] = tuple(found)
         return found
 
-    def type_points(self, t: int, column: list[float]) -> list[float]:
-        """Expected points per collector from type ``t`` over the scorings to come, for counts ``column``."""
-        n = len(column)
-        expected = [0.0] * n
-        erf = math.erf
-        for points, gap_scale, arrival in self.terms(t):
-            ahead = [0.0] * n  # expected number of rivals ahead, a tie counting half
-            for i in range(n - 1):
-                mine = column[i]
-                for j in range(i + 1, n):
-                    gap = mine - column[j]
-                    if gap_scale and gap:
-                        behind = 0.5 * erf(gap * gap_scale)
-                        ahead[i] += 0.5 - behind
-                        ahead[j] += 0.5 + behind
-                    elif gap < 0:
-                        ahead[i] += 1.0
-                    elif gap > 0:
-                        ahead[j] += 1.0
-                    else:
-                        ahead[i] += 0.5
-                        ahead[j] += 0.5
-            top = len(points)
-            for i in range(n):
-                mine = column[i]
-                if mine <= 0 and arrival <= 0:
-                    continue
-                rank = int(ahead[i])
-                if rank >= top:
-                    continue
-                low = points[rank]
-                high = points[rank + 1] if rank + 1 < top else 0
-                value = low + (high - low) * (ahead[i] - rank)
-                expected[i] += value if mine >= 1 else value * arrival
-        return expected
+    def type_points(self, t: int, column: list[float]) -> tuple[float, ...]:
+        """Expected points per collector from type ``t`` over the scorings to come, for counts ``column``.
+
+        Remembered across positions: the positions one search evaluates share most of their
+        counts and outlooks (nine calls in ten repeat an earlier one), and the erf sums are the
+        costliest part of an evaluation.
+        """
+        key = (self.terms(t), tuple(column))
+        found = _TYPE_POINTS.get(key)
+        if found is None:
+            if len(_TYPE_POINTS) >= TYPE_POINTS_REMEMBERED:
+                _TYPE_POINTS.clear()
+            found = _TYPE_POINTS[key] = _type_points(*key)
+        return found
 
     def gain(self, t: int, collector: int, rival: int, amount: float = 1.0) -> float:
         """What ``amount`` more tiles of type ``t`` are worth to ``collector`` against ``rival``."""
@@ -198,7 +182,7 @@ class Outlook:
             found = self._gains[key] = (after[collector] - before[collector]) - (after[rival] - before[rival])
         return found
 
-    def points_now(self, t: int) -> list[float]:
+    def points_now(self, t: int) -> tuple[float, ...]:
         """``type_points`` for the counts as they stand, which every gain in type ``t`` starts from."""
         found = self._now[t]
         if found is None:
@@ -211,6 +195,42 @@ class Outlook:
             for i, points in enumerate(self.points_now(t)):
                 total[i] += points
         return total
+
+
+def _type_points(terms: Terms, column: tuple[float, ...]) -> tuple[float, ...]:
+    n = len(column)
+    expected = [0.0] * n
+    erf = math.erf
+    for points, gap_scale, arrival in terms:
+        ahead = [0.0] * n  # expected number of rivals ahead, a tie counting half
+        for i in range(n - 1):
+            mine = column[i]
+            for j in range(i + 1, n):
+                gap = mine - column[j]
+                if gap_scale and gap:
+                    behind = 0.5 * erf(gap * gap_scale)
+                    ahead[i] += 0.5 - behind
+                    ahead[j] += 0.5 + behind
+                elif gap < 0:
+                    ahead[i] += 1.0
+                elif gap > 0:
+                    ahead[j] += 1.0
+                else:
+                    ahead[i] += 0.5
+                    ahead[j] += 0.5
+        top = len(points)
+        for i in range(n):
+            mine = column[i]
+            if mine <= 0 and arrival <= 0:
+                continue
+            rank = int(ahead[i])
+            if rank >= top:
+                continue
+            low = points[rank]
+            high = points[rank + 1] if rank + 1 < top else 0
+            value = low + (high - low) * (ahead[i] - rank)
+            expected[i] += value if mine >= 1 else value * arrival
+    return tuple(expected)
 
 
 def useful_money(state: GameState, player: int) -> float:
