@@ -21,6 +21,7 @@ windows, so it is safe on a ``Knowledge`` ([D-HIDDEN-1]).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.engine import GameState
@@ -239,11 +240,16 @@ def useful_money(state: GameState, player: int) -> float:
     return min(held, AVERAGE_COST * 1.5 * tiles_left(state) / state.players)
 
 
-def can_pay_exactly(values: list[int], cost: int) -> bool:
-    reachable = 1  # bit s set: some of the values add up to s
+def payable_sums(values: Iterable[int]) -> int:
+    """Every sum some of the card ``values`` add up to, as a bit mask (bit s set: s can be paid exactly)."""
+    reachable = 1
     for value in values:
         reachable |= reachable << value
-    return bool(reachable >> cost & 1)
+    return reachable
+
+
+def can_pay_exactly(values: list[int], cost: int) -> bool:
+    return bool(payable_sums(values) >> cost & 1)
 
 
 def exact_option_value(state: GameState, player: int, outlook: Outlook, rival: int, weights: Weights) -> float:

@@ -18,7 +18,7 @@ from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 from game.engine.state import minimal_payments
 
-from .evaluation import AVERAGE_COST, DEFAULT_WEIGHTS, Outlook, Weights, can_pay_exactly, tiles_left
+from .evaluation import AVERAGE_COST, DEFAULT_WEIGHTS, Outlook, Weights, payable_sums, tiles_left
 
 # (side of the cell, step to the neighbour there, the neighbour's side that faces the cell)
 _NEIGHBOUR_FACING = ((1, -128, 4), (2, 1, 8), (4, 128, 1), (8, -1, 2))
@@ -39,7 +39,7 @@ class Pricer:
         self.held_money = sum(CARD_VALUE[c] for c in state.hands[self.me])
         self.money_cap = AVERAGE_COST * 1.5 * tiles_left(state) / state.players
         self.scorings_left = len(self.outlook.horizon)
-        self._exact_before: list[tuple[list[int], bool] | None] | None = None
+        self._short_of_exact: list[tuple[int, int, int, int]] | None = None
 
     def money_value(self, change: int) -> float:
         cap = self.money_cap
@@ -60,24 +60,34 @@ class Pricer:
 
     def _exact_chances(self, taken: tuple[int, ...]) -> float:
         """Taking cards that let me pay a good market tile exactly next time is worth part of that payment."""
-        state = self.state
-        if self._exact_before is None:
-            hand = state.hands[self.me]
-            self._exact_before = []
-            for index, tile in enumerate(state.market):
-                values = [CARD_VALUE[c] for c in hand if CARD_CURRENCY[c] == MARKET_CURRENCY[index]]
-                self._exact_before.append(None if tile < 0 else (values, can_pay_exactly(values, TILE_COST[tile])))
+        if self._short_of_exact is None:
+            self._short_of_exact = self._market_short_of_exact()
         bonus = 0.0
-        for index, before in enumerate(self._exact_before):
-            if before is None or before[1]:
-                continue
-            currency = MARKET_CURRENCY[index]
-            added = [CARD_VALUE[c] for c in taken if CARD_CURRENCY[c] == currency]
-            tile = state.market[index]
-            if added and can_pay_exactly(before[0] + added, TILE_COST[tile]):
+        for currency, reachable, cost, tile in self._short_of_exact:
+            sums = reachable
+            for card in taken:
+                if CARD_CURRENCY[card] == currency:
+                    sums |= sums << CARD_VALUE[card]
+            if sums >> cost & 1:
                 worth = self.weights.exact + max(0.0, self.majority_gain(TILE_TYPE[tile]))
                 bonus = max(bonus, self.weights.exact_option * worth)
         return bonus
+
+    def _market_short_of_exact(self) -> list[tuple[int, int, int, int]]:
+        """(currency, sums my cards of it can pay, cost, tile) for each market tile I cannot pay exactly yet.
+
+        Worked out once per position: every take is priced against the same market and hand.
+        """
+        hand = self.state.hands[self.me]
+        short = []
+        for index, tile in enumerate(self.state.market):
+            if tile < 0:
+                continue
+            currency = MARKET_CURRENCY[index]
+            reachable = payable_sums(CARD_VALUE[c] for c in hand if CARD_CURRENCY[c] == currency)
+            if not reachable >> TILE_COST[tile] & 1:
+                short.append((currency, reachable, TILE_COST[tile], tile))
+        return short
 
     def build_from_reserve(self, action: FromReserve) -> float:
         return (
