@@ -7,8 +7,9 @@ import random
 import pytest
 
 from ai.evaluation import Outlook, can_pay_exactly, expected_final_scores, useful_money
+from ai.fast_policy import Pricer
 from ai.random_agent import pick_random
-from game.engine import GameState, deal
+from game.engine import ACTION, GameState, Take, deal
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
 
 
@@ -74,3 +75,17 @@ def test_holding_exact_change_for_a_market_tile_is_worth_more_than_the_money() -
     with_change.hands[player].append(exact)
     gain = expected_final_scores(with_change)[player] - expected_final_scores(without)[player]
     assert gain > 0.3 * cost + 0.5
+
+
+def test_taking_the_card_that_completes_an_exact_payment_is_priced_above_the_same_money_in_another_currency() -> None:
+    """[B-TURN-4] an exact payment brings another action, so the card that makes one possible is worth more."""
+    state = next(s for s in (midgame(2, seed=seed) for seed in range(30)) if s.phase == ACTION and s.market[0] >= 0)
+    player = state.decider
+    cost = TILE_COST[state.market[0]]
+    state.market = [state.market[0], -1, -1, -1]  # nothing else to pay exactly
+    state.hands[player] = [c for c in range(108) if CARD_CURRENCY[c] == MARKET_CURRENCY[0] and CARD_VALUE[c] == 1][:1]
+    completing = next(c for c in range(108) if CARD_CURRENCY[c] == MARKET_CURRENCY[0] and CARD_VALUE[c] == cost - 1)
+    elsewhere = next(c for c in range(108) if CARD_CURRENCY[c] == MARKET_CURRENCY[1] and CARD_VALUE[c] == cost - 1)
+    pricer = Pricer(state)
+    assert pricer.take(Take((completing,))) > pricer.take(Take((elsewhere,)))
+    assert Pricer(state).take(Take((elsewhere,))) == pricer.money_value(cost - 1)
