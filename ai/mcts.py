@@ -23,7 +23,7 @@ What an iteration includes:
 4. a rollout with the epsilon-greedy quick policy until the searching player's next turn is over
    (or the game is);
 5. the evaluation of ``ai.evaluation`` for every player, squashed into a win chance by each
-   player's lead over their strongest rival;
+   player's lead over their strongest rival (a lead counts for more the fewer tiles are left);
 6. the backup.
 
 Budgets are iterations, seconds, or both (whichever ends first).  With an iteration budget and no
@@ -39,9 +39,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import ACTION, Action, GameState, Knowledge, describe_action
+from game.engine.components import BUILDING_COUNT
 
 from .base import Agent, Decision, without_stalling
-from .evaluation import DEFAULT_WEIGHTS, Weights, expected_final_scores
+from .evaluation import DEFAULT_WEIGHTS, Weights, expected_final_scores, tiles_left
 from .fast_policy import fast_action, ordered
 from .greedy import GreedyAgent, lookahead_copy
 
@@ -68,7 +69,8 @@ class Settings:
     exploration: float = 0.25  # UCB constant below the root, on rewards rescaled to the range seen so far
     widening: float = 2.0  # a node below the root considers 1 + widening * sqrt(visits) moves
     epsilon: float = 0.1  # chance of a random move in rollouts
-    reward_scale: float = 12.0  # points of lead that make a win chance of about 73 %
+    scale_at_end: float = 5.0  # points of lead that make a win chance of about 73 % once every tile is gone
+    scale_growth: float = 1.8  # that scale is e ** 1.8 (six) times larger while every tile is still to come
     root_width: int = 10  # moves searched at the root: the greedy player's best
     extra_turns: int = 1  # turns played past the start of the searching player's next turn before the leaf
     planning_rate: int = 2000  # iterations a second assumed under a time limit until the search has timed itself
@@ -271,7 +273,19 @@ class MctsAgent(Agent):
         while not self._at_horizon(state, horizon):
             state.apply(fast_action(state, rng, epsilon, weights))
         estimate = expected_final_scores(state, self.weights)
-        return win_chances(estimate, self.settings.reward_scale)
+        return win_chances(estimate, self.lead_scale(state))
+
+    def lead_scale(self, state: GameState) -> float:
+        """Points of lead that make a win chance of about 73 %: many early in the game, few near its end.
+
+        The same lead is safer the fewer tiles are left to change it.  Fitted to who won 600
+        games between greedy players (logistic regression of the winner on the estimated lead,
+        by stage of the game): about 19 points with 20-40 % of the tiles gone, 11 at 40-60 %,
+        7.5 at 60-80 % and 6 after that.  One scale for the whole game overrated early leads
+        and underrated late ones.
+        """
+        settings = self.settings
+        return settings.scale_at_end * math.exp(settings.scale_growth * tiles_left(state) / BUILDING_COUNT)
 
 
 def win_chances(estimate: list[float], scale: float) -> list[float]:

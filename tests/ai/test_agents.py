@@ -14,7 +14,7 @@ import time
 import pytest
 
 from ai import Decision, UnknownAgent, agent_names, canonical_name, make_agent
-from ai.mcts import Budget, MctsAgent
+from ai.mcts import Budget, MctsAgent, win_chances
 from ai.random_agent import pick_random
 from game.engine import ACTION, FINAL, PLACE, GameState, deal
 from game.engine.knowledge import Knowledge, state_key
@@ -165,3 +165,14 @@ def test_mcts_evaluates_every_leaf_at_one_point_of_the_game(players: int, monkey
     assert len(seen) == agent.last_iterations > 40
     leaf_turn = state.turn + players + ai.mcts.Settings().extra_turns
     assert {(turn, phase) for turn, phase, over in seen if not over} == {(leaf_turn, ACTION)}
+
+
+def test_mcts_trusts_the_same_lead_more_the_fewer_tiles_are_left() -> None:
+    """A five-point lead is a near-toss-up early and close to a win once the bag is almost empty."""
+    early = GameState.start(deal(2, 3), 3)
+    late = early.clone()
+    late.bag = late.bag[:4]
+    agent = MctsAgent(Budget(iterations=10))
+    early_chance = win_chances([105.0, 100.0], agent.lead_scale(early))[0]
+    late_chance = win_chances([105.0, 100.0], agent.lead_scale(late))[0]
+    assert 0.5 < early_chance < 0.6 < 0.65 < late_chance < 1.0
