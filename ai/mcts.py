@@ -57,9 +57,11 @@ class Budget:
             raise ValueError("an MCTS budget needs iterations, seconds or both")
 
 
+# Each level searches several times less than the next: at 700 iterations (0.45 s) normal won 43 %
+# of 50 two-player games against hard, too close for two levels a player should tell apart.
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=150, seconds=0.15),
-    "normal": Budget(iterations=700, seconds=0.45),
+    "easy": Budget(iterations=100, seconds=0.1),
+    "normal": Budget(iterations=300, seconds=0.3),
     "hard": Budget(iterations=6000, seconds=0.9),
 }
 
