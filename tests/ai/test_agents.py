@@ -8,6 +8,7 @@ the budget, and strength is measured by the tournament runner, not by tests.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -176,3 +177,14 @@ def test_mcts_trusts_the_same_lead_more_the_fewer_tiles_are_left() -> None:
     early_chance = win_chances([105.0, 100.0], agent.lead_scale(early))[0]
     late_chance = win_chances([105.0, 100.0], agent.lead_scale(late))[0]
     assert 0.5 < early_chance < 0.6 < 0.65 < late_chance < 1.0
+
+
+def test_mcts_win_chance_weighs_every_rival_not_only_the_strongest() -> None:
+    """With four players, level with the leader alone is a better chance than level with two others too."""
+    alone_at_the_top = win_chances([120.0, 120.0, 80.0, 80.0], 10.0)
+    crowded_top = win_chances([120.0, 120.0, 120.0, 80.0], 10.0)
+    assert math.isclose(sum(alone_at_the_top), 1.0) and math.isclose(sum(crowded_top), 1.0)
+    assert crowded_top[0] == pytest.approx(1 / 3, abs=0.01)
+    assert alone_at_the_top[0] > 0.45 > 0.34 > crowded_top[0]
+    two_players = win_chances([105.0, 100.0], 5.0)
+    assert two_players[0] == pytest.approx(1 / (1 + math.exp(-1)))
