@@ -16,7 +16,11 @@ from .random_agent import RandomAgent
 _REGISTRY: dict[str, tuple[tuple[str, ...], str, Callable[[str, int], Agent]]] = {
     "random": (("",), "", lambda level, seed: RandomAgent(seed)),
     "greedy": (("",), "", lambda level, seed: GreedyAgent(seed)),
-    "mcts": (tuple(LEVELS), "normal", lambda level, seed: MctsAgent(LEVELS[level], seed)),
+    "mcts": (
+        tuple(LEVELS),
+        "normal",
+        lambda level, seed: MctsAgent(LEVELS[level].budget, seed, LEVELS[level].settings),
+    ),
 }
 
 
