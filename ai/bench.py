@@ -5,7 +5,8 @@ between greedy players (early, middle and late game), each searched for a fixed 
 iteration is one descent of the tree with one new node on a deal of the hidden deck and bag
 (dealt afresh for every sweep over the root's candidates, which share it), one rollout with the
 quick greedy policy until the searching player's next turn is over, one evaluation
-of every player's expected score, and the backup.
+of every player's expected score, and the backup.  A last line measures the longer iterations
+of mcts:hard with two players, whose rollouts go on to the end of the player's turn after that.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import argparse
 import time
 
 from ai.greedy import GreedyAgent
-from ai.mcts import Budget, MctsAgent
+from ai.mcts import LEVELS, Budget, MctsAgent, Settings
 from game.engine import ACTION, GameState, deal
 
 
@@ -36,8 +37,8 @@ def positions(players: int, count: int) -> list[GameState]:
     return found
 
 
-def iterations_per_second(players: int, count: int, seconds: float) -> float:
-    agent = MctsAgent(Budget(seconds=seconds), seed=1)
+def iterations_per_second(players: int, count: int, seconds: float, settings: Settings | None = None) -> float:
+    agent = MctsAgent(Budget(seconds=seconds), seed=1, settings=settings or Settings())
     total_iterations = 0
     total_time = 0.0
     for state in positions(players, count):
@@ -56,6 +57,8 @@ def main(argv: list[str] | None = None) -> None:
     for players in (2, 3, 4):
         rate = iterations_per_second(players, args.positions, args.seconds)
         print(f"MCTS, {players} players: {rate:7.0f} iterations/s  ({args.positions} positions, {args.seconds} s each)")
+    rate = iterations_per_second(2, args.positions, args.seconds, LEVELS["hard"].settings)
+    print(f"MCTS, 2 players, hard: {rate:7.0f} iterations/s  (leaves one round later)")
 
 
 if __name__ == "__main__":
