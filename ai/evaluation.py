@@ -44,7 +44,33 @@ SQRT_HALF = 0.7071067811865476
 # Per scoring to come: (rank points, scale of a pairwise gap for erf, chance to get a first tile).
 Terms = tuple[tuple[tuple[int, ...], float, float], ...]
 TYPE_POINTS_REMEMBERED = 50_000  # entries before the memo of ``Outlook.type_points`` starts afresh
-_TYPE_POINTS: dict[tuple[Terms, tuple[float, ...]], tuple[float, ...]] = {}
+PointsTable = dict[tuple[float, ...], tuple[float, ...]]  # counts per collector -> expected points
+
+
+class TypePointsMemo:
+    """``_type_points`` results, one table per ``Terms``, emptied when it holds too many."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.entries = 0
+        self.tables: dict[Terms, PointsTable] = {}
+
+    def table(self, terms: Terms) -> PointsTable:
+        found = self.tables.get(terms)
+        if found is None:
+            if self.entries >= self.limit:
+                self.tables.clear()
+                self.entries = 0
+            found = self.tables[terms] = {}
+        return found
+
+    def work_out(self, table: PointsTable, terms: Terms, column: tuple[float, ...]) -> tuple[float, ...]:
+        found = table[column] = _type_points(terms, column)
+        self.entries += 1
+        return found
+
+
+_TYPE_POINTS = TypePointsMemo(TYPE_POINTS_REMEMBERED)
 
 
 @dataclass(frozen=True)
@@ -78,14 +104,20 @@ def remaining_tiles_by_type(state: GameState) -> list[int]:
     return counts
 
 
+def scorings_left(state: GameState) -> int:
+    """Scorings still to come: the scoring cards still in the deck, and the final one."""
+    deck = state.deck
+    return 1 + sum(1 for card, _, _ in state.windows if card in deck)
+
+
 def tiles_before_scoring(state: GameState) -> dict[int, float]:
     """Scoring rounds still to come -> how many tiles each player may still add before it."""
     left = tiles_left(state)
     players = state.players
     horizon: dict[int, float] = {}
-    in_deck = set(state.deck)
+    deck = state.deck
     for card, first, after in state.windows:
-        if card in in_deck:
+        if card in deck:
             middle = (max(first, state.drawn) + after - 1) / 2 - state.drawn
             horizon[scoring_round_of(card)] = min(left, middle * TILES_PER_DECK_CARD) / players
     horizon[3] = left / players if not state.with_dirk else left * 0.75 / players
@@ -107,7 +139,7 @@ def end_distribution(state: GameState) -> list[tuple[int, int]]:
 
 def projected_counts(state: GameState, player: int, reserve_weight: float) -> list[float]:
     """Built tiles, plus tiles waiting to be placed, plus a share of the reserve."""
-    counts = [float(c) for c in state.type_counts(player)]
+    counts: list[float] = state.type_counts(player)  # a fresh list; its ints serve as floats
     for tile in state.reserves[player]:
         counts[TILE_TYPE[tile]] += reserve_weight
     if state.decider == player:
@@ -129,46 +161,45 @@ class Outlook:
             for player, tile in end_distribution(state):
                 self.counts[player][TILE_TYPE[tile]] += 1.0
         if state.with_dirk:
-            self.counts.append([float(c) for c in state.dirk_counts()])
+            self.counts.append(state.dirk_counts())
         remaining = remaining_tiles_by_type(state)
         total = sum(remaining) or 1
         self.shares = [count / total for count in remaining]
         self.horizon = tiles_before_scoring(state)
         self.spread = weights.spread
         self._gains: dict[tuple[int, int, int, float], float] = {}
-        self._terms: list[Terms | None] = [None] * TYPES
+        self._tables: list[tuple[PointsTable, Terms] | None] = [None] * TYPES
         self._now: list[tuple[float, ...] | None] = [None] * TYPES
 
     def terms(self, t: int) -> Terms:
-        """The scorings to come as ``Terms`` for type ``t``.
-
-        Worked out on first use: the quick policy prices only the few types on offer.
-        """
-        found = self._terms[t]
-        if found is None:
-            share = self.shares[t]
-            found = []
-            for round_number, growth in self.horizon.items():
-                variance = self.spread * self.spread * growth * share
-                gap_scale = SQRT_HALF / math.sqrt(2 * variance + 0.04) if variance > 0 else 0.0
-                arrival = 1.0 - math.exp(-growth * share) if growth > 0 else 0.0
-                found.append((SCORE_POINTS[round_number - 1][t], gap_scale, arrival))
-            found = self._terms[t] = tuple(found)
-        return found
+        """The scorings to come as ``Terms`` for type ``t``."""
+        share = self.shares[t]
+        found = []
+        for round_number, growth in self.horizon.items():
+            variance = self.spread * self.spread * growth * share
+            gap_scale = SQRT_HALF / math.sqrt(2 * variance + 0.04) if variance > 0 else 0.0
+            arrival = 1.0 - math.exp(-growth * share) if growth > 0 else 0.0
+            found.append((SCORE_POINTS[round_number - 1][t], gap_scale, arrival))
+        return tuple(found)
 
     def type_points(self, t: int, column: list[float]) -> tuple[float, ...]:
         """Expected points per collector from type ``t`` over the scorings to come, for counts ``column``.
 
         Remembered across positions: the positions one search evaluates share most of their
         counts and outlooks (nine calls in ten repeat an earlier one), and the erf sums are the
-        costliest part of an evaluation.
+        costliest part of an evaluation.  The memo is looked up by the terms once per type and
+        position (worked out on first use: the quick policy prices only the few types on offer),
+        then by the counts.
         """
-        key = (self.terms(t), tuple(column))
-        found = _TYPE_POINTS.get(key)
+        table = self._tables[t]
+        if table is None:
+            terms = self.terms(t)
+            table = self._tables[t] = (_TYPE_POINTS.table(terms), terms)
+        known, terms = table
+        key = tuple(column)
+        found = known.get(key)
         if found is None:
-            if len(_TYPE_POINTS) >= TYPE_POINTS_REMEMBERED:
-                _TYPE_POINTS.clear()
-            found = _TYPE_POINTS[key] = _type_points(*key)
+            found = _TYPE_POINTS.work_out(known, terms, key)
         return found
 
     def gain(self, t: int, collector: int, rival: int, amount: float = 1.0) -> float:

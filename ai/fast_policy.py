@@ -18,7 +18,7 @@ from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 from game.engine.state import minimal_payments
 
-from .evaluation import AVERAGE_COST, DEFAULT_WEIGHTS, Outlook, Weights, payable_sums, tiles_left
+from .evaluation import AVERAGE_COST, DEFAULT_WEIGHTS, Outlook, Weights, payable_sums, scorings_left, tiles_left
 
 # (side of the cell, step to the neighbour there, the neighbour's side that faces the cell)
 _NEIGHBOUR_FACING = ((1, -128, 4), (2, 1, 8), (4, 128, 1), (8, -1, 2))
@@ -33,13 +33,14 @@ class Pricer:
         self.exact_walls = exact_walls
         self.weights = weights
         self.me = state.decider
-        self.outlook = Outlook(state, weights)
-        scores = state.scores
-        self.rival = max((p for p in range(state.players) if p != self.me), key=lambda p: scores[p])
-        self.held_money = sum(CARD_VALUE[c] for c in state.hands[self.me])
+        self.held_money = sum(map(CARD_VALUE.__getitem__, state.hands[self.me]))
         self.money_cap = AVERAGE_COST * 1.5 * tiles_left(state) / state.players
-        self.scorings_left = len(self.outlook.horizon)
-        self._short_of_exact: list[tuple[int, int, int, int]] | None = None
+        # Worked out on first use: the quick policy builds a pricer for every move of every
+        # rollout, and a placement needs none of these but the count of scorings left.
+        self._outlook: Outlook | None = None
+        self._rival = -1
+        self._scorings_left = -1
+        self._short_of_exact: list[list[tuple[int, int, int]]] | None = None
 
     def money_value(self, change: int) -> float:
         cap = self.money_cap
@@ -47,46 +48,64 @@ class Pricer:
 
     def majority_gain(self, kind: int, amount: float = 1.0) -> float:
         """What ``amount`` more tiles of type ``kind`` are worth to me against my strongest rival."""
-        return self.outlook.gain(kind, self.me, self.rival, amount)
+        outlook = self._outlook
+        if outlook is None:
+            outlook = self._outlook = Outlook(self.state, self.weights)
+            scores = self.state.scores
+            self._rival = max((p for p in range(self.state.players) if p != self.me), key=scores.__getitem__)
+        return outlook.gain(kind, self.me, self._rival, amount)
+
+    def scorings_left(self) -> int:
+        if self._scorings_left < 0:
+            self._scorings_left = scorings_left(self.state)
+        return self._scorings_left
 
     def buy(self, action: Buy) -> float:
         tile = self.state.market[action.slot - 1]
-        paid = sum(CARD_VALUE[c] for c in action.paid)
+        paid = sum(map(CARD_VALUE.__getitem__, action.paid))
         exact = self.weights.exact if paid == TILE_COST[tile] else 0.0
         return self.majority_gain(TILE_TYPE[tile]) + self.money_value(-paid) + exact
 
     def take(self, action: Take) -> float:
-        return self.money_value(sum(CARD_VALUE[c] for c in action.cards)) + self._exact_chances(action.cards)
+        cards = action.cards
+        return self.money_value(sum(map(CARD_VALUE.__getitem__, cards))) + self._exact_chances(cards)
 
     def _exact_chances(self, taken: tuple[int, ...]) -> float:
         """Taking cards that let me pay a good market tile exactly next time is worth part of that payment."""
-        if self._short_of_exact is None:
-            self._short_of_exact = self._market_short_of_exact()
+        short = self._short_of_exact
+        if short is None:
+            short = self._short_of_exact = self._market_short_of_exact()
         bonus = 0.0
-        for currency, reachable, cost, tile in self._short_of_exact:
-            sums = reachable
-            for card in taken:
-                if CARD_CURRENCY[card] == currency:
-                    sums |= sums << CARD_VALUE[card]
-            if sums >> cost & 1:
-                worth = self.weights.exact + max(0.0, self.majority_gain(TILE_TYPE[tile]))
-                bonus = max(bonus, self.weights.exact_option * worth)
+        for currency in {CARD_CURRENCY[card] for card in taken}:
+            entries = short[currency]
+            if not entries:
+                continue
+            values = [CARD_VALUE[card] for card in taken if CARD_CURRENCY[card] == currency]
+            for reachable, cost, tile in entries:
+                sums = reachable
+                for value in values:
+                    sums |= sums << value
+                if sums >> cost & 1:
+                    worth = self.weights.exact + max(0.0, self.majority_gain(TILE_TYPE[tile]))
+                    bonus = max(bonus, self.weights.exact_option * worth)
         return bonus
 
-    def _market_short_of_exact(self) -> list[tuple[int, int, int, int]]:
-        """(currency, sums my cards of it can pay, cost, tile) for each market tile I cannot pay exactly yet.
+    def _market_short_of_exact(self) -> list[list[tuple[int, int, int]]]:
+        """Per currency: (sums my cards of it can pay, cost, tile) for each market tile I cannot pay exactly yet.
 
         Worked out once per position: every take is priced against the same market and hand.
         """
-        hand = self.state.hands[self.me]
-        short = []
+        by_currency: list[list[int]] = [[], [], [], []]
+        for card in self.state.hands[self.me]:
+            by_currency[CARD_CURRENCY[card]].append(CARD_VALUE[card])
+        short: list[list[tuple[int, int, int]]] = [[], [], [], []]
         for index, tile in enumerate(self.state.market):
             if tile < 0:
                 continue
             currency = MARKET_CURRENCY[index]
-            reachable = payable_sums(CARD_VALUE[c] for c in hand if CARD_CURRENCY[c] == currency)
+            reachable = payable_sums(by_currency[currency])
             if not reachable >> TILE_COST[tile] & 1:
-                short.append((currency, reachable, TILE_COST[tile], tile))
+                short[currency].append((reachable, TILE_COST[tile], tile))
         return short
 
     def build_from_reserve(self, action: FromReserve) -> float:
@@ -110,10 +129,10 @@ class Pricer:
         if not walls and not facing_walls:
             return 0.0  # no outer wall segment appears or disappears
         if not self.exact_walls:  # roughly: outer wall sides gained minus neighbours' walls turned inside
-            return (bin(walls & ~touching).count("1") - facing_walls) * 0.5 * self.scorings_left
+            return (bin(walls & ~touching).count("1") - facing_walls) * 0.5 * self.scorings_left()
         trial = dict(grid)
         trial[cell] = tile
-        return (longest_wall(trial) - self.state.wall_length(self.me)) * self.scorings_left
+        return (longest_wall(trial) - self.state.wall_length(self.me)) * self.scorings_left()
 
     def place(self, action: Place) -> float:
         cell = (action.y + 64) * 128 + action.x + 64
@@ -125,17 +144,17 @@ class Pricer:
         return -self.majority_gain(TILE_TYPE[action.tile], 1.0 - self.weights.reserve)
 
     def price(self, action: Action) -> float:
-        if isinstance(action, Buy):
-            return self.buy(action)
-        if isinstance(action, Take):
-            return self.take(action)
-        if isinstance(action, Place):
-            return self.place(action)
-        if isinstance(action, Reserve):
-            return self.reserve(action)
-        if isinstance(action, FromReserve):
-            return self.build_from_reserve(action)
-        return UNPRICED
+        method = _PRICES.get(type(action))
+        return method(self, action) if method else UNPRICED
+
+
+_PRICES = {
+    Buy: Pricer.buy,
+    Take: Pricer.take,
+    Place: Pricer.place,
+    Reserve: Pricer.reserve,
+    FromReserve: Pricer.build_from_reserve,
+}
 
 
 def turn_candidates(state: GameState) -> list[Action]:

@@ -135,6 +135,7 @@ class GameState:
     """One game of Alhambra in progress.  Build it with ``GameState.start(deal, seed)``."""
 
     __slots__ = (
+        "_counts",
         "_redesigns",
         "_removable",
         "_surveys",
@@ -238,6 +239,7 @@ class GameState:
         s._surveys = [None] * n
         s._removable = [None] * n
         s._walls = [None] * n
+        s._counts = [None] * n
         s._redesigns = [None] * n
         s._emit({"e": "turn", "player": s.turn_player})
         return s
@@ -277,6 +279,7 @@ class GameState:
         c._surveys = list(self._surveys)
         c._removable = list(self._removable)
         c._walls = list(self._walls)
+        c._counts = list(self._counts)
         c._redesigns = list(self._redesigns)
         return c
 
@@ -334,13 +337,16 @@ class GameState:
         return [(spot.x, spot.y) for spot in self.spots(player) if fits(walls, spot)]
 
     def type_counts(self, player: int) -> list[int]:
-        """Buildings of each type in ``player``'s Alhambra (the reserve never counts: [B-SCORE-2])."""
-        counts = [0] * len(BUILDING_TYPES)
-        for tile in self.grids[player].values():
-            kind = TILE_TYPE[tile]
-            if kind >= 0:
-                counts[kind] += 1
-        return counts
+        """Buildings of each type in ``player``'s Alhambra (the reserve never counts: [B-SCORE-2]; cached)."""
+        counts = self._counts[player]
+        if counts is None:
+            tally = [0] * len(BUILDING_TYPES)
+            for tile in self.grids[player].values():
+                kind = TILE_TYPE[tile]
+                if kind >= 0:
+                    tally[kind] += 1
+            counts = self._counts[player] = tuple(tally)
+        return list(counts)
 
     def dirk_counts(self) -> list[int]:
         counts = [0] * len(BUILDING_TYPES)
@@ -701,6 +707,7 @@ class GameState:
         self._surveys[player] = None
         self._removable[player] = None
         self._walls[player] = None
+        self._counts[player] = None
         self._redesigns[player] = None
 
     # ------------------------------------------------------------------ flow of a turn
