@@ -91,13 +91,13 @@ DEFAULT_WEIGHTS = Weights()
 
 def tiles_left(state: GameState) -> int:
     """Building tiles still to come to the players: bag and market."""
-    return len(state.bag) + sum(1 for tile in state.market if tile >= 0)
+    return len(state.bag) + len(state.market) - state.market.count(-1)
 
 
 def remaining_tiles_by_type(state: GameState) -> list[int]:
     counts = [0] * TYPES
-    for tile in state.bag:
-        counts[TILE_TYPE[tile]] += 1
+    for kind in map(TILE_TYPE.__getitem__, state.bag):
+        counts[kind] += 1
     for tile in state.market:
         if tile >= 0:
             counts[TILE_TYPE[tile]] += 1
@@ -267,7 +267,7 @@ def _type_points(terms: Terms, column: tuple[float, ...]) -> tuple[float, ...]:
 
 def useful_money(state: GameState, player: int) -> float:
     """Money counts only up to what the player can still spend on the tiles left for them."""
-    held = sum(CARD_VALUE[c] for c in state.hands[player])
+    held = sum(map(CARD_VALUE.__getitem__, state.hands[player]))
     return min(held, AVERAGE_COST * 1.5 * tiles_left(state) / state.players)
 
 
@@ -279,18 +279,15 @@ def payable_sums(values: Iterable[int]) -> int:
     return reachable
 
 
-def can_pay_exactly(values: list[int], cost: int) -> bool:
-    return bool(payable_sums(values) >> cost & 1)
-
-
 def exact_option_value(state: GameState, player: int, outlook: Outlook, rival: int, weights: Weights) -> float:
     """Holding the cards to pay a market tile exactly is worth part of that payment's extra action and tile."""
     by_currency: list[list[int]] = [[], [], [], []]
     for card in state.hands[player]:
         by_currency[CARD_CURRENCY[card]].append(CARD_VALUE[card])
+    payable = [payable_sums(values) for values in by_currency]
     best = 0.0
     for index, tile in enumerate(state.market):
-        if tile >= 0 and can_pay_exactly(by_currency[MARKET_CURRENCY[index]], TILE_COST[tile]):
+        if tile >= 0 and payable[MARKET_CURRENCY[index]] >> TILE_COST[tile] & 1:
             worth = weights.exact + max(0.0, outlook.gain(TILE_TYPE[tile], player, rival))
             best = max(best, worth)
     return weights.exact_option * best

@@ -160,7 +160,7 @@ _PRICES = {
 def turn_candidates(state: GameState) -> list[Action]:
     """The moves a rollout considers on its turn: takes, purchases, building from the reserve."""
     player = state.turn_player
-    moves: list[Action] = list(state.take_actions())
+    moves: list[Action] = state.take_actions()
     by_currency: list[list[int]] = [[], [], [], []]
     for card in state.hands[player]:
         by_currency[CARD_CURRENCY[card]].append(card)
@@ -205,6 +205,15 @@ def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: W
     if rng.random() < epsilon:
         return candidates[rng.randrange(len(candidates))]
     pricer = Pricer(state, weights, exact_walls=False)
+    if state.phase != ACTION and weights.reserve < 1.0:
+        # Reserving is the last candidate and never priced above zero while a reserve tile counts
+        # for less than a built one (more tiles of a type never lower one's majority chances), so
+        # a placement priced at zero or more beats it: most placements are settled without the
+        # outlook that pricing the reserve would need.
+        places = candidates[:-1]
+        best = max(places, key=pricer.place)
+        if pricer.place(best) >= 0:
+            return best
     return max(candidates, key=pricer.price)
 
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from ai.evaluation import Outlook, can_pay_exactly, expected_final_scores, useful_money
-from ai.fast_policy import Pricer
+from ai.evaluation import Outlook, TypePointsMemo, Weights, expected_final_scores, payable_sums, useful_money
+from ai.fast_policy import Pricer, fast_action, placement_candidates
 from ai.random_agent import pick_random
-from game.engine import ACTION, GameState, Take, deal
+from game.engine import ACTION, FINAL, PLACE, GameState, Place, Reserve, Take, deal
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
 
 
@@ -53,6 +53,19 @@ def test_a_distant_scoring_is_uncertain_but_favours_the_leader() -> None:
     assert 20 > leader > follower > 5
 
 
+def test_the_majority_memo_starts_afresh_when_full_and_answers_as_before() -> None:
+    memo = TypePointsMemo(limit=2)
+    terms = (((8, 4), 0.3, 0.5),)
+    table = memo.table(terms)
+    first = memo.work_out(table, terms, (2.0, 1.0))
+    memo.work_out(table, terms, (1.0, 1.0))
+    assert memo.table(terms) is table and memo.entries == 2
+    other = (((8, 4), 0.2, 0.5),)
+    assert memo.table(other) == {} and memo.entries == 0 and list(memo.tables) == [other]
+    fresh = memo.table(terms)
+    assert fresh is not table and memo.work_out(fresh, terms, (2.0, 1.0)) == first
+
+
 def test_money_counts_only_as_far_as_it_can_still_be_spent() -> None:
     state = midgame(2)
     state.bag = []  # one tile left to buy
@@ -63,7 +76,7 @@ def test_money_counts_only_as_far_as_it_can_still_be_spent() -> None:
 
 def test_holding_exact_change_for_a_market_tile_is_worth_more_than_the_money() -> None:
     """An exact payment brings another action ([B-TURN-4]): the cards for one are worth more than their value."""
-    assert can_pay_exactly([4, 3, 2], 5) and not can_pay_exactly([4, 3], 5)
+    assert payable_sums([4, 3, 2]) >> 5 & 1 and not payable_sums([4, 3]) >> 5 & 1
     games = (midgame(2, seed=seed) for seed in range(20))
     state = next(s for s in games if s.market[0] >= 0 and TILE_COST[s.market[0]] <= 9)
     player = state.decider
@@ -89,3 +102,27 @@ def test_taking_the_card_that_completes_an_exact_payment_is_priced_above_the_sam
     pricer = Pricer(state)
     assert pricer.take(Take((completing,))) > pricer.take(Take((elsewhere,)))
     assert Pricer(state).take(Take((elsewhere,))) == pricer.money_value(cost - 1)
+
+
+@pytest.mark.parametrize("weights", [Weights(), Weights(compact=-3.0)], ids=["default", "crowding-averse"])
+def test_the_quick_policy_places_as_if_it_had_priced_the_reserve_too(weights: Weights) -> None:
+    """Reserving is never priced above zero, so a placement priced at zero or more may skip its price.
+
+    With weights that make most placements cost points, reserving is often the best move: both
+    ways out of the shortcut are checked.
+    """
+    picks = {Place: 0, Reserve: 0}
+    for seed in range(12):
+        state = GameState.start(deal(3, seed), seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase in (PLACE, FINAL):
+                candidates = placement_candidates(state)
+                if len(candidates) > 1:
+                    everything_priced = max(candidates, key=Pricer(state, weights, exact_walls=False).price)
+                    assert fast_action(state, random.Random(0), 0.0, weights) == everything_priced
+                    picks[type(everything_priced)] += 1
+            state.apply(pick_random(state.legal_actions(), rng))
+    assert picks[Place] > 100
+    if weights.compact < 0:
+        assert picks[Reserve] > 20
