@@ -1,4 +1,4 @@
-"""MCTS benchmark: ``python -m ai.bench [--positions N] [--seconds S]``, on one core.
+"""MCTS benchmark: ``python -m ai.bench [--positions N] [--seconds S | --iterations I]``, on one core.
 
 Prints MCTS iterations per second for 2, 3 and 4 players, measured on positions from real games
 between greedy players (early, middle and late game), each searched for a fixed time.  An
@@ -7,6 +7,10 @@ iteration is one descent of the tree with one new node on a deal of the hidden d
 quick greedy policy until the searching player's next turn is over, one evaluation
 of every player's expected score, and the backup.  A last line measures the longer iterations
 of mcts:hard with two players, whose rollouts go on to the end of the player's turn after that.
+
+With ``--iterations`` every search runs a fixed number of iterations instead, so every run does
+the same work: on a machine whose speed varies from run to run, count its instructions
+(``valgrind --tool=callgrind python -m ai.bench --positions 4 --iterations 300``) to compare two commits.
 """
 
 from __future__ import annotations
@@ -37,8 +41,8 @@ def positions(players: int, count: int) -> list[GameState]:
     return found
 
 
-def iterations_per_second(players: int, count: int, seconds: float, settings: Settings | None = None) -> float:
-    agent = MctsAgent(Budget(seconds=seconds), seed=1, settings=settings or Settings())
+def iterations_per_second(players: int, count: int, budget: Budget, settings: Settings | None = None) -> float:
+    agent = MctsAgent(budget, seed=1, settings=settings or Settings())
     total_iterations = 0
     total_time = 0.0
     for state in positions(players, count):
@@ -52,12 +56,16 @@ def iterations_per_second(players: int, count: int, seconds: float, settings: Se
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m ai.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=12)
-    parser.add_argument("--seconds", type=float, default=0.5)
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--seconds", type=float, default=0.5, help="search time per position (default 0.5)")
+    limit.add_argument("--iterations", type=int, help="a fixed number of iterations per position instead")
     args = parser.parse_args(argv)
+    budget = Budget(iterations=args.iterations) if args.iterations else Budget(seconds=args.seconds)
+    each = f"{args.iterations} iterations" if args.iterations else f"{args.seconds} s"
     for players in (2, 3, 4):
-        rate = iterations_per_second(players, args.positions, args.seconds)
-        print(f"MCTS, {players} players: {rate:7.0f} iterations/s  ({args.positions} positions, {args.seconds} s each)")
-    rate = iterations_per_second(2, args.positions, args.seconds, LEVELS["hard"].settings)
+        rate = iterations_per_second(players, args.positions, budget)
+        print(f"MCTS, {players} players: {rate:7.0f} iterations/s  ({args.positions} positions, {each} each)")
+    rate = iterations_per_second(2, args.positions, budget, LEVELS["hard"].settings)
     print(f"MCTS, 2 players, hard: {rate:7.0f} iterations/s  (leaves one round later)")
 
 

@@ -1,0 +1,25 @@
+"""The MCTS benchmark runs and prints a figure for every table size (its figures are not checked: no timed tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.bench import main
+
+
+def test_the_mcts_benchmark_prints_iterations_per_second_for_every_table(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--positions", "1", "--iterations", "12"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "MCTS, 2 players",
+        "MCTS, 3 players",
+        "MCTS, 4 players",
+        "MCTS, 2 players, hard",
+    ]
+    assert all(float(line.split(":")[1].split()[0]) > 0 for line in lines)
+    assert "12 iterations each" in lines[0]
+
+
+def test_the_mcts_benchmark_takes_a_time_or_an_iteration_count_not_both() -> None:
+    with pytest.raises(SystemExit):
+        main(["--seconds", "0.1", "--iterations", "10"])
