@@ -103,7 +103,7 @@ class Node:
         self.available = 0
         self.reward = 0.0
         self.children: dict[Action, Node] = {}
-        self.order: tuple[frozenset[Action], list[Action]] | None = None  # legal moves, best-priced first
+        self.order: tuple[Sequence[Action], list[Action]] | None = None  # legal moves as listed, best-priced first
 
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
@@ -238,9 +238,8 @@ class MctsAgent(Agent):
         allowed = 1 + int(self.settings.widening * math.sqrt(node.visits))
         candidates = legal
         if len(legal) > allowed:
-            legal_set = frozenset(legal)
-            if node.order is None or node.order[0] != legal_set:
-                node.order = (legal_set, ordered(state, legal, self.weights))
+            if node.order is None or node.order[0] != legal:  # the deal decides what is legal here
+                node.order = (legal, ordered(state, legal, self.weights))
             candidates = node.order[1][:allowed]
         untried = None
         for action in candidates:
