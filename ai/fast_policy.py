@@ -36,7 +36,7 @@ class Pricer:
         self.held_money = sum(map(CARD_VALUE.__getitem__, state.hands[self.me]))
         self.money_cap = AVERAGE_COST * 1.5 * tiles_left(state) / state.players
         # Worked out on first use: the quick policy builds a pricer for every move of every
-        # rollout, and a placement needs none of these but the count of scorings left.
+        # rollout, and most placements need none of these but the count of scorings left.
         self._outlook: Outlook | None = None
         self._rival = -1
         self._scorings_left = -1
