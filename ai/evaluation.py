@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.engine import GameState
+from game.engine.alhambra import Alhambra, GridMemo, survey
 from game.engine.components import (
     BUILDING_TYPES,
     CARD_CURRENCY,
@@ -45,23 +46,31 @@ SQRT_HALF = 0.7071067811865476
 Terms = tuple[tuple[tuple[int, ...], float, float], ...]
 TYPE_POINTS_REMEMBERED = 50_000  # entries before the memo of ``Outlook.type_points`` starts afresh
 PointsTable = dict[tuple[float, ...], tuple[float, ...]]  # counts per collector -> expected points
+# What an outlook's scoring terms follow from: tiles to come per type, the scorings ahead, the spread.
+OutlookKey = tuple[tuple[int, ...], tuple[tuple[int, float], ...], float]
 
 
 class TypePointsMemo:
-    """``_type_points`` results, one table per ``Terms``, emptied when it holds too many."""
+    """``_type_points`` results per outlook and type, emptied when it holds too many.
+
+    Looked up by what the scoring terms follow from, not by the terms themselves: a search
+    meets the same few outlooks thousands of times, and working out and hashing six types'
+    terms for every one of them cost more than the key.
+    """
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.entries = 0
-        self.tables: dict[Terms, PointsTable] = {}
+        self.outlooks: dict[OutlookKey, list[tuple[PointsTable, Terms] | None]] = {}
 
-    def table(self, terms: Terms) -> PointsTable:
-        found = self.tables.get(terms)
+    def tables(self, key: OutlookKey) -> list[tuple[PointsTable, Terms] | None]:
+        """Per building type: the table of results and the terms they were worked out with (None until needed)."""
+        found = self.outlooks.get(key)
         if found is None:
             if self.entries >= self.limit:
-                self.tables.clear()
+                self.outlooks.clear()
                 self.entries = 0
-            found = self.tables[terms] = {}
+            found = self.outlooks[key] = [None] * TYPES
         return found
 
     def work_out(self, table: PointsTable, terms: Terms, column: tuple[float, ...]) -> tuple[float, ...]:
@@ -94,10 +103,13 @@ def tiles_left(state: GameState) -> int:
     return len(state.bag) + len(state.market) - state.market.count(-1)
 
 
+# Tile id -> its type as a byte, for counting the bag's types without a Python loop.
+_TYPE_BYTES = bytes(kind if kind >= 0 else 255 for kind in TILE_TYPE).ljust(256, b"\xff")
+
+
 def remaining_tiles_by_type(state: GameState) -> list[int]:
-    counts = [0] * TYPES
-    for kind in map(TILE_TYPE.__getitem__, state.bag):
-        counts[kind] += 1
+    in_bag = bytes(state.bag).translate(_TYPE_BYTES)
+    counts = [in_bag.count(kind) for kind in range(TYPES)]
     for tile in state.market:
         if tile >= 0:
             counts[TILE_TYPE[tile]] += 1
@@ -162,13 +174,13 @@ class Outlook:
                 self.counts[player][TILE_TYPE[tile]] += 1.0
         if state.with_dirk:
             self.counts.append(state.dirk_counts())
-        remaining = remaining_tiles_by_type(state)
-        total = sum(remaining) or 1
-        self.shares = [count / total for count in remaining]
+        self.remaining = remaining_tiles_by_type(state)
+        total = sum(self.remaining) or 1
+        self.shares = [count / total for count in self.remaining]
         self.horizon = tiles_before_scoring(state)
         self.spread = weights.spread
         self._gains: dict[tuple[int, int, int, float], float] = {}
-        self._tables: list[tuple[PointsTable, Terms] | None] = [None] * TYPES
+        self._tables: list[tuple[PointsTable, Terms] | None] | None = None  # from the memo, on first use
         self._now: list[tuple[float, ...] | None] = [None] * TYPES
 
     def terms(self, t: int) -> Terms:
@@ -187,14 +199,16 @@ class Outlook:
 
         Remembered across positions: the positions one search evaluates share most of their
         counts and outlooks (nine calls in ten repeat an earlier one), and the erf sums are the
-        costliest part of an evaluation.  The memo is looked up by the terms once per type and
-        position (worked out on first use: the quick policy prices only the few types on offer),
-        then by the counts.
+        costliest part of an evaluation.  The memo is looked up by the outlook once per position
+        (on first use: most placements the quick policy prices need none), then by the counts.
         """
-        table = self._tables[t]
+        tables = self._tables
+        if tables is None:
+            key = (tuple(self.remaining), tuple(self.horizon.items()), self.spread)
+            tables = self._tables = _TYPE_POINTS.tables(key)
+        table = tables[t]
         if table is None:
-            terms = self.terms(t)
-            table = self._tables[t] = (_TYPE_POINTS.table(terms), terms)
+            table = tables[t] = ({}, self.terms(t))
         known, terms = table
         key = tuple(column)
         found = known.get(key)
@@ -293,14 +307,22 @@ def exact_option_value(state: GameState, player: int, outlook: Outlook, rival: i
     return weights.exact_option * best
 
 
-def shared_sides(grid: dict[int, int]) -> int:
+def shared_sides(grid: Alhambra) -> int:
     """Sides where two tiles of the Alhambra meet: the more, the more compact it is."""
     return sum((cell + 1 in grid) + (cell + 128 in grid) for cell in grid)
 
 
-def open_spot_count(state: GameState, player: int) -> int:
+def open_spot_count(grid: Alhambra) -> int:
     """Empty cells that some tile could still fill: not walled in on every side that touches."""
-    return sum(1 for spot in state.spots(player) if spot.touching != spot.need_wall)
+    return sum(1 for spot in survey(grid).spots if spot.touching != spot.need_wall)
+
+
+def _shape(grid: Alhambra) -> tuple[int, int]:
+    return open_spot_count(grid), shared_sides(grid)
+
+
+# (open spots, shared sides) per Alhambra: a search evaluates the same few Alhambras over and over.
+shape = GridMemo(_shape)
 
 
 def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
@@ -313,13 +335,14 @@ def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) 
     scorings_left = len(outlook.horizon)
     estimate = []
     for p in range(players):
+        open_spots, shared = shape(state.grids[p])
         estimate.append(
             state.scores[p]
             + majorities[p]
             + state.wall_length(p) * scorings_left
             + weights.money * useful_money(state, p)
-            - weights.cramped * max(0, 3 - open_spot_count(state, p))
-            + weights.compact * shared_sides(state.grids[p])
+            - weights.cramped * max(0, 3 - open_spots)
+            + weights.compact * shared
         )
     if weights.exact_option:
         leader = max(range(players), key=estimate.__getitem__)

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from game.engine import ACTION, Action, Buy, FromReserve, GameState, Place, Reserve, Take
 from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
-from game.engine.state import minimal_payments
 
 from .evaluation import AVERAGE_COST, DEFAULT_WEIGHTS, Outlook, Weights, payable_sums, scorings_left, tiles_left
 
@@ -160,15 +159,7 @@ _PRICES = {
 def turn_candidates(state: GameState) -> list[Action]:
     """The moves a rollout considers on its turn: takes, purchases, building from the reserve."""
     player = state.turn_player
-    moves: list[Action] = state.take_actions()
-    by_currency: list[list[int]] = [[], [], [], []]
-    for card in state.hands[player]:
-        by_currency[CARD_CURRENCY[card]].append(card)
-    for index, tile in enumerate(state.market):
-        if tile >= 0:
-            moves.extend(
-                Buy(index + 1, paid) for paid in minimal_payments(by_currency[MARKET_CURRENCY[index]], TILE_COST[tile])
-            )
+    moves: list[Action] = state.take_actions() + state.buy_actions()
     reserve = state.reserves[player]
     if reserve:
         spots = state.spots(player)

@@ -13,6 +13,8 @@ from .components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, 
 
 
 def _typed_equality(cls: type) -> type:
+    salt = hash(cls.__name__)
+
     def __eq__(self: tuple, other: object) -> bool:  # noqa: N807 - dunder installed on the class
         return type(self) is type(other) and tuple.__eq__(self, other)
 
@@ -20,7 +22,7 @@ def _typed_equality(cls: type) -> type:
         return not __eq__(self, other)
 
     def __hash__(self: tuple) -> int:  # noqa: N807
-        return hash((cls.__name__, tuple.__hash__(self)))
+        return tuple.__hash__(self) ^ salt
 
     cls.__eq__ = __eq__
     cls.__ne__ = __ne__

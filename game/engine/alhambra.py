@@ -13,7 +13,8 @@ which the engine guarantees by construction, and use that to check only what a c
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Generic, NamedTuple, TypeVar
 
 from .components import TILE_WALLS, E, N, S, W
 
@@ -24,6 +25,33 @@ OPPOSITE = {N: S, E: W, S: N, W: E}
 ALL_SIDES = N | E | S | W
 
 Alhambra = dict[int, int]
+Answer = TypeVar("Answer")
+GRIDS_REMEMBERED = 4096  # Alhambras each memo holds before it starts afresh (a few kilobytes each)
+
+
+class GridMemo(Generic[Answer]):
+    """A function of an Alhambra's contents, remembered by those contents.
+
+    A search sees the same few Alhambras over and over: 39,000 surveys of one four-player
+    search benchmark were of 1,500 distinct Alhambras.  The key, the set of (cell, tile) pairs,
+    costs a small fraction of the work it saves; the memo is emptied when full, which changes
+    nothing but speed.
+    """
+
+    def __init__(self, work: Callable[[Alhambra], Answer], limit: int = GRIDS_REMEMBERED) -> None:
+        self.work = work
+        self.limit = limit
+        self.known: dict[frozenset[tuple[int, int]], Answer] = {}
+        self.__doc__ = work.__doc__
+
+    def __call__(self, grid: Alhambra) -> Answer:
+        key = frozenset(grid.items())
+        found = self.known.get(key)
+        if found is None:
+            if len(self.known) >= self.limit:
+                self.known.clear()
+            found = self.known[key] = self.work(grid)
+        return found
 
 
 def cell_at(x: int, y: int) -> int:
@@ -89,7 +117,7 @@ _TELLS_WEST = _neighbour_codes(W, E)
 _new_spot = tuple.__new__  # Spot without the keyword-handling constructor: surveys make thousands a second
 
 
-def survey(grid: Alhambra) -> Survey:
+def _survey(grid: Alhambra) -> Survey:
     """One pass over the tiles tells every neighbouring cell which of its sides touch a tile and need a wall.
 
     The engine's hottest function after a change to an Alhambra, hence the unrolled sides and the
@@ -117,6 +145,9 @@ def survey(grid: Alhambra) -> Survey:
         elif cell != ORIGIN:
             slots.append((tile, _new_spot(Spot, (cell, cell % ROW - 64, cell // ROW - 64, code & 15, code >> 4))))
     return Survey(tuple(spots), tuple(slots))
+
+
+survey = GridMemo(_survey)
 
 
 def _would_enclose_hole(grid: Alhambra, cell: int, touching: int | None = None) -> bool:
@@ -197,7 +228,7 @@ def swap_violation(grid: Alhambra, cell: int, walls: int) -> str | None:
     return None
 
 
-def removable_cells(grid: Alhambra) -> frozenset[int]:
+def _removable_cells(grid: Alhambra) -> frozenset[int]:
     """Cells whose tile can be lifted out without breaking §4 ([B-PLACE-6]).
 
     A lifted cell becomes a hole unless it has an empty neighbour (every other empty cell already
@@ -212,6 +243,8 @@ def removable_cells(grid: Alhambra) -> frozenset[int]:
         if cell != ORIGIN and cell not in cuts and any(cell + step not in grid for _, step in STEPS)
     )
 
+
+removable_cells = GridMemo(_removable_cells)
 
 _OPEN_STEPS = tuple(tuple(step for side, step in STEPS if not walls & side) for walls in range(16))
 _FOOT_STEPS = tuple(_OPEN_STEPS[walls] for walls in TILE_WALLS)  # per tile: the steps out through its open sides
@@ -304,7 +337,7 @@ def _has_hole(grid: Alhambra) -> bool:
 
 
 # ---------------------------------------------------------------- walls [B-SCORE-4]
-def longest_wall(grid: Alhambra) -> int:
+def _longest_wall(grid: Alhambra) -> int:
     """Length of the longest continuous outer wall: the longest trail in the graph of wall segments.
 
     Segments are the walled sides that face an empty cell; they join at grid corners.  A trail may
@@ -331,6 +364,9 @@ def longest_wall(grid: Alhambra) -> int:
         for corner in adjacency:
             best = max(best, _longest_trail_from(corner, adjacency, used))
     return best
+
+
+longest_wall = GridMemo(_longest_wall)
 
 
 def _outer_wall_segments(grid: Alhambra) -> list[tuple[int, int]]:

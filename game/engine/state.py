@@ -103,12 +103,19 @@ def _takes(offer: tuple[int, ...]) -> tuple[Take, ...]:
     """What may be taken from an offer: one card, or several worth at most 5 ([B-TURN-2]).
 
     Cards of equal currency and value (``card // 3``) are interchangeable and listed once.
+    Searches meet thousands of distinct offers, so the groups are built only from cards that
+    can be in one: every card is worth at least 1, so a card worth 5 or more never is.
     """
     takes = []
     seen = set()
-    for count in range(1, len(offer) + 1):
-        for cards in combinations(offer, count):
-            if count > 1 and sum(CARD_VALUE[c] for c in cards) > MAX_TAKE_VALUE:
+    for card in offer:
+        if card // 3 not in seen:
+            seen.add(card // 3)
+            takes.append(Take((card,)))
+    groupable = [card for card in offer if CARD_VALUE[card] < MAX_TAKE_VALUE]
+    for count in range(2, len(groupable) + 1):
+        for cards in combinations(groupable, count):
+            if sum(CARD_VALUE[c] for c in cards) > MAX_TAKE_VALUE:
                 continue
             key = tuple(sorted(c // 3 for c in cards))
             if key not in seen:
@@ -129,6 +136,12 @@ def _payments(cards: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
     if sum(values) < cost:
         return ()
     return tuple(tuple(ordered[i] for i in chosen) for chosen in _minimal_payments(values, cost))
+
+
+@lru_cache(maxsize=16384)
+def _buys(slot: int, cards: tuple[int, ...], cost: int) -> tuple[Buy, ...]:
+    """The purchases of the tile in market ``slot`` with ``cards`` (sorted, all of the slot's currency)."""
+    return tuple(Buy(slot, paid) for paid in _payments(cards, cost))
 
 
 class GameState:
@@ -405,8 +418,7 @@ class GameState:
         actions: list[Action] = []
         for slot, tile in enumerate(self.market):
             if tile >= 0:
-                for paid in _payments(tuple(by_currency[MARKET_CURRENCY[slot]]), TILE_COST[tile]):
-                    actions.append(Buy(slot + 1, paid))
+                actions.extend(_buys(slot + 1, tuple(by_currency[MARKET_CURRENCY[slot]]), TILE_COST[tile]))
         return actions
 
     def redesign_actions(self) -> list[Action]:

@@ -55,15 +55,30 @@ def test_a_distant_scoring_is_uncertain_but_favours_the_leader() -> None:
 
 def test_the_majority_memo_starts_afresh_when_full_and_answers_as_before() -> None:
     memo = TypePointsMemo(limit=2)
+    key = ((10, 8, 9, 7, 11, 9), ((3, 4.0),), 0.75)
     terms = (((8, 4), 0.3, 0.5),)
-    table = memo.table(terms)
-    first = memo.work_out(table, terms, (2.0, 1.0))
-    memo.work_out(table, terms, (1.0, 1.0))
-    assert memo.table(terms) is table and memo.entries == 2
-    other = (((8, 4), 0.2, 0.5),)
-    assert memo.table(other) == {} and memo.entries == 0 and list(memo.tables) == [other]
-    fresh = memo.table(terms)
-    assert fresh is not table and memo.work_out(fresh, terms, (2.0, 1.0)) == first
+    tables = memo.tables(key)
+    assert tables == [None] * 6  # nothing worked out until a type is asked for
+    table = tables[0] = ({}, terms)
+    first = memo.work_out(table[0], terms, (2.0, 1.0))
+    memo.work_out(table[0], terms, (1.0, 1.0))
+    assert memo.tables(key) is tables and memo.entries == 2
+    other = ((10, 8, 9, 7, 11, 8), ((3, 3.8),), 0.75)
+    assert memo.tables(other) == [None] * 6 and memo.entries == 0 and list(memo.outlooks) == [other]
+    fresh = memo.tables(key)
+    assert fresh is not tables and fresh == [None] * 6
+    assert memo.work_out({}, terms, (2.0, 1.0)) == first
+
+
+def test_outlooks_alike_share_their_memo_and_answer_as_if_worked_out_afresh() -> None:
+    state = midgame(3)
+    first, second = Outlook(state), Outlook(state.clone())
+    garden = 4
+    column = [3.0, 1.0, 2.0]
+    assert first.type_points(garden, column) == second.type_points(garden, column)
+    assert first._tables is second._tables  # one memo entry for both
+    afresh = TypePointsMemo(limit=1).work_out({}, first.terms(garden), tuple(column))
+    assert first.type_points(garden, column) == afresh
 
 
 def test_money_counts_only_as_far_as_it_can_still_be_spent() -> None:
