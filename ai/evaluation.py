@@ -139,10 +139,11 @@ def tiles_before_scoring(state: GameState) -> dict[int, float]:
 def end_distribution(state: GameState) -> list[tuple[int, int]]:
     """(player, tile) for each market tile the end-of-game distribution would hand out now ([B-END-2])."""
     gifts = []
+    by_player = [state.currency_totals(p) for p in range(state.players)]
     for index, tile in enumerate(state.market):
         if tile < 0:
             continue
-        totals = [state.currency_totals(p)[MARKET_CURRENCY[index]] for p in range(state.players)]
+        totals = [player_totals[MARKET_CURRENCY[index]] for player_totals in by_player]
         best = max(totals)
         if totals.count(best) == 1:
             gifts.append((totals.index(best), tile))
@@ -156,7 +157,7 @@ def projected_counts(state: GameState, player: int, reserve_weight: float) -> li
         counts[TILE_TYPE[tile]] += reserve_weight
     if state.decider == player:
         for tile in state.held:
-            counts[TILE_TYPE[tile]] += 1.0 if state.legal_cells(player, tile) else reserve_weight
+            counts[TILE_TYPE[tile]] += 1.0 if state.can_place(player, tile) else reserve_weight
     return counts
 
 
@@ -279,26 +280,28 @@ def _type_points(terms: Terms, column: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(expected)
 
 
-def useful_money(state: GameState, player: int) -> float:
-    """Money counts only up to what the player can still spend on the tiles left for them."""
-    held = sum(map(CARD_VALUE.__getitem__, state.hands[player]))
-    return min(held, AVERAGE_COST * 1.5 * tiles_left(state) / state.players)
+def money_cap(state: GameState) -> float:
+    """The most money a player can still spend: about one and a half tiles' worth per tile left to them."""
+    return AVERAGE_COST * 1.5 * tiles_left(state) / state.players
 
 
-def payable_sums(values: Iterable[int]) -> int:
-    """Every sum some of the card ``values`` add up to, as a bit mask (bit s set: s can be paid exactly)."""
-    reachable = 1
-    for value in values:
-        reachable |= reachable << value
+def useful_money(state: GameState, player: int, cap: float) -> float:
+    """Money counts only up to what the player can still spend on the tiles left for them (``money_cap``)."""
+    return min(sum(map(CARD_VALUE.__getitem__, state.hands[player])), cap)
+
+
+def payable_sums(hand: Iterable[int]) -> list[int]:
+    """Per currency, every sum some of the cards add up to, as a bit mask (bit s set: s can be paid exactly)."""
+    reachable = [1, 1, 1, 1]
+    for card in hand:
+        currency = CARD_CURRENCY[card]
+        reachable[currency] |= reachable[currency] << CARD_VALUE[card]
     return reachable
 
 
 def exact_option_value(state: GameState, player: int, outlook: Outlook, rival: int, weights: Weights) -> float:
     """Holding the cards to pay a market tile exactly is worth part of that payment's extra action and tile."""
-    by_currency: list[list[int]] = [[], [], [], []]
-    for card in state.hands[player]:
-        by_currency[CARD_CURRENCY[card]].append(CARD_VALUE[card])
-    payable = [payable_sums(values) for values in by_currency]
+    payable = payable_sums(state.hands[player])
     best = 0.0
     for index, tile in enumerate(state.market):
         if tile >= 0 and payable[MARKET_CURRENCY[index]] >> TILE_COST[tile] & 1:
@@ -333,14 +336,15 @@ def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) 
     outlook = Outlook(state, weights)
     majorities = outlook.majority_points()
     scorings_left = len(outlook.horizon)
+    cap = money_cap(state)
     estimate = []
     for p in range(players):
-        open_spots, shared = shape(state.grids[p])
+        open_spots, shared = shape.lookup(state.alhambra_key(p), state.grids[p])
         estimate.append(
             state.scores[p]
             + majorities[p]
             + state.wall_length(p) * scorings_left
-            + weights.money * useful_money(state, p)
+            + weights.money * useful_money(state, p, cap)
             - weights.cramped * max(0, 3 - open_spots)
             + weights.compact * shared
         )

@@ -17,7 +17,7 @@ from game.engine import ACTION, Action, Buy, FromReserve, GameState, Place, Rese
 from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 
-from .evaluation import AVERAGE_COST, DEFAULT_WEIGHTS, Outlook, Weights, payable_sums, scorings_left, tiles_left
+from .evaluation import DEFAULT_WEIGHTS, Outlook, Weights, money_cap, payable_sums, scorings_left
 
 # (side of the cell, step to the neighbour there, the neighbour's side that faces the cell)
 _NEIGHBOUR_FACING = ((1, -128, 4), (2, 1, 8), (4, 128, 1), (8, -1, 2))
@@ -33,7 +33,7 @@ class Pricer:
         self.weights = weights
         self.me = state.decider
         self.held_money = sum(map(CARD_VALUE.__getitem__, state.hands[self.me]))
-        self.money_cap = AVERAGE_COST * 1.5 * tiles_left(state) / state.players
+        self.money_cap = money_cap(state)
         # Worked out on first use: the quick policy builds a pricer for every move of every
         # rollout, and most placements need none of these but the count of scorings left.
         self._outlook: Outlook | None = None
@@ -75,6 +75,13 @@ class Pricer:
         if short is None:
             short = self._short_of_exact = self._market_short_of_exact()
         bonus = 0.0
+        if len(taken) == 1:  # most takes: then the card's value must close the gap to a cost on its own
+            card = taken[0]
+            value = CARD_VALUE[card]
+            for reachable, cost, tile in short[CARD_CURRENCY[card]]:
+                if cost >= value and reachable >> (cost - value) & 1:
+                    bonus = max(bonus, self._exact_worth(tile))
+            return bonus
         for currency in {CARD_CURRENCY[card] for card in taken}:
             entries = short[currency]
             if not entries:
@@ -85,24 +92,25 @@ class Pricer:
                 for value in values:
                     sums |= sums << value
                 if sums >> cost & 1:
-                    worth = self.weights.exact + max(0.0, self.majority_gain(TILE_TYPE[tile]))
-                    bonus = max(bonus, self.weights.exact_option * worth)
+                    bonus = max(bonus, self._exact_worth(tile))
         return bonus
+
+    def _exact_worth(self, tile: int) -> float:
+        """What holding the cards to pay ``tile`` exactly is worth: part of the extra action and the tile."""
+        return self.weights.exact_option * (self.weights.exact + max(0.0, self.majority_gain(TILE_TYPE[tile])))
 
     def _market_short_of_exact(self) -> list[list[tuple[int, int, int]]]:
         """Per currency: (sums my cards of it can pay, cost, tile) for each market tile I cannot pay exactly yet.
 
         Worked out once per position: every take is priced against the same market and hand.
         """
-        by_currency: list[list[int]] = [[], [], [], []]
-        for card in self.state.hands[self.me]:
-            by_currency[CARD_CURRENCY[card]].append(CARD_VALUE[card])
+        payable = payable_sums(self.state.hands[self.me])
         short: list[list[tuple[int, int, int]]] = [[], [], [], []]
         for index, tile in enumerate(self.state.market):
             if tile < 0:
                 continue
             currency = MARKET_CURRENCY[index]
-            reachable = payable_sums(by_currency[currency])
+            reachable = payable[currency]
             if not reachable >> TILE_COST[tile] & 1:
                 short[currency].append((reachable, TILE_COST[tile], tile))
         return short

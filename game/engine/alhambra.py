@@ -45,7 +45,10 @@ class GridMemo(Generic[Answer]):
         self.__doc__ = work.__doc__
 
     def __call__(self, grid: Alhambra) -> Answer:
-        key = frozenset(grid.items())
+        return self.lookup(frozenset(grid.items()), grid)
+
+    def lookup(self, key: frozenset[tuple[int, int]], grid: Alhambra) -> Answer:
+        """The answer for ``grid``, whose key the caller already holds (``GameState.alhambra_key``)."""
         found = self.known.get(key)
         if found is None:
             if len(self.known) >= self.limit:
@@ -210,7 +213,7 @@ def placement_violation(grid: Alhambra, cell: int, walls: int) -> str | None:
         return "[B-PLACE-3] touching sides must match: wall against wall, open against open"
     if not spot.touching & ~walls:
         return "[B-PLACE-4] the tile could not be reached on foot from the Lion Fountain"
-    if _would_enclose_hole(grid, cell):
+    if _would_enclose_hole(grid, cell, spot.touching):
         return "[B-PLACE-5] the Alhambra may not enclose an empty area (a hole)"
     return None
 

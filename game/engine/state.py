@@ -18,6 +18,7 @@ last tiles place them in the FINAL phase ([B-END-2]).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
@@ -144,11 +145,28 @@ def _buys(slot: int, cards: tuple[int, ...], cost: int) -> tuple[Buy, ...]:
     return tuple(Buy(slot, paid) for paid in _payments(cards, cost))
 
 
+_ONLY_INT = frozenset({int})  # the one type an action's fields may hold (bool, a subclass, is refused)
+_AT_A_CELL = (Place, FromReserve)  # the actions that name a cell
+
+
+def _counted(counts: tuple[int, ...] | None, tile: int, change: int) -> tuple[int, ...] | None:
+    """Type counts after one building ``tile`` came (+1) or went (-1), if they were known before.
+
+    Kept up to date rather than counted again: look-ahead asks for them after nearly every placement.
+    """
+    if counts is None:
+        return None
+    tally = list(counts)
+    tally[TILE_TYPE[tile]] += change
+    return tuple(tally)
+
+
 class GameState:
     """One game of Alhambra in progress.  Build it with ``GameState.start(deal, seed)``."""
 
     __slots__ = (
         "_counts",
+        "_keys",
         "_redesigns",
         "_removable",
         "_surveys",
@@ -250,6 +268,7 @@ class GameState:
         s.planned_shuffles = []
         s.pause_before_refill = False
         s._surveys = [None] * n
+        s._keys = [None] * n
         s._removable = [None] * n
         s._walls = [None] * n
         s._counts = [None] * n
@@ -290,6 +309,7 @@ class GameState:
         c.planned_shuffles = []
         c.pause_before_refill = self.pause_before_refill
         c._surveys = list(self._surveys)
+        c._keys = list(self._keys)
         c._removable = list(self._removable)
         c._walls = list(self._walls)
         c._counts = list(self._counts)
@@ -310,11 +330,18 @@ class GameState:
         best = max(self.scores)
         return [p for p in range(self.players) if self.scores[p] == best]
 
+    def alhambra_key(self, player: int) -> frozenset[tuple[int, int]]:
+        """``player``'s Alhambra as a set of (cell, tile): the key of every ``GridMemo`` (cached until it changes)."""
+        key = self._keys[player]
+        if key is None:
+            key = self._keys[player] = frozenset(self.grids[player].items())
+        return key
+
     def survey(self, player: int) -> alhambra.Survey:
         """Where tiles can go in ``player``'s Alhambra (cached until it changes)."""
         found = self._surveys[player]
         if found is None:
-            found = self._surveys[player] = alhambra.survey(self.grids[player])
+            found = self._surveys[player] = alhambra.survey.lookup(self.alhambra_key(player), self.grids[player])
         return found
 
     def spots(self, player: int) -> tuple[Spot, ...]:
@@ -325,7 +352,9 @@ class GameState:
         """Cells of ``player``'s Alhambra whose tile may be lifted ([B-PLACE-6], cached)."""
         cells = self._removable[player]
         if cells is None:
-            cells = self._removable[player] = alhambra.removable_cells(self.grids[player])
+            cells = self._removable[player] = alhambra.removable_cells.lookup(
+                self.alhambra_key(player), self.grids[player]
+            )
         return cells
 
     def survey_everyone(self) -> None:
@@ -341,13 +370,18 @@ class GameState:
         """[B-SCORE-4] the longest outer wall of ``player``'s Alhambra (cached)."""
         length = self._walls[player]
         if length is None:
-            length = self._walls[player] = alhambra.longest_wall(self.grids[player])
+            length = self._walls[player] = alhambra.longest_wall.lookup(self.alhambra_key(player), self.grids[player])
         return length
 
     def legal_cells(self, player: int, tile: int) -> list[tuple[int, int]]:
         """Where ``tile`` may go in ``player``'s Alhambra, as (x, y)."""
         walls = TILE_WALLS[tile]
         return [(spot.x, spot.y) for spot in self.spots(player) if fits(walls, spot)]
+
+    def can_place(self, player: int, tile: int) -> bool:
+        """Whether ``tile`` fits anywhere in ``player``'s Alhambra (if not, it can only go to the reserve)."""
+        walls = TILE_WALLS[tile]
+        return any(walls & spot.touching == spot.need_wall and spot.touching & ~walls for spot in self.spots(player))
 
     def type_counts(self, player: int) -> list[int]:
         """Buildings of each type in ``player``'s Alhambra (the reserve never counts: [B-SCORE-2]; cached)."""
@@ -476,10 +510,10 @@ class GameState:
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> None:
         """Carry out ``action`` for the decider, or raise IllegalAction and change nothing."""
-        self._check(action)
-        self._HANDLERS[type(action)][1](self, action)
+        self._check(action)(self, action)
 
-    def _check(self, action: Action) -> None:
+    def _check(self, action: Action) -> Callable[[GameState, Action], None]:
+        """Raise IllegalAction unless ``action`` is legal now; return what carries it out."""
         handler = self._HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction("B-TURN-1", f"{action!r} is not an Alhambra action")
@@ -488,11 +522,12 @@ class GameState:
         if self.phase == TURN_END:
             raise IllegalAction("B-TURN-7", "this look-ahead copy stopped at the end of the turn")
         for value in action:
-            if type(value) is not int and not (type(value) is tuple and all(type(v) is int for v in value)):
+            if type(value) is not int and not (type(value) is tuple and _ONLY_INT.issuperset(map(type, value))):
                 self._refuse_malformed(action)
-        if isinstance(action, Place | FromReserve) and not (abs(action.x) <= REACH and abs(action.y) <= REACH):
+        if type(action) in _AT_A_CELL and not (abs(action.x) <= REACH and abs(action.y) <= REACH):
             raise IllegalAction("B-PLACE-2", f"({action.x}, {action.y}) is nowhere near the Alhambra")
         handler[0](self, action)
+        return handler[1]
 
     @staticmethod
     def _refuse_malformed(action: Action) -> None:
@@ -708,15 +743,20 @@ class GameState:
     # ------------------------------------------------------------------ changing an Alhambra
     def _build(self, player: int, cell: int, tile: int) -> None:
         self.grids[player][cell] = tile
+        counts = self._counts[player]
         self._forget(player)
+        self._counts[player] = _counted(counts, tile, 1)
 
     def _unbuild(self, player: int, cell: int) -> None:
-        del self.grids[player][cell]
+        tile = self.grids[player].pop(cell)
+        counts = self._counts[player]
         self._forget(player)
+        self._counts[player] = _counted(counts, tile, -1)
 
     def _forget(self, player: int) -> None:
         """Drop what was computed from ``player``'s Alhambra and reserve: one of them changed."""
         self._surveys[player] = None
+        self._keys[player] = None
         self._removable[player] = None
         self._walls[player] = None
         self._counts[player] = None

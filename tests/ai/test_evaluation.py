@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ai.evaluation import Outlook, TypePointsMemo, Weights, expected_final_scores, payable_sums, useful_money
+from ai.evaluation import Outlook, TypePointsMemo, Weights, expected_final_scores, money_cap, payable_sums, useful_money
 from ai.fast_policy import Pricer, fast_action, placement_candidates
 from ai.random_agent import pick_random
 from game.engine import ACTION, FINAL, PLACE, GameState, Place, Reserve, Take, deal
@@ -86,12 +86,14 @@ def test_money_counts_only_as_far_as_it_can_still_be_spent() -> None:
     state.bag = []  # one tile left to buy
     state.market = [state.market[0], -1, -1, -1]
     held = sum(CARD_VALUE[c] for c in state.hands[0])
-    assert useful_money(state, 0) < held
+    assert useful_money(state, 0, money_cap(state)) < held
 
 
 def test_holding_exact_change_for_a_market_tile_is_worth_more_than_the_money() -> None:
     """An exact payment brings another action ([B-TURN-4]): the cards for one are worth more than their value."""
-    assert payable_sums([4, 3, 2]) >> 5 & 1 and not payable_sums([4, 3]) >> 5 & 1
+    coins = [c for c in range(108) if CARD_CURRENCY[c] == 0]
+    four, three, two = (next(c for c in coins if CARD_VALUE[c] == v) for v in (4, 3, 2))
+    assert payable_sums([four, three, two])[0] >> 5 & 1 and not payable_sums([four, three])[0] >> 5 & 1
     games = (midgame(2, seed=seed) for seed in range(20))
     state = next(s for s in games if s.market[0] >= 0 and TILE_COST[s.market[0]] <= 9)
     player = state.decider

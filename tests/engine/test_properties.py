@@ -17,7 +17,14 @@ from hypothesis import strategies as st
 
 from game.engine import Buy, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take, alhambra
 from game.engine.alhambra import ORIGIN, cell_at, xy_of
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, START_TILE_BASE
+from game.engine.components import (
+    BUILDING_TYPES,
+    CARD_CURRENCY,
+    CARD_VALUE,
+    MARKET_CURRENCY,
+    START_TILE_BASE,
+    TILE_TYPE,
+)
 from game.engine.knowledge import state_key
 from game.engine.record import loads, to_record
 from game.engine.state import ACTION, FINAL, GameState
@@ -109,8 +116,16 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
 
 def check_after_action(state: GameState) -> None:
     check_conservation(state)
-    for grid in state.grids:
+    for player, grid in enumerate(state.grids):
         assert alhambra.violations(grid) == []
+        # what the state keeps up to date or remembers agrees with the Alhambra as it stands
+        recount = [0] * len(BUILDING_TYPES)
+        for tile in grid.values():
+            if TILE_TYPE[tile] >= 0:
+                recount[TILE_TYPE[tile]] += 1
+        assert state.type_counts(player) == recount
+        assert state.alhambra_key(player) == frozenset(grid.items())
+        assert state.spots(player) == alhambra.survey.work(grid).spots
 
 
 @settings(QUICK, max_examples=25)
@@ -119,7 +134,7 @@ def test_random_games_keep_every_invariant(players, seed, choices):
     """[B-PLACE-6] [B-TURN-8] [B-COMP-2] [B-COMP-3] over whole random games (all of §3-§8 in play):
 
     * every card and tile is in exactly one place after every action (nothing created or lost);
-    * every Alhambra obeys §4 after every action;
+    * every Alhambra obeys §4 after every action, and what the state caches of it is up to date;
     * legal actions are distinct, ``is_legal`` accepts them and ``apply`` on a clone accepts a sample;
     * illegal variations (wrong card, cell, slot; an action of another phase) raise IllegalAction
       with a '[RULE-ID] ...' message and change nothing (not even the log).
