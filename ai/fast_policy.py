@@ -193,9 +193,38 @@ def placement_candidates(state: GameState) -> list[Action]:
     return moves
 
 
+PLACEMENTS_REMEMBERED = 20_000  # placement choices remembered before the memo starts afresh
+# (Alhambra, tile, scorings left, weight of compactness) -> (the candidates, the best placement, its price)
+PlacementKey = tuple[frozenset[tuple[int, int]], int, int, float]
+_PLACEMENTS: dict[PlacementKey, tuple[tuple[Action, ...], Action, float]] = {}
+
+
+def _placement_choice(state: GameState, weights: Weights) -> tuple[tuple[Action, ...], Action, float]:
+    """The candidates for the first held tile, the best-priced placement among them and its price.
+
+    A placement's price (``Pricer.place``) depends only on the Alhambra, the tile, the scorings
+    left and the weight of compactness, and rollouts place the same tiles in the same Alhambras
+    again and again, so the choice is remembered (the memo is emptied when full, which changes
+    nothing but speed).
+    """
+    key = (state.alhambra_key(state.decider), state.held[0], scorings_left(state), weights.compact)
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        pricer = Pricer(state, weights, exact_walls=False)
+        candidates = tuple(placement_candidates(state))
+        best = max(candidates[:-1], key=pricer.place, default=candidates[-1])
+        price = pricer.place(best) if len(candidates) > 1 else -1.0
+        if len(_PLACEMENTS) >= PLACEMENTS_REMEMBERED:
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[key] = (candidates, best, price)
+    return found
+
+
 def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: Weights = DEFAULT_WEIGHTS) -> Action:
     """One move of the quick greedy player (a random move of the same kind with probability ``epsilon``)."""
-    candidates = turn_candidates(state) if state.phase == ACTION else placement_candidates(state)
+    if state.phase != ACTION:
+        return _fast_placement(state, rng, epsilon, weights)
+    candidates = turn_candidates(state)
     if not candidates:
         legal = state.legal_actions()
         return legal[rng.randrange(len(legal))]
@@ -203,17 +232,22 @@ def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: W
         return candidates[0]
     if rng.random() < epsilon:
         return candidates[rng.randrange(len(candidates))]
-    pricer = Pricer(state, weights, exact_walls=False)
-    if state.phase != ACTION and weights.reserve < 1.0:
+    return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
+
+
+def _fast_placement(state: GameState, rng: random.Random, epsilon: float, weights: Weights) -> Action:
+    candidates, best, price = _placement_choice(state, weights)
+    if len(candidates) == 1:
+        return candidates[0]
+    if rng.random() < epsilon:
+        return candidates[rng.randrange(len(candidates))]
+    if weights.reserve < 1.0 and price >= 0:
         # Reserving is the last candidate and never priced above zero while a reserve tile counts
         # for less than a built one (more tiles of a type never lower one's majority chances), so
         # a placement priced at zero or more beats it: most placements are settled without the
         # outlook that pricing the reserve would need.
-        places = candidates[:-1]
-        best = max(places, key=pricer.place)
-        if pricer.place(best) >= 0:
-            return best
-    return max(candidates, key=pricer.price)
+        return best
+    return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
 
 
 def ordered(state: GameState, legal: Sequence[Action], weights: Weights = DEFAULT_WEIGHTS) -> list[Action]:

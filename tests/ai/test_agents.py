@@ -8,6 +8,7 @@ the budget, and strength is measured by the tournament runner, not by tests.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -122,6 +123,36 @@ def test_mcts_respects_a_time_budget() -> None:
         agent.choose(state.knowledge(state.decider), state.legal_actions())
         worst = max(worst, time.perf_counter() - started)
     assert worst <= 0.2 + 0.1
+
+
+def test_mcts_keeps_the_cycle_collector_out_of_its_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its full passes took up to 220 ms, enough to overrun a budget; it runs again after the search.
+
+    The objects that outlive the search are frozen (moved out of the collector's sight), so that
+    it does not make up for lost time the moment it comes back.
+    """
+    agent = MctsAgent(Budget(iterations=30), seed=1)
+    searching = agent.search
+    collector_during_search = []
+
+    def watched(*args):
+        collector_during_search.append(gc.isenabled())
+        return searching(*args)
+
+    monkeypatch.setattr(agent, "search", watched)
+    state = next(s for s in positions(4, seed=8) if s.phase == ACTION)
+    assert gc.isenabled()
+    agent.choose(state.knowledge(state.decider), state.legal_actions())
+    assert collector_during_search == [False] and gc.isenabled()
+    assert gc.get_count()[0] < 100 and gc.get_freeze_count() > 0  # what outlived the search is out of its sight
+
+    def failing(*args):
+        raise RuntimeError("a search that fails")
+
+    monkeypatch.setattr(agent, "search", failing)
+    with pytest.raises(RuntimeError):
+        agent.choose(state.knowledge(state.decider), state.legal_actions())
+    assert gc.isenabled()
 
 
 def test_mcts_uses_its_iteration_budget() -> None:

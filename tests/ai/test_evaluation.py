@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from ai import fast_policy
 from ai.evaluation import Outlook, TypePointsMemo, Weights, expected_final_scores, money_cap, payable_sums, useful_money
 from ai.fast_policy import Pricer, fast_action, placement_candidates
 from ai.random_agent import pick_random
@@ -121,13 +122,22 @@ def test_taking_the_card_that_completes_an_exact_payment_is_priced_above_the_sam
     assert Pricer(state).take(Take((elsewhere,))) == pricer.money_value(cost - 1)
 
 
-@pytest.mark.parametrize("weights", [Weights(), Weights(compact=-3.0)], ids=["default", "crowding-averse"])
-def test_the_quick_policy_places_as_if_it_had_priced_the_reserve_too(weights: Weights) -> None:
+@pytest.mark.parametrize(
+    ("weights", "remembered"),
+    [(Weights(), 20_000), (Weights(compact=-3.0), 20_000), (Weights(), 3)],
+    ids=["default", "crowding-averse", "memo-always-full"],
+)
+def test_the_quick_policy_places_as_if_it_had_priced_the_reserve_too(
+    weights: Weights, remembered: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Reserving is never priced above zero, so a placement priced at zero or more may skip its price.
 
     With weights that make most placements cost points, reserving is often the best move: both
-    ways out of the shortcut are checked.
+    ways out of the shortcut are checked.  The choice is remembered per Alhambra and tile: asked
+    again, or after the memo has started afresh, the answer is the same.
     """
+    monkeypatch.setattr(fast_policy, "_PLACEMENTS", {})
+    monkeypatch.setattr(fast_policy, "PLACEMENTS_REMEMBERED", remembered)
     picks = {Place: 0, Reserve: 0}
     for seed in range(12):
         state = GameState.start(deal(3, seed), seed)
@@ -138,8 +148,10 @@ def test_the_quick_policy_places_as_if_it_had_priced_the_reserve_too(weights: We
                 if len(candidates) > 1:
                     everything_priced = max(candidates, key=Pricer(state, weights, exact_walls=False).price)
                     assert fast_action(state, random.Random(0), 0.0, weights) == everything_priced
+                    assert fast_action(state, random.Random(0), 0.0, weights) == everything_priced
                     picks[type(everything_priced)] += 1
             state.apply(pick_random(state.legal_actions(), rng))
+    assert len(fast_policy._PLACEMENTS) <= remembered
     assert picks[Place] > 100
     if weights.compact < 0:
         assert picks[Reserve] > 20
