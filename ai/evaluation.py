@@ -21,7 +21,7 @@ windows, so it is safe on a ``Knowledge`` ([D-HIDDEN-1]).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.engine import GameState
@@ -103,23 +103,19 @@ def tiles_left(state: GameState) -> int:
     return len(state.bag) + len(state.market) - state.market.count(-1)
 
 
-# Tile id -> its type as a byte, for counting the bag's types without a Python loop.
-_TYPE_BYTES = bytes(kind if kind >= 0 else 255 for kind in TILE_TYPE).ljust(256, b"\xff")
+def scoring_card_in_deck(state: GameState, card: int) -> bool:
+    """Whether scoring ``card`` is still to be drawn.
 
-
-def remaining_tiles_by_type(state: GameState) -> list[int]:
-    in_bag = bytes(state.bag).translate(_TYPE_BYTES)
-    counts = [in_bag.count(kind) for kind in range(TYPES)]
-    for tile in state.market:
-        if tile >= 0:
-            counts[TILE_TYPE[tile]] += 1
-    return counts
+    The scoring cards lie in the second and fourth of the five piles ([B-SETUP-6]), so they come
+    in the order of their rounds, and a card is still in the deck exactly when its round has not
+    been scored yet: no need to search the deck.
+    """
+    return scoring_round_of(card) > state.rounds_scored
 
 
 def scorings_left(state: GameState) -> int:
     """Scorings still to come: the scoring cards still in the deck, and the final one."""
-    deck = state.deck
-    return 1 + sum(1 for card, _, _ in state.windows if card in deck)
+    return 1 + sum(1 for card, _, _ in state.windows if scoring_card_in_deck(state, card))
 
 
 def tiles_before_scoring(state: GameState) -> dict[int, float]:
@@ -127,9 +123,8 @@ def tiles_before_scoring(state: GameState) -> dict[int, float]:
     left = tiles_left(state)
     players = state.players
     horizon: dict[int, float] = {}
-    deck = state.deck
     for card, first, after in state.windows:
-        if card in deck:
+        if scoring_card_in_deck(state, card):
             middle = (max(first, state.drawn) + after - 1) / 2 - state.drawn
             horizon[scoring_round_of(card)] = min(left, middle * TILES_PER_DECK_CARD) / players
     horizon[3] = left / players if not state.with_dirk else left * 0.75 / players
@@ -150,14 +145,15 @@ def end_distribution(state: GameState) -> list[tuple[int, int]]:
     return gifts
 
 
-def projected_counts(state: GameState, player: int, reserve_weight: float) -> list[float]:
-    """Built tiles, plus tiles waiting to be placed, plus a share of the reserve."""
-    counts: list[float] = state.type_counts(player)  # a fresh list; its ints serve as floats
-    for tile in state.reserves[player]:
-        counts[TILE_TYPE[tile]] += reserve_weight
-    if state.decider == player:
-        for tile in state.held:
-            counts[TILE_TYPE[tile]] += 1.0 if state.can_place(player, tile) else reserve_weight
+def projected_counts(state: GameState, reserve_weight: float) -> list[list[float]]:
+    """Per player: built tiles, plus tiles waiting to be placed, plus a share of the reserve."""
+    counts: list[list[float]] = [state.type_counts(p) for p in range(state.players)]  # fresh lists of ints
+    for player, reserve in enumerate(state.reserves):
+        for tile in reserve:
+            counts[player][TILE_TYPE[tile]] += reserve_weight
+    decider = state.decider
+    for tile in state.held:
+        counts[decider][TILE_TYPE[tile]] += 1.0 if state.can_place(decider, tile) else reserve_weight
     return counts
 
 
@@ -168,16 +164,13 @@ class Outlook:
     """
 
     def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        players = state.players
-        self.counts = [projected_counts(state, p, weights.reserve) for p in range(players)]
+        self.counts = projected_counts(state, weights.reserve)
         if not state.bag:  # the game ends as soon as a slot stays empty: the richest get the rest
             for player, tile in end_distribution(state):
                 self.counts[player][TILE_TYPE[tile]] += 1.0
         if state.with_dirk:
             self.counts.append(state.dirk_counts())
-        self.remaining = remaining_tiles_by_type(state)
-        total = sum(self.remaining) or 1
-        self.shares = [count / total for count in self.remaining]
+        self.remaining = state.tiles_to_come()
         self.horizon = tiles_before_scoring(state)
         self.spread = weights.spread
         self._gains: dict[tuple[int, int, int, float], float] = {}
@@ -186,7 +179,7 @@ class Outlook:
 
     def terms(self, t: int) -> Terms:
         """The scorings to come as ``Terms`` for type ``t``."""
-        share = self.shares[t]
+        share = self.remaining[t] / (sum(self.remaining) or 1)
         found = []
         for round_number, growth in self.horizon.items():
             variance = self.spread * self.spread * growth * share
@@ -195,7 +188,7 @@ class Outlook:
             found.append((SCORE_POINTS[round_number - 1][t], gap_scale, arrival))
         return tuple(found)
 
-    def type_points(self, t: int, column: list[float]) -> tuple[float, ...]:
+    def type_points(self, t: int, column: Sequence[float]) -> tuple[float, ...]:
         """Expected points per collector from type ``t`` over the scorings to come, for counts ``column``.
 
         Remembered across positions: the positions one search evaluates share most of their
@@ -205,7 +198,7 @@ class Outlook:
         """
         tables = self._tables
         if tables is None:
-            key = (tuple(self.remaining), tuple(self.horizon.items()), self.spread)
+            key = (self.remaining, tuple(self.horizon.items()), self.spread)
             tables = self._tables = _TYPE_POINTS.tables(key)
         table = tables[t]
         if table is None:
@@ -237,34 +230,33 @@ class Outlook:
         return found
 
     def majority_points(self) -> list[float]:
-        total = [0.0] * len(self.counts)
-        for t in range(TYPES):
-            for i, points in enumerate(self.points_now(t)):
-                total[i] += points
-        return total
+        """Each collector's expected points from the majorities of every type still to be scored."""
+        now = self._now
+        for t, column in enumerate(zip(*self.counts, strict=True)):
+            if now[t] is None:
+                now[t] = self.type_points(t, column)
+        return [sum(points) for points in zip(*now, strict=True)]
 
 
 def _type_points(terms: Terms, column: tuple[float, ...]) -> tuple[float, ...]:
     n = len(column)
     expected = [0.0] * n
     erf = math.erf
+    pairs = [(i, j, column[i] - column[j]) for i in range(n - 1) for j in range(i + 1, n)]  # the same for every scoring
     for points, gap_scale, arrival in terms:
         ahead = [0.0] * n  # expected number of rivals ahead, a tie counting half
-        for i in range(n - 1):
-            mine = column[i]
-            for j in range(i + 1, n):
-                gap = mine - column[j]
-                if gap_scale and gap:
-                    behind = 0.5 * erf(gap * gap_scale)
-                    ahead[i] += 0.5 - behind
-                    ahead[j] += 0.5 + behind
-                elif gap < 0:
-                    ahead[i] += 1.0
-                elif gap > 0:
-                    ahead[j] += 1.0
-                else:
-                    ahead[i] += 0.5
-                    ahead[j] += 0.5
+        for i, j, gap in pairs:
+            if gap_scale and gap:
+                behind = 0.5 * erf(gap * gap_scale)
+                ahead[i] += 0.5 - behind
+                ahead[j] += 0.5 + behind
+            elif gap < 0:
+                ahead[i] += 1.0
+            elif gap > 0:
+                ahead[j] += 1.0
+            else:
+                ahead[i] += 0.5
+                ahead[j] += 0.5
         top = len(points)
         for i in range(n):
             mine = column[i]

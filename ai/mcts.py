@@ -271,27 +271,29 @@ class MctsAgent(Agent):
                 node.order = (legal, ordered(state, legal, self.weights))
             candidates = node.order[1][:allowed]
         untried = None
+        tried = []
         for action in candidates:
             child = children.get(action)
             if child is not None:
                 child.available += 1
+                tried.append((action, child))
             elif untried is None:
                 untried = action
         if untried is not None:
             child = children[untried] = Node(state.decider)
             child.available = 1
             return untried, child, True
-        best_action, best_score = candidates[0], -1.0
+        best_action, best_child = tried[0]
+        best_score = -1.0
         exploration = self.settings.exploration
         low, high = self._reward_range
         scale = 1.0 / (high - low) if high > low else 1.0
-        for action in candidates:
-            child = children[action]
+        for action, child in tried:
             mean = (child.reward / child.visits - low) * scale
             score = mean + exploration * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
-                best_action, best_score = action, score
-        return best_action, children[best_action], False
+                best_action, best_child, best_score = action, child, score
+        return best_action, best_child, False
 
     def horizon(self, state: GameState) -> int:
         """The turn whose start is the leaf of every iteration from ``state`` (the root).

@@ -101,11 +101,14 @@ class Survey(NamedTuple):
 
     ``spots``: every empty cell next to the Alhambra whose filling would not enclose a hole
     ([B-PLACE-5]); whether it does depends only on which cells are built, so the list serves
-    every tile.  ``slots``: every built cell but the start tile, for swaps ([B-TURN-6]).
+    every tile, and a tile may go on a cell exactly when the cell is one of them and the tile
+    ``fits`` it: ``open_at`` finds a cell's spot, so checking a placement needs no search.
+    ``slots``: every built cell but the start tile, for swaps ([B-TURN-6]).
     """
 
     spots: tuple[Spot, ...]
     slots: tuple[tuple[int, Spot], ...]  # (tile, its cell seen from its neighbours)
+    open_at: dict[int, Spot]  # the spots by cell
 
 
 def _neighbour_codes(wall_side: int, touched_side: int) -> tuple[int, ...]:
@@ -147,7 +150,7 @@ def _survey(grid: Alhambra) -> Survey:
                 spots.append(_new_spot(Spot, (cell, cell % ROW - 64, cell // ROW - 64, code & 15, code >> 4)))
         elif cell != ORIGIN:
             slots.append((tile, _new_spot(Spot, (cell, cell % ROW - 64, cell // ROW - 64, code & 15, code >> 4))))
-    return Survey(tuple(spots), tuple(slots))
+    return Survey(tuple(spots), tuple(slots), {spot.cell: spot for spot in spots})
 
 
 survey = GridMemo(_survey)

@@ -140,6 +140,15 @@ def _payments(cards: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=16384)
+def _by_currency(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """A hand's cards sorted into its four currencies: hands recur far more often than they change."""
+    by_currency: tuple[list[int], ...] = ([], [], [], [])
+    for card in sorted(hand):
+        by_currency[CARD_CURRENCY[card]].append(card)
+    return tuple(map(tuple, by_currency))
+
+
+@lru_cache(maxsize=16384)
 def _buys(slot: int, cards: tuple[int, ...], cost: int) -> tuple[Buy, ...]:
     """The purchases of the tile in market ``slot`` with ``cards`` (sorted, all of the slot's currency)."""
     return tuple(Buy(slot, paid) for paid in _payments(cards, cost))
@@ -152,7 +161,7 @@ _AT_A_CELL = (Place, FromReserve)  # the actions that name a cell
 def _counted(counts: tuple[int, ...] | None, tile: int, change: int) -> tuple[int, ...] | None:
     """Type counts after one building ``tile`` came (+1) or went (-1), if they were known before.
 
-    Kept up to date rather than counted again: look-ahead asks for them after nearly every placement.
+    Kept up to date rather than counted again: look-ahead asks for them after nearly every move.
     """
     if counts is None:
         return None
@@ -169,6 +178,7 @@ class GameState:
         "_keys",
         "_redesigns",
         "_removable",
+        "_supply",
         "_surveys",
         "_walls",
         "bag",
@@ -273,6 +283,7 @@ class GameState:
         s._walls = [None] * n
         s._counts = [None] * n
         s._redesigns = [None] * n
+        s._supply = None
         s._emit({"e": "turn", "player": s.turn_player})
         return s
 
@@ -314,9 +325,15 @@ class GameState:
         c._walls = list(self._walls)
         c._counts = list(self._counts)
         c._redesigns = list(self._redesigns)
+        c._supply = self._supply
         return c
 
     def _emit(self, event: dict) -> None:
+        """Record ``event`` if this state keeps a log.
+
+        Look-ahead copies keep none, so the moves the AI simulates most (taking, buying, placing,
+        refilling) check ``self.log`` before they build their event at all.
+        """
         if self.log is not None:
             self.log.append(event)
 
@@ -358,13 +375,16 @@ class GameState:
         return cells
 
     def survey_everyone(self) -> None:
-        """Work out every Alhambra's survey and longest wall now, so that every copy made later inherits them.
+        """Work out every Alhambra's survey, wall, type counts and redesigns now: every later copy inherits them.
 
         Look-ahead copies each player's many times; without this each copy would redo the same work.
         """
         for player in range(self.players):
             self.survey(player)
             self.wall_length(player)
+            self.type_counts(player)
+            if self._redesigns[player] is None:
+                self._redesigns[player] = tuple(self._enumerate_redesigns(player))
 
     def wall_length(self, player: int) -> int:
         """[B-SCORE-4] the longest outer wall of ``player``'s Alhambra (cached)."""
@@ -394,6 +414,23 @@ class GameState:
                     tally[kind] += 1
             counts = self._counts[player] = tuple(tally)
         return list(counts)
+
+    def tiles_to_come(self) -> tuple[int, ...]:
+        """Building tiles of each type still in the bag or the market (public knowledge; cached).
+
+        Kept up to date on every purchase: the AI's majority outlook needs it at every decision,
+        and refills only move tiles from the bag to the market.
+        """
+        supply = self._supply
+        if supply is None:
+            tally = [0] * len(BUILDING_TYPES)
+            for tile in self.bag:
+                tally[TILE_TYPE[tile]] += 1
+            for tile in self.market:
+                if tile >= 0:
+                    tally[TILE_TYPE[tile]] += 1
+            supply = self._supply = tuple(tally)
+        return supply
 
     def dirk_counts(self) -> list[int]:
         counts = [0] * len(BUILDING_TYPES)
@@ -446,13 +483,11 @@ class GameState:
     def buy_actions(self) -> list[Action]:
         if self.phase != ACTION:
             return []
-        by_currency: list[list[int]] = [[], [], [], []]
-        for card in sorted(self.hands[self.turn_player]):
-            by_currency[CARD_CURRENCY[card]].append(card)
+        by_currency = _by_currency(tuple(self.hands[self.turn_player]))
         actions: list[Action] = []
         for slot, tile in enumerate(self.market):
             if tile >= 0:
-                actions.extend(_buys(slot + 1, tuple(by_currency[MARKET_CURRENCY[slot]]), TILE_COST[tile]))
+                actions.extend(_buys(slot + 1, by_currency[MARKET_CURRENCY[slot]], TILE_COST[tile]))
         return actions
 
     def redesign_actions(self) -> list[Action]:
@@ -564,7 +599,8 @@ class GameState:
             self.offer.remove(card)
             self.hands[player].append(card)
         self.progressed = True
-        self._emit({"e": "take", "player": player, "cards": list(action.cards)})
+        if self.log is not None:
+            self._emit({"e": "take", "player": player, "cards": list(action.cards)})
         self._end_action_sequence()
 
     # --- buy [B-TURN-3], [B-TURN-4], [B-TURN-5]
@@ -600,12 +636,21 @@ class GameState:
             hand.remove(card)
         self.discard.extend(action.paid)
         self.market[index] = -1
+        self._supply = _counted(self._supply, tile, -1)
         self.held.append(tile)
         self.progressed = True
         exact = sum(CARD_VALUE[c] for c in action.paid) == TILE_COST[tile]
-        self._emit(
-            {"e": "buy", "player": player, "slot": action.slot, "tile": tile, "paid": list(action.paid), "exact": exact}
-        )
+        if self.log is not None:
+            self._emit(
+                {
+                    "e": "buy",
+                    "player": player,
+                    "slot": action.slot,
+                    "tile": tile,
+                    "paid": list(action.paid),
+                    "exact": exact,
+                }
+            )
         if not exact:
             self._end_action_sequence()
 
@@ -617,15 +662,26 @@ class GameState:
 
     def _check_place(self, action: Place) -> None:
         self._check_held(action.tile)
-        problem = alhambra.placement_violation(self.grids[self.decider], action.cell, TILE_WALLS[action.tile])
-        if problem:
+        self._check_site(self.decider, action.cell, action.tile)
+
+    def _check_site(self, player: int, cell: int, tile: int) -> None:
+        """[B-PLACE-2] to [B-PLACE-5]: may ``tile`` go on ``cell`` of ``player``'s Alhambra?
+
+        The Alhambra's survey (cached) already knows every cell a fitting tile may fill; only a
+        refused placement runs the full check, to name the rule it breaks.
+        """
+        spot = self.survey(player).open_at.get(cell)
+        if spot is None or not fits(TILE_WALLS[tile], spot):
+            problem = alhambra.placement_violation(self.grids[player], cell, TILE_WALLS[tile])
+            assert problem, "the survey and the full placement check must agree"
             raise _violation(problem)
 
     def _do_place(self, action: Place) -> None:
         player = self.decider
         self.held.remove(action.tile)
         self._build(player, action.cell, action.tile)
-        self._emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
+        if self.log is not None:
+            self._emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
         self._after_placement()
 
     def _check_reserve(self, action: Reserve) -> None:
@@ -636,7 +692,8 @@ class GameState:
         self.held.remove(action.tile)
         self.reserves[player].append(action.tile)
         self._redesigns[player] = None
-        self._emit({"e": "reserve", "player": player, "tile": action.tile})
+        if self.log is not None:
+            self._emit({"e": "reserve", "player": player, "tile": action.tile})
         self._after_placement()
 
     def _check_dirk(self, action: GiveToDirk) -> None:
@@ -657,9 +714,7 @@ class GameState:
         self._require_phase(ACTION)
         if action.tile not in self.reserves[self.turn_player]:
             raise IllegalAction("B-TURN-6", f"{describe_tile(action.tile)} is not on your reserve")
-        problem = alhambra.placement_violation(self.grids[self.turn_player], action.cell, TILE_WALLS[action.tile])
-        if problem:
-            raise _violation(problem)
+        self._check_site(self.turn_player, action.cell, action.tile)
 
     def _do_from_reserve(self, action: FromReserve) -> None:
         player = self.turn_player
@@ -787,7 +842,8 @@ class GameState:
             if self.market[index] < 0:
                 if self.bag:
                     self.market[index] = self.bag.pop()
-                    self._emit({"e": "market", "slot": index + 1, "tile": self.market[index]})
+                    if self.log is not None:
+                        self._emit({"e": "market", "slot": index + 1, "tile": self.market[index]})
                 else:
                     market_short = True
         rounds = []
@@ -803,7 +859,8 @@ class GameState:
                 self._emit({"e": "scoring_card", "round": rounds[-1]})
             else:
                 self.offer.append(card)
-                self._emit({"e": "offer", "card": card})
+                if self.log is not None:
+                    self._emit({"e": "offer", "card": card})
         for round_number in rounds:
             self._score(round_number)
             if self.with_dirk:
@@ -817,7 +874,8 @@ class GameState:
         self.decider = self.turn_player
         self.phase = ACTION
         self.turn += 1
-        self._emit({"e": "turn", "player": self.turn_player})
+        if self.log is not None:
+            self._emit({"e": "turn", "player": self.turn_player})
 
     def _reshuffle(self) -> None:
         """[B-FILL-2] the discard pile becomes the new deck (no five-pile split)."""
@@ -844,6 +902,7 @@ class GameState:
             return
         tiles = [self.bag.pop() for _ in range(min(count, len(self.bag)))]
         self.dirk_tiles.extend(tiles)
+        self._supply = None
         self._emit({"e": "dirk_gets", "tiles": tiles})
 
     def _score(self, round_number: int) -> None:
@@ -887,6 +946,7 @@ class GameState:
             self._emit({"e": "distribute", "slot": index + 1, "tile": tile, "player": receiver})
             if receiver is not None:
                 self.market[index] = -1
+                self._supply = None
                 self.final_held[receiver].append(tile)
         self.phase = FINAL
         self.held = []

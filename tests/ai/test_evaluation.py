@@ -7,7 +7,16 @@ import random
 import pytest
 
 from ai import fast_policy
-from ai.evaluation import Outlook, TypePointsMemo, Weights, expected_final_scores, money_cap, payable_sums, useful_money
+from ai.evaluation import (
+    Outlook,
+    TypePointsMemo,
+    Weights,
+    expected_final_scores,
+    money_cap,
+    payable_sums,
+    scorings_left,
+    useful_money,
+)
 from ai.fast_policy import Pricer, fast_action, placement_candidates
 from ai.random_agent import pick_random
 from game.engine import ACTION, FINAL, PLACE, GameState, Place, Reserve, Take, deal
@@ -28,6 +37,20 @@ def test_a_finished_game_is_worth_exactly_its_scores() -> None:
     while not state.is_over:
         state.apply(pick_random(state.legal_actions(), rng))
     assert expected_final_scores(state) == [float(s) for s in state.scores]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_scorings_left_follow_the_scoring_cards_in_the_deck_b_setup_6(players: int) -> None:
+    """The scoring cards come in the order of their rounds, so the rounds scored tell which are still in the deck."""
+    state = GameState.start(deal(players, players), players)
+    rng = random.Random(players)
+    seen = set()
+    while not state.is_over:
+        in_deck = sum(1 for card, _, _ in state.windows if card in state.deck)
+        assert scorings_left(state) == 1 + in_deck
+        seen.add(in_deck)
+        state.apply(pick_random(state.legal_actions(), rng))
+    assert seen == {0, 1, 2}
 
 
 @pytest.mark.parametrize(

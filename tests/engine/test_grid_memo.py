@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import GameState, deal
-from game.engine.alhambra import GridMemo, longest_wall, removable_cells, survey
+from game.engine.alhambra import ROW, GridMemo, fits, longest_wall, placement_violation, removable_cells, survey
+from game.engine.components import TILE_WALLS
 
 from .helpers import build, tile_with, with_tile
 
@@ -37,6 +38,23 @@ def test_remembered_surveys_walls_and_removable_cells_equal_fresh_ones_b_place_5
     for grid in _grids_of_a_random_game(players, seed):
         for memo in (survey, longest_wall, removable_cells):
             assert memo(grid) == memo.work(grid)
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(min_value=2, max_value=6), seed=st.integers(min_value=0, max_value=10_000))
+def test_the_survey_knows_every_legal_placement_b_place_2_b_place_3_b_place_4_b_place_5(
+    players: int, seed: int
+) -> None:
+    """The engine checks placements against the survey; the full check must agree for every cell and tile."""
+    wall_kinds = {walls: tile for tile, walls in enumerate(TILE_WALLS)}  # one tile per wall pattern
+    for grid in _grids_of_a_random_game(players, seed)[::7]:
+        open_at = survey(grid).open_at
+        near = {cell + step for cell in grid for step in (-ROW - 1, -ROW, -ROW + 1, -1, 0, 1, ROW - 1, ROW, ROW + 1)}
+        for cell in near:
+            for walls in wall_kinds:
+                spot = open_at.get(cell)
+                allowed = spot is not None and fits(walls, spot)
+                assert allowed == (placement_violation(grid, cell, walls) is None), (cell, walls)
 
 
 def test_same_cells_with_other_tiles_are_another_alhambra_b_score_4() -> None:

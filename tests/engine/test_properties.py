@@ -126,6 +126,10 @@ def check_after_action(state: GameState) -> None:
         assert state.type_counts(player) == recount
         assert state.alhambra_key(player) == frozenset(grid.items())
         assert state.spots(player) == alhambra.survey.work(grid).spots
+    to_come = [0] * len(BUILDING_TYPES)
+    for tile in state.bag + [tile for tile in state.market if tile >= 0]:
+        to_come[TILE_TYPE[tile]] += 1
+    assert state.tiles_to_come() == tuple(to_come)
 
 
 @settings(QUICK, max_examples=25)
