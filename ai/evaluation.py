@@ -123,10 +123,12 @@ def tiles_before_scoring(state: GameState) -> dict[int, float]:
     left = tiles_left(state)
     players = state.players
     horizon: dict[int, float] = {}
+    drawn, scored = state.drawn, state.rounds_scored
     for card, first, after in state.windows:
-        if scoring_card_in_deck(state, card):
-            middle = (max(first, state.drawn) + after - 1) / 2 - state.drawn
-            horizon[scoring_round_of(card)] = min(left, middle * TILES_PER_DECK_CARD) / players
+        round_number = scoring_round_of(card)
+        if round_number > scored:  # still in the deck (see ``scoring_card_in_deck``)
+            middle = (max(first, drawn) + after - 1) / 2 - drawn
+            horizon[round_number] = min(left, middle * TILES_PER_DECK_CARD) / players
     horizon[3] = left / players if not state.with_dirk else left * 0.75 / players
     return horizon
 
@@ -162,6 +164,8 @@ class Outlook:
 
     ``counts[i][t]`` is collector i's projected count of type t (players first, then Dirk).
     """
+
+    __slots__ = ("_gains", "_now", "_tables", "counts", "horizon", "remaining", "spread")
 
     def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.counts = projected_counts(state, weights.reserve)
@@ -343,9 +347,18 @@ def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) 
     if weights.exact_option:
         leader = max(range(players), key=estimate.__getitem__)
         for p in range(players):
-            rival = leader if p != leader else max((q for q in range(players) if q != p), key=estimate.__getitem__)
+            rival = leader if p != leader else strongest_rival(estimate, leader)
             estimate[p] += exact_option_value(state, p, outlook, rival, weights)
     return estimate
+
+
+def strongest_rival(scores: Sequence[float], me: int) -> int:
+    """The rival with the highest score (the first of them on a tie)."""
+    rival = -1
+    for player, score in enumerate(scores):
+        if player != me and (rival < 0 or score > scores[rival]):
+            rival = player
+    return rival
 
 
 def advantage(estimate: list[float], player: int) -> float:

@@ -17,7 +17,7 @@ from game.engine import ACTION, Action, Buy, FromReserve, GameState, Place, Rese
 from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 
-from .evaluation import DEFAULT_WEIGHTS, Outlook, Weights, money_cap, payable_sums, scorings_left
+from .evaluation import DEFAULT_WEIGHTS, Outlook, Weights, money_cap, payable_sums, scorings_left, strongest_rival
 
 # (side of the cell, step to the neighbour there, the neighbour's side that faces the cell)
 _NEIGHBOUR_FACING = ((1, -128, 4), (2, 1, 8), (4, 128, 1), (8, -1, 2))
@@ -26,6 +26,19 @@ UNPRICED = -5.0  # redesigns other than building from the reserve, Dirk: rare in
 
 class Pricer:
     """Prices the moves of the player to act in one position (built once per decision)."""
+
+    __slots__ = (
+        "_outlook",
+        "_rival",
+        "_scorings_left",
+        "_short_of_exact",
+        "exact_walls",
+        "held_money",
+        "me",
+        "money_cap",
+        "state",
+        "weights",
+    )
 
     def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS, exact_walls: bool = True) -> None:
         self.state = state
@@ -50,8 +63,7 @@ class Pricer:
         outlook = self._outlook
         if outlook is None:
             outlook = self._outlook = Outlook(self.state, self.weights)
-            scores = self.state.scores
-            self._rival = max((p for p in range(self.state.players) if p != self.me), key=scores.__getitem__)
+            self._rival = strongest_rival(self.state.scores, self.me)
         return outlook.gain(kind, self.me, self._rival, amount)
 
     def scorings_left(self) -> int:
@@ -148,7 +160,7 @@ class Pricer:
     def place(self, action: Place) -> float:
         cell = (action.y + 64) * 128 + action.x + 64
         grid = self.state.grids[self.me]
-        neighbours = sum(1 for step in (-128, 1, 128, -1) if cell + step in grid)
+        neighbours = (cell - 128 in grid) + (cell + 1 in grid) + (cell + 128 in grid) + (cell - 1 in grid)
         return self.wall_gain(action.tile, action.x, action.y) + self.weights.compact * neighbours
 
     def reserve(self, action: Reserve) -> float:

@@ -7,6 +7,7 @@ calls ``majority_points`` on projected counts without touching a game state.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .components import BUILDING_TYPES, SCORE_POINTS
 
@@ -18,6 +19,12 @@ def rank_points(counts: Sequence[int], points_by_rank: Sequence[int]) -> list[in
     to score.  Tied collectors add up the points of the ranks they occupy and share them equally,
     rounded down; the next collector after a tie takes the next free rank.
     """
+    return list(_rank_points(tuple(counts), tuple(points_by_rank)))
+
+
+@lru_cache(maxsize=4096)
+def _rank_points(counts: tuple[int, ...], points_by_rank: tuple[int, ...]) -> tuple[int, ...]:
+    """Remembered: simulated games score the same few count columns over and over."""
     earned = [0] * len(counts)
     ranked = sorted((c for c in set(counts) if c > 0), reverse=True)
     rank = 0
@@ -29,7 +36,7 @@ def rank_points(counts: Sequence[int], points_by_rank: Sequence[int]) -> list[in
         for i in tied:
             earned[i] = share
         rank += len(tied)
-    return earned
+    return tuple(earned)
 
 
 def majority_points(round_number: int, counts_by_collector: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -40,7 +47,7 @@ def majority_points(round_number: int, counts_by_collector: Sequence[Sequence[in
     table = SCORE_POINTS[round_number - 1]
     result = [[0] * len(BUILDING_TYPES) for _ in counts_by_collector]
     for t in range(len(BUILDING_TYPES)):
-        column = rank_points([counts[t] for counts in counts_by_collector], table[t])
+        column = _rank_points(tuple([counts[t] for counts in counts_by_collector]), tuple(table[t]))
         for i, points in enumerate(column):
             result[i][t] = points
     return result
