@@ -145,6 +145,26 @@ def test_taking_the_card_that_completes_an_exact_payment_is_priced_above_the_sam
     assert Pricer(state).take(Take((elsewhere,))) == pricer.money_value(cost - 1)
 
 
+def test_a_one_card_take_is_priced_as_a_take_of_several_cards_would_be() -> None:
+    """One-card takes are priced by a shortcut; it must agree with the rule for any number of cards."""
+    compared = bonus_seen = 0
+    for seed in range(12):
+        state = GameState.start(deal(3, seed), seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase == ACTION:
+                pricer = Pricer(state)
+                for take in state.take_actions():
+                    if len(take.cards) == 1:
+                        (card,) = take.cards
+                        general = pricer.money_value(CARD_VALUE[card]) + pricer._exact_chances(take.cards)
+                        assert pricer.take(take) == general
+                        compared += 1
+                        bonus_seen += general != pricer.money_value(CARD_VALUE[card])
+            state.apply(pick_random(state.legal_actions(), rng))
+    assert compared > 500 and bonus_seen > 20
+
+
 @pytest.mark.parametrize(
     ("weights", "remembered"),
     [(Weights(), 20_000), (Weights(compact=-3.0), 20_000), (Weights(), 3)],
