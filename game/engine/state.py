@@ -383,8 +383,7 @@ class GameState:
             self.survey(player)
             self.wall_length(player)
             self.type_counts(player)
-            if self._redesigns[player] is None:
-                self._redesigns[player] = tuple(self._enumerate_redesigns(player))
+            self._redesigns_of(player)
 
     def wall_length(self, player: int) -> int:
         """[B-SCORE-4] the longest outer wall of ``player``'s Alhambra (cached)."""
@@ -497,11 +496,13 @@ class GameState:
         """[B-TURN-6] the three forms of redesign, cached per player until their Alhambra or reserve changes."""
         if self.phase != ACTION:
             return []
-        player = self.turn_player
+        return list(self._redesigns_of(self.turn_player))
+
+    def _redesigns_of(self, player: int) -> tuple[Action, ...]:
         cached = self._redesigns[player]
         if cached is None:
             cached = self._redesigns[player] = tuple(self._enumerate_redesigns(player))
-        return list(cached)
+        return cached
 
     def _enumerate_redesigns(self, player: int) -> list[Action]:
         grid = self.grids[player]

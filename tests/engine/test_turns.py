@@ -404,3 +404,12 @@ def test_pass_refused_while_something_is_legal_b_turn_8(turn):
     set_reserve(state, player, [])
     set_hand(state, player, [card("florin", 9), card("florin", 1)])  # can afford slot 1
     assert_illegal(state, Pass(), "B-TURN-8")
+
+
+def test_actions_of_different_kinds_with_the_same_fields_are_different_moves_b_turn_6() -> None:
+    """``Reserve(5)`` and ``Lift(5)`` share their hash (the tuple's); equality still tells them apart."""
+    reserve, lift = Reserve(5), Lift(5)
+    assert hash(reserve) == hash(lift) and reserve != lift and (reserve == lift) is False
+    children = {reserve: "reserve", lift: "lift"}
+    assert len(children) == 2 and children[Reserve(5)] == "reserve" and children[Lift(5)] == "lift"
+    assert Reserve(5) == Reserve(5) and {Reserve(5), Reserve(5)} == {reserve}
