@@ -63,7 +63,7 @@ class GreedyAgent(Agent):
     def action_value(self, state: GameState, action: Action, me: int) -> float:
         """The lead over the strongest rival that ``action`` leads to, as the evaluation sees it."""
         after = state.clone()
-        after.apply(action)
+        after.apply_trusted(action)
         value = advantage(expected_final_scores(after, self.weights), me)
         if isinstance(action, Buy):
             tile = state.market[action.slot - 1]
@@ -86,7 +86,7 @@ class GreedyAgent(Agent):
             return f"{text}: {total} in money is worth more than any purchase now ({gain:+.1f})"
         if isinstance(action, Place):
             after = state.clone()
-            after.apply(action)
+            after.apply_trusted(action)
             return f"{text}: longest wall {state.wall_length(me)} -> {after.wall_length(me)}, room to grow"
         if isinstance(action, Reserve):
             return f"{text}: no cell where it helps now"

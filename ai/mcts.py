@@ -247,12 +247,12 @@ class MctsAgent(Agent):
         horizon = self.horizon(state)
         node = root.children[first]
         path = [root, node]
-        state.apply(first)
+        state.apply_trusted(first)
         expanded = False
         while not expanded and not self._at_horizon(state, horizon):
             action, node, expanded = self._select(node, state, state.legal_actions())
             path.append(node)
-            state.apply(action)
+            state.apply_trusted(action)
         rewards = self._rollout_and_evaluate(state, horizon, dice)
         low, high = self._reward_range
         self._reward_range = (min(low, *rewards), max(high, *rewards))
@@ -325,7 +325,7 @@ class MctsAgent(Agent):
         epsilon = self.settings.epsilon
         weights = self.weights
         while not self._at_horizon(state, horizon):
-            state.apply(fast_action(state, rng, epsilon, weights))
+            state.apply_trusted(fast_action(state, rng, epsilon, weights))
         estimate = expected_final_scores(state, self.weights)
         return win_chances(estimate, self.lead_scale(state))
 

@@ -5,7 +5,7 @@ for the bare state the AI searches.  ``state.decider`` chooses one of ``state.le
 and ``state.apply(action)`` carries it out.
 """
 
-from .actions import Action, Buy, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from .actions import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
 from .game import Game, GameConfig, Seat
 from .knowledge import Knowledge
 from .record import RecordError
@@ -20,6 +20,7 @@ __all__ = [
     "Action",
     "Buy",
     "Deal",
+    "EndTurn",
     "FromReserve",
     "Game",
     "GameConfig",

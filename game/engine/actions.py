@@ -42,6 +42,7 @@ class Take(NamedTuple):
 
     cards: tuple[int, ...]
     kind = "take"
+    rule = "B-TURN-2"
 
     def __str__(self) -> str:
         return f"take {_cards_text(self.cards)}"
@@ -54,6 +55,7 @@ class Buy(NamedTuple):
     slot: int
     paid: tuple[int, ...]
     kind = "buy"
+    rule = "B-TURN-3"
 
     def __str__(self) -> str:
         values = "+".join(str(CARD_VALUE[card]) for card in self.paid)
@@ -69,6 +71,7 @@ class Place(NamedTuple):
     x: int
     y: int
     kind = "place"
+    rule = "B-TURN-7"
 
     @property
     def cell(self) -> int:
@@ -84,6 +87,7 @@ class Reserve(NamedTuple):
 
     tile: int
     kind = "reserve"
+    rule = "B-TURN-7"
 
     def __str__(self) -> str:
         return f"put {describe_tile(self.tile)} on the reserve"
@@ -95,6 +99,7 @@ class GiveToDirk(NamedTuple):
 
     tile: int
     kind = "dirk"
+    rule = "B-DIRK-4"
 
     def __str__(self) -> str:
         return f"give {describe_tile(self.tile)} to Dirk"
@@ -108,6 +113,7 @@ class FromReserve(NamedTuple):
     x: int
     y: int
     kind = "redesign"
+    rule = "B-TURN-6"
 
     @property
     def cell(self) -> int:
@@ -123,6 +129,7 @@ class Lift(NamedTuple):
 
     tile: int
     kind = "redesign"
+    rule = "B-TURN-6"
 
     def __str__(self) -> str:
         return f"redesign: move {describe_tile(self.tile)} to the reserve"
@@ -135,9 +142,21 @@ class Swap(NamedTuple):
     reserve_tile: int
     alhambra_tile: int
     kind = "redesign"
+    rule = "B-TURN-6"
 
     def __str__(self) -> str:
         return f"redesign: swap {describe_tile(self.reserve_tile)} in for {describe_tile(self.alhambra_tile)}"
+
+
+@_typed_equality
+class EndTurn(NamedTuple):
+    """[B-TURN-4] decline the extra action an exact payment allows: the turn goes on to placing its tiles."""
+
+    kind = "end_turn"
+    rule = "B-TURN-4"
+
+    def __str__(self) -> str:
+        return "end the turn"
 
 
 @_typed_equality
@@ -145,10 +164,11 @@ class Pass(NamedTuple):
     """[B-TURN-8] no legal action at all: the turn passes."""
 
     kind = "pass"
+    rule = "B-TURN-8"
 
     def __str__(self) -> str:
         return "pass"
 
 
-Action = Take | Buy | Place | Reserve | GiveToDirk | FromReserve | Lift | Swap | Pass
-ACTION_TYPES: tuple[type, ...] = (Take, Buy, Place, Reserve, GiveToDirk, FromReserve, Lift, Swap, Pass)
+Action = Take | Buy | Place | Reserve | GiveToDirk | FromReserve | Lift | Swap | EndTurn | Pass
+ACTION_TYPES: tuple[type, ...] = (Take, Buy, Place, Reserve, GiveToDirk, FromReserve, Lift, Swap, EndTurn, Pass)

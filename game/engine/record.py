@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, Buy, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from .actions import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
 from .components import (
     BUILDING_COUNT,
     BUILDING_TYPES,
@@ -35,7 +35,7 @@ from .setup import Deal, deal_problems, money_cards_for
 from .state import ACTION, GameState, IllegalAction
 
 FORMAT = "alhambra-record/1"
-DECISIONS = ("take", "buy", "place", "reserve", "lift", "dirk", "pass")
+DECISIONS = ("take", "buy", "place", "reserve", "lift", "dirk", "end_turn", "pass")
 
 
 class RecordError(ValueError):
@@ -270,6 +270,8 @@ def _action_at(state: GameState, events: list, index: int) -> Action:
         return Buy(field("slot"), tuple(_int_list(field("paid"), f"event {index} (buy): paid")))
     if kind == "pass":
         return Pass()
+    if kind == "end_turn":
+        return EndTurn()
     if kind == "dirk":
         return GiveToDirk(tile())
     if kind == "place":

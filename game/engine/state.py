@@ -7,7 +7,7 @@ spirit of OpenSpiel: ``decider`` says who chooses now, ``legal_actions()`` lists
 inside ``apply`` from the deal and the seed ([D-RNG-1]).
 
 A turn has two decision phases.  In the ACTION phase the player takes money, buys or redesigns
-(buying with exact payment keeps them in this phase: [B-TURN-4]).  In the PLACE phase they place
+(an exact payment keeps them in this phase, to act again or end the turn: [B-TURN-4]).  In the PLACE phase they place
 every tile bought this turn ([B-TURN-7]).  At the end of the game the receivers of the market's
 last tiles place them in the FINAL phase ([B-END-2]).
 
@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from . import alhambra
-from .actions import Action, Buy, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from .actions import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
 from .alhambra import ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
 from .components import (
     BUILDING_TYPES,
@@ -41,8 +41,10 @@ from .components import (
     is_scoring_card,
     scoring_round_of,
 )
+from .errors import IllegalAction
 from .scoring import majority_points
 from .setup import Deal, scoring_windows
+from .validation import check_shape
 
 if TYPE_CHECKING:
     from .knowledge import Knowledge
@@ -50,17 +52,8 @@ if TYPE_CHECKING:
 ACTION, PLACE, FINAL, OVER = "action", "place", "final", "over"
 TURN_END = "turn_end"  # only with pause_before_refill: the turn is done, refills not yet drawn
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
-REACH = 60  # no Alhambra of 55 tiles reaches further from its start tile
 OFFER_SIZE = 4
 DIRK = "dirk"
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``rule`` is the id of the rule it breaks, e.g. 'B-PLACE-5'."""
-
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"[{rule}] {reason}")
-        self.rule = rule
 
 
 def _violation(message: str) -> IllegalAction:
@@ -152,10 +145,6 @@ def _by_currency(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 def _buys(slot: int, cards: tuple[int, ...], cost: int) -> tuple[Buy, ...]:
     """The purchases of the tile in market ``slot`` with ``cards`` (sorted, all of the slot's currency)."""
     return tuple(Buy(slot, paid) for paid in _payments(cards, cost))
-
-
-_ONLY_INT = frozenset({int})  # the one type an action's fields may hold (bool, a subclass, is refused)
-_AT_A_CELL = (Place, FromReserve)  # the actions that name a cell
 
 
 def _counted(counts: tuple[int, ...] | None, tile: int, change: int) -> tuple[int, ...] | None:
@@ -540,7 +529,9 @@ class GameState:
         return actions
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action``, from anywhere, may be applied now (malformed actions are simply not legal)."""
         try:
+            check_shape(action)
             self._check(action)
         except IllegalAction:
             return False
@@ -548,32 +539,34 @@ class GameState:
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action) -> None:
-        """Carry out ``action`` for the decider, or raise IllegalAction and change nothing."""
+        """Carry out ``action`` for the decider, or raise IllegalAction and change nothing.
+
+        The way in for every action from outside the engine (the client, records, the command
+        line, a bot's answer): its shape is checked first, so a malformed action is refused with
+        the rule it pretends to follow instead of crashing a rule check.
+        """
+        check_shape(action)
+        self._check(action)(self, action)
+
+    def apply_trusted(self, action: Action) -> None:
+        """``apply`` for a move this engine listed (``legal_actions`` or its parts): rules checked, shape trusted.
+
+        Search plays millions of such moves; checking the shape of each would cost it time and
+        could never refuse one.
+        """
         self._check(action)(self, action)
 
     def _check(self, action: Action) -> Callable[[GameState, Action], None]:
-        """Raise IllegalAction unless ``action`` is legal now; return what carries it out."""
+        """Raise IllegalAction unless the well-formed ``action`` is legal now; return what carries it out."""
         handler = self._HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction("B-TURN-1", f"{action!r} is not an Alhambra action")
+            raise IllegalAction("B-TURN-1", f"{type(action).__name__} is not an Alhambra action")
         if self.phase == OVER:
             raise IllegalAction("B-END-3", "the game is over")
         if self.phase == TURN_END:
             raise IllegalAction("B-TURN-7", "this look-ahead copy stopped at the end of the turn")
-        for value in action:
-            if type(value) is not int and not (type(value) is tuple and _ONLY_INT.issuperset(map(type, value))):
-                self._refuse_malformed(action)
-        if type(action) in _AT_A_CELL and not (abs(action.x) <= REACH and abs(action.y) <= REACH):
-            raise IllegalAction("B-PLACE-2", f"({action.x}, {action.y}) is nowhere near the Alhambra")
         handler[0](self, action)
         return handler[1]
-
-    @staticmethod
-    def _refuse_malformed(action: Action) -> None:
-        for name, value in zip(action._fields, action, strict=True):
-            if not all(type(v) is int for v in (value if isinstance(value, tuple) else (value,))):
-                rule = "B-COMP-5" if name == "slot" else "B-TURN-1"
-                raise IllegalAction(rule, f"{type(action).__name__}.{name} must be whole numbers, not {value!r}")
 
     def _require_phase(self, *phases: str) -> None:
         if self.phase in phases:
@@ -776,8 +769,23 @@ class GameState:
         self._emit({"e": "reserve", "player": player, "tile": action.alhambra_tile})
         self._end_action_sequence()
 
+    # --- declining the extra action [B-TURN-4]
+    def _check_end_turn(self, action: EndTurn) -> None:
+        self._require_phase(ACTION)
+        if not self.held:
+            raise IllegalAction(
+                "B-TURN-4", "only an exact payment allows another action, so only then can it be declined"
+            )
+
+    def _do_end_turn(self, action: EndTurn) -> None:
+        self._emit({"e": "end_turn", "player": self.turn_player})
+        self._end_action_sequence()
+
     # --- pass [B-TURN-8]
     def _check_pass(self, action: Pass) -> None:
+        """Only a player with no move at all passes.  Declining an exact payment's extra action is
+        ``EndTurn``; records written before it existed pass there when nothing else was possible,
+        which has the same effect, so that pass is still accepted."""
         self._require_phase(ACTION)
         if self.take_actions() or self.buy_actions() or self.redesign_actions():
             raise IllegalAction("B-TURN-8", "a player who can act must act; passing is only for a player who cannot")
@@ -795,6 +803,7 @@ class GameState:
         FromReserve: (_check_from_reserve, _do_from_reserve),
         Lift: (_check_lift, _do_lift),
         Swap: (_check_swap, _do_swap),
+        EndTurn: (_check_end_turn, _do_end_turn),
         Pass: (_check_pass, _do_pass),
     }
 

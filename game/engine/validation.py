@@ -1,0 +1,89 @@
+"""The shape of an action from outside: the right kind of action, whole numbers where ids belong, ids that exist.
+
+Actions reach the engine from the client, from records, from the command line and from bots'
+answers; any of them may be malformed (a number where a tuple of cards belongs, a tile id far
+below the tables, ``True`` for a slot).  ``check_shape`` refuses such an action with
+``IllegalAction`` naming the rule of the move it pretends to be, and describes the object as it
+was given, before a rule check could index a table with it.
+
+The search never calls it: the moves it plays come from ``legal_actions`` and are well formed by
+construction (``GameState.apply_trusted``), and it plays millions of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import ACTION_TYPES, Action
+from .components import CARD_COUNT, TILE_COUNT
+from .errors import IllegalAction
+
+REACH = 60  # no Alhambra of 55 tiles reaches further from its start tile
+MAX_CARDS_NAMED = 16  # more cards than any take or payment could name ([B-TURN-2], [B-TURN-3])
+
+
+def shown(value: Any) -> str:
+    """``value`` as given, short enough for one line, even when ``repr`` itself fails (huge ints, deep nesting)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _is_whole(value: Any) -> bool:
+    return type(value) is int  # bool, a subclass of int, is refused: True is not card 1
+
+
+def _card_ids(action: Action, name: str, value: Any) -> None:
+    kind = type(action).__name__
+    if type(value) is not tuple or not all(map(_is_whole, value)):
+        raise IllegalAction(action.rule, f"{kind}.{name} must be a tuple of card ids, not {shown(value)}")
+    if len(value) > MAX_CARDS_NAMED:
+        raise IllegalAction(action.rule, f"{kind}.{name} names {len(value)} cards; no move uses that many")
+    for card in value:
+        if not 0 <= card < CARD_COUNT:
+            raise IllegalAction(action.rule, f"there is no card {card} (cards are numbered 0 to {CARD_COUNT - 1})")
+
+
+def _tile_id(action: Action, name: str, value: Any) -> None:
+    kind = type(action).__name__
+    if not _is_whole(value):
+        raise IllegalAction(action.rule, f"{kind}.{name} must be a tile id, not {shown(value)}")
+    if not 0 <= value < TILE_COUNT:
+        raise IllegalAction(action.rule, f"there is no tile {value} (tiles are numbered 0 to {TILE_COUNT - 1})")
+
+
+def _coordinate(action: Action, name: str, value: Any) -> None:
+    if not _is_whole(value):
+        raise IllegalAction("B-PLACE-2", f"{type(action).__name__}.{name} must be a whole number, not {shown(value)}")
+    if not -REACH <= value <= REACH:
+        raise IllegalAction("B-PLACE-2", f"{name} = {value} is nowhere near the Alhambra")
+
+
+def _slot(action: Action, name: str, value: Any) -> None:
+    if not _is_whole(value) or not 1 <= value <= 4:
+        raise IllegalAction("B-COMP-5", f"the market has slots 1 to 4, not {shown(value)}")
+
+
+_FIELD_CHECKS = {
+    "cards": _card_ids,
+    "paid": _card_ids,
+    "tile": _tile_id,
+    "reserve_tile": _tile_id,
+    "alhambra_tile": _tile_id,
+    "x": _coordinate,
+    "y": _coordinate,
+    "slot": _slot,
+}
+
+
+def check_shape(action: Any) -> None:
+    """Raise IllegalAction unless ``action`` is an Alhambra action with well-formed fields."""
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        raise IllegalAction("B-TURN-1", f"{shown(action)} is not an Alhambra action")
+    if len(action) != len(kind._fields):
+        raise IllegalAction(action.rule, f"{kind.__name__} has {len(kind._fields)} fields, not {len(action)}")
+    for name, value in zip(kind._fields, action, strict=True):
+        _FIELD_CHECKS[name](action, name, value)
