@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.engine import ACTION, Action, Buy, FromReserve, GameState, Place, Reserve, Take
+from game.engine import ACTION, Action, Buy, EndTurn, FromReserve, GameState, Place, Reserve, Take
 from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 
@@ -166,6 +166,10 @@ class Pricer:
     def reserve(self, action: Reserve) -> float:
         return -self.majority_gain(TILE_TYPE[action.tile], 1.0 - self.weights.reserve)
 
+    def end_turn(self, action: EndTurn) -> float:
+        """Declining the extra action ([B-TURN-4]) changes nothing: the yardstick the other moves are priced against."""
+        return 0.0
+
     def price(self, action: Action) -> float:
         method = _PRICES.get(type(action))
         return method(self, action) if method else UNPRICED
@@ -177,11 +181,13 @@ _PRICES = {
     Place: Pricer.place,
     Reserve: Pricer.reserve,
     FromReserve: Pricer.build_from_reserve,
+    EndTurn: Pricer.end_turn,
 }
 
 
 def turn_candidates(state: GameState) -> list[Action]:
-    """The moves a rollout considers on its turn: takes, purchases, building from the reserve."""
+    """The moves a rollout considers on its turn: takes, purchases, building from the reserve, and
+    after an exact payment ending the turn ([B-TURN-4]; listed last, so a take priced at nothing still wins)."""
     player = state.turn_player
     moves: list[Action] = state.take_actions() + state.buy_actions()
     reserve = state.reserves[player]
@@ -194,6 +200,8 @@ def turn_candidates(state: GameState) -> list[Action]:
                 for spot in spots
                 if walls & spot.touching == spot.need_wall and spot.touching & ~walls
             )
+    if state.held:
+        moves.append(EndTurn())
     return moves
 
 

@@ -14,7 +14,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.engine import ACTION, Action, Buy, GameState, GiveToDirk, Knowledge, Place, Reserve, Take, describe_action
+from game.engine import (
+    ACTION,
+    Action,
+    Buy,
+    EndTurn,
+    GameState,
+    GiveToDirk,
+    Knowledge,
+    Place,
+    Reserve,
+    Take,
+    describe_action,
+)
 from game.engine.alhambra import cell_at, longest_wall
 from game.engine.components import BUILDING_TYPES, CARD_VALUE, TILE_COST, TILE_TYPE
 
@@ -90,6 +102,8 @@ class GreedyAgent(Agent):
             return f"{text}: longest wall {state.wall_length(me)} -> {after.wall_length(me)}, room to grow"
         if isinstance(action, Reserve):
             return f"{text}: no cell where it helps now"
+        if isinstance(action, EndTurn):
+            return f"{text}: no other action is worth more than keeping things as they are ({gain:+.1f})"
         if isinstance(action, GiveToDirk):
             return f"{text}: it would help a rival more than it helps me ({gain:+.1f})"
         return f"{text}: {gain:+.1f} expected points against the strongest rival"

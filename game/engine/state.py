@@ -461,6 +461,8 @@ class GameState:
         """
         if self.phase == ACTION:
             actions = self.take_actions() + self.buy_actions() + self.redesign_actions()
+            if self.held:  # an exact payment's extra action may be declined ([B-TURN-4])
+                actions.append(EndTurn())
             return actions or [Pass()]
         if self.phase in (OVER, TURN_END):
             return []

@@ -43,7 +43,8 @@ def _card_ids(action: Action, name: str, value: Any) -> None:
         raise IllegalAction(action.rule, f"{kind}.{name} names {len(value)} cards; no move uses that many")
     for card in value:
         if not 0 <= card < CARD_COUNT:
-            raise IllegalAction(action.rule, f"there is no card {card} (cards are numbered 0 to {CARD_COUNT - 1})")
+            numbered = f"cards are numbered 0 to {CARD_COUNT - 1}"
+            raise IllegalAction(action.rule, f"there is no card {shown(card)} ({numbered})")
 
 
 def _tile_id(action: Action, name: str, value: Any) -> None:
@@ -51,14 +52,14 @@ def _tile_id(action: Action, name: str, value: Any) -> None:
     if not _is_whole(value):
         raise IllegalAction(action.rule, f"{kind}.{name} must be a tile id, not {shown(value)}")
     if not 0 <= value < TILE_COUNT:
-        raise IllegalAction(action.rule, f"there is no tile {value} (tiles are numbered 0 to {TILE_COUNT - 1})")
+        raise IllegalAction(action.rule, f"there is no tile {shown(value)} (tiles are numbered 0 to {TILE_COUNT - 1})")
 
 
 def _coordinate(action: Action, name: str, value: Any) -> None:
     if not _is_whole(value):
         raise IllegalAction("B-PLACE-2", f"{type(action).__name__}.{name} must be a whole number, not {shown(value)}")
     if not -REACH <= value <= REACH:
-        raise IllegalAction("B-PLACE-2", f"{name} = {value} is nowhere near the Alhambra")
+        raise IllegalAction("B-PLACE-2", f"{name} = {shown(value)} is nowhere near the Alhambra")
 
 
 def _slot(action: Action, name: str, value: Any) -> None:

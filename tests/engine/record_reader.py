@@ -27,6 +27,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "reserve": ("player", "tile"),
     "lift": ("player", "tile", "from"),
     "dirk": ("player", "tile"),
+    "end_turn": ("player",),
     "market": ("slot", "tile"),
     "offer": ("card",),
     "scoring_card": ("round",),
@@ -36,6 +37,9 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "distribute": ("slot", "tile", "player"),
     "game_over": ("scores", "winners"),
 }
+# Events this project adds (RECORD.md: "add any others you need"): a player with no legal action passes ([B-TURN-8]).
+PROJECT_EVENT_FIELDS: dict[str, tuple[str, ...]] = {"pass": ("player",)}
+ALL_EVENT_FIELDS = EVENT_FIELDS | PROJECT_EVENT_FIELDS
 # RULES.md [B-SCORE-2]: points of ranks 1..3 per scoring round; type t (0..5) adds t to each non-zero entry
 RANK_BASE = {1: (1, 0, 0), 2: (8, 1, 0), 3: (16, 8, 1)}
 
@@ -109,10 +113,10 @@ def check_structure(record: dict) -> None:
     assert isinstance(events, list) and events and events[0]["e"] == "turn"
     for index, event in enumerate(events):
         name = event.get("e")
-        assert name in EVENT_FIELDS, f"event {index}: unknown event name {name!r}"
-        for field in EVENT_FIELDS[name]:
+        assert name in ALL_EVENT_FIELDS, f"event {index}: unknown event name {name!r}"
+        for field in ALL_EVENT_FIELDS[name]:
             assert field in event, f"event {index} ({name}): field {field!r} missing"
-        if "player" in EVENT_FIELDS[name] and name != "distribute":
+        if "player" in ALL_EVENT_FIELDS[name] and name != "distribute":
             assert is_int(event["player"]) and 0 <= event["player"] < n, f"event {index}"
         if name == "distribute":
             assert event["player"] is None or (is_int(event["player"]) and 0 <= event["player"] < n)
@@ -170,6 +174,7 @@ class Table:
         self.totals = [0] * self.n
         self.dirk_total = 0
         self.next_turn = setup["start_player"]
+        self.may_act = False  # the turn player may still take money or buy: at the turn's start, after an exact buy
         self.over = False
 
     # -- helpers
@@ -208,9 +213,12 @@ class Table:
         assert not self.held and e["player"] == self.next_turn
         self.player = e["player"]
         self.next_turn = (self.player + 1) % self.n
+        self.may_act = True
 
     def on_take(self, e: dict) -> None:
         assert e["player"] == self.player and e["cards"]
+        assert self.may_act, "money is taken only as the turn's action or after an exact payment"
+        self.may_act = False
         assert all(c in self.offer for c in e["cards"]) and len(set(e["cards"])) == len(e["cards"])
         assert len(e["cards"]) == 1 or self.value(e["cards"]) <= 5
         for c in e["cards"]:
@@ -219,6 +227,7 @@ class Table:
 
     def on_buy(self, e: dict) -> None:
         assert e["player"] == self.player
+        assert self.may_act, "a building is bought only as the turn's action or after an exact payment"
         slot = e["slot"] - 1
         assert self.market[slot] == e["tile"]
         assert all(c in self.hands[self.player] for c in e["paid"])
@@ -230,6 +239,18 @@ class Table:
             self.discard.append(c)
         self.market[slot] = None
         self.held.append(e["tile"])
+        self.may_act = e["exact"]  # RULES.md [B-TURN-4]
+
+    def on_end_turn(self, e: dict) -> None:
+        """RULES.md [B-TURN-4]: after an exact payment the player may end the turn instead of acting again."""
+        assert e["player"] == self.player and self.may_act and self.held, (
+            "only an exact payment's extra action is declined"
+        )
+        self.may_act = False
+
+    def on_pass(self, e: dict) -> None:
+        assert e["player"] == self.player and self.may_act
+        self.may_act = False
 
     def _waiting(self, player: int) -> list[int]:
         return self.held if not self.over else self.received[player]

@@ -15,7 +15,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Buy, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take, alhambra
+from game.engine import Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take, alhambra
 from game.engine.alhambra import ORIGIN, cell_at, xy_of
 from game.engine.components import (
     BUILDING_TYPES,
@@ -95,7 +95,10 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
                     out.append(Swap(other, tile))
         if not isinstance(action, Pass):
             out.append(Pass())
+        if not state.held:
+            out.append(EndTurn())
     else:
+        out.append(EndTurn())
         if state.offer:
             out.append(Take((state.offer[0],)))
         if state.hands[player]:
@@ -135,9 +138,10 @@ def check_after_action(state: GameState) -> None:
 @settings(QUICK, max_examples=25)
 @given(players=PLAYERS, seed=SEEDS, choices=SEEDS)
 def test_random_games_keep_every_invariant(players, seed, choices):
-    """[B-PLACE-6] [B-TURN-8] [B-COMP-2] [B-COMP-3] over whole random games (all of §3-§8 in play):
+    """[B-PLACE-6] [B-TURN-8] [B-TURN-4] [B-COMP-2] [B-COMP-3] over whole random games (all of §3-§8 in play):
 
     * every card and tile is in exactly one place after every action (nothing created or lost);
+    * ending the turn early is a legal choice exactly right after an exact payment, and never a pass;
     * every Alhambra obeys §4 after every action, and what the state caches of it is up to date;
     * legal actions are distinct, ``is_legal`` accepts them and ``apply`` on a clone accepts a sample;
     * illegal variations (wrong card, cell, slot; an action of another phase) raise IllegalAction
@@ -146,9 +150,13 @@ def test_random_games_keep_every_invariant(players, seed, choices):
     state = new_state(players, seed)
     rng = random.Random(choices)
     check_after_action(state)
+    exact_payment_just_made = False
     while not state.is_over:
         actions = state.legal_actions()
         assert actions and len(set(actions)) == len(actions)
+        assert (EndTurn() in actions) == exact_payment_just_made == state.is_legal(EndTurn())
+        if exact_payment_just_made:
+            assert Pass() not in actions
         if state.phase == ACTION and state.offer:  # [B-TURN-8] taking is possible while the offer holds a card
             assert any(isinstance(a, Take) for a in actions) and Pass() not in actions
         for action in rng.sample(actions, min(6, len(actions))):
@@ -160,7 +168,9 @@ def test_random_games_keep_every_invariant(players, seed, choices):
         variants = illegal_variants(state, chosen, rng)
         for bad in rng.sample(variants, min(4, len(variants))):
             assert_illegal(state, bad)
+        turn_player = state.turn_player
         state.apply(chosen)
+        exact_payment_just_made = isinstance(chosen, Buy) and state.phase == ACTION and state.turn_player == turn_player
         check_after_action(state)
     assert state.legal_actions() == []
     assert state.rounds_scored == 3

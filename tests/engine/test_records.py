@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from game.engine.record import RecordError, from_record, load, loads, save, to_r
 from game.engine.state import FINAL
 
 from .helpers import new_game, play, play_random_game, random_policy
-from .record_reader import EVENT_FIELDS, check_structure, follow
+from .record_reader import ALL_EVENT_FIELDS, EVENT_FIELDS, check_structure, follow
 
 
 def as_json(record: dict) -> dict:
@@ -63,12 +64,13 @@ def test_record_structure_matches_record_md(players):
 
 
 def test_record_uses_every_event_name_of_record_md():
-    """[D-RNG-1] over a handful of games, every event of RECORD.md's table is actually written."""
+    """[D-RNG-1] [B-TURN-4] over a handful of games, every event of RECORD.md is actually written (``end_turn``
+    included: random players often decline an exact payment's extra action), and no other but the project's own."""
     seen = set()
     for players in (2, 3, 5):
         for seed in range(6):
             seen |= {e["e"] for e in play_random_game(players, seed).events}
-    assert seen == set(EVENT_FIELDS)
+    assert set(EVENT_FIELDS) <= seen <= set(ALL_EVENT_FIELDS)
 
 
 def test_unfinished_record_has_no_result():
@@ -359,3 +361,47 @@ def test_unknown_fields_are_ignored(finished):
     for event in extended["events"]:
         event["t"] = 0.5
     assert state_key(from_record(extended).state) == state_key(game.state)
+
+
+# ---------------------------------------------------------------- declining the extra action [B-TURN-4]
+RECORDS = Path(__file__).parent / "records"
+
+
+def test_a_declined_extra_action_is_recorded_and_replayed_b_turn_4():
+    """[B-TURN-4] RECORD.md: ending the turn after an exact payment writes ``{"e": "end_turn", "player": p}``
+    right after the buy; the record round-trips (same state, same record), the independent reader follows
+    it, and a record whose ``end_turn`` is moved to another point is refused."""
+    for seed in range(40):
+        game = play_random_game(3, seed)
+        events = game.events
+        ends = [i for i, e in enumerate(events) if e["e"] == "end_turn"]
+        if ends:
+            break
+    assert ends, "random players decline an exact payment's extra action now and then"
+    for index in ends:
+        before = events[index - 1]
+        assert before["e"] == "buy" and before["exact"] and before["player"] == events[index]["player"]
+        assert set(events[index]) == {"e", "player"}
+    record = as_json(to_record(game))
+    check_structure(record)
+    follow(record)
+    loaded = from_record(record)
+    assert state_key(loaded.state) == state_key(game.state) and to_record(loaded) == to_record(game)
+    tampered = copy.deepcopy(record)
+    turn_start = next(i for i in range(ends[0], -1, -1) if tampered["events"][i]["e"] == "turn")
+    tampered["events"].insert(turn_start + 1, tampered["events"].pop(ends[0]))
+    refused(tampered, event=turn_start + 1)
+
+
+@pytest.mark.parametrize("name", ["before_end_turn_2p.json", "before_end_turn_3p.json"])
+def test_records_written_before_end_turn_existed_still_load_b_turn_4(name):
+    """[B-TURN-4] [D-RNG-1] records saved before the extra action could be declined (every exact payment was
+    followed by another action) load, replay to their recorded result, and are written back unchanged."""
+    text = (RECORDS / name).read_text(encoding="utf-8")
+    original = json.loads(text)
+    events = original["events"]
+    extra = [i for i in range(1, len(events)) if events[i - 1]["e"] == "buy" and events[i - 1]["exact"]]
+    assert extra and all(events[i]["e"] in ("take", "buy", "place", "lift", "pass") for i in extra)
+    game = loads(text)
+    assert game.state.is_over and game.state.scores == original["result"]["scores"]
+    assert as_json(to_record(game)) == original

@@ -12,7 +12,7 @@ from itertools import pairwise
 
 import pytest
 
-from game.engine import Buy, FromReserve, Lift, Pass, Place, Reserve, Take
+from game.engine import Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Take
 from game.engine.alhambra import cell_at
 from game.engine.components import CARD_VALUE, SCORING_CARDS, TILE_COST
 from game.engine.state import ACTION, PLACE, minimal_payments
@@ -165,6 +165,56 @@ def test_exact_payment_gives_another_action_b_turn_4(turn):
     assert state.held == [MARKET[0]]
     # any action may follow, e.g. another purchase (dirham 5 for the 5 in slot 2)
     assert Buy(2, (card("dirham", 5),)) in state.legal_actions()
+
+
+def test_exact_payment_extra_action_may_be_declined_b_turn_4(turn):
+    """[B-TURN-4] the extra action is optional: after an exact payment the player may end the turn instead.
+    Ending it takes nothing and refills nothing yet; the bought tile is placed, then the turn passes."""
+    state, player = turn
+    f3, f4 = card("florin", 3), card("florin", 4)
+    set_hand(state, player, [f3, f4, card("dirham", 5)])
+    offer = list(state.offer)
+    state.apply(Buy(1, (f3, f4)))
+    assert EndTurn() in state.legal_actions() and state.is_legal(EndTurn())
+    assert state.legal_actions()[-1] == EndTurn(), "listed after every action it declines"
+    state.log.clear()
+    state.apply(EndTurn())
+    assert state.log == [{"e": "end_turn", "player": player}]
+    assert state.phase == PLACE and state.decider == player and state.held == [MARKET[0]]
+    assert state.offer == offer and state.hands[player] == [card("dirham", 5)]
+    assert all(a.kind in ("place", "reserve") for a in state.legal_actions())
+    state.apply(Reserve(MARKET[0]))
+    assert state.turn_player == (player + 1) % 3
+    assert [e["e"] for e in state.log[:3]] == ["end_turn", "reserve", "market"]
+
+
+def test_the_turn_can_only_be_ended_early_after_an_exact_payment_b_turn_4(turn):
+    """[B-TURN-4] without an exact payment there is no extra action to decline: EndTurn is refused at the start
+    of a turn, after an overpayment (the turn is already in its placing phase) and after a take."""
+    state, player = turn
+    assert EndTurn() not in state.legal_actions()
+    assert_illegal(state, EndTurn(), "B-TURN-4")
+    f9 = card("florin", 9, 1)
+    set_hand(state, player, [f9])
+    state.apply(Buy(1, (f9,)))  # 9 for a 7: no extra action
+    assert EndTurn() not in state.legal_actions()
+    assert_illegal(state, EndTurn(), "B-TURN-7")
+
+
+def test_declining_is_the_only_move_when_nothing_else_is_possible_b_turn_4_b_turn_8(turn):
+    """[B-TURN-4] [B-TURN-8] after an exact payment with nothing left to take, buy or redesign, the player's one
+    choice is to end the turn (it is not a pass: the player did act).  Records written before EndTurn existed
+    passed there; that pass is still accepted and has the same effect."""
+    state, player = turn
+    f3, f4 = card("florin", 3), card("florin", 4)
+    set_hand(state, player, [f3, f4])
+    set_offer(state, [])
+    state.apply(Buy(1, (f3, f4)))
+    assert state.legal_actions() == [EndTurn()]
+    old_style = state.clone()
+    state.apply(EndTurn())
+    old_style.apply(Pass())
+    assert state.phase == old_style.phase == PLACE and state.held == old_style.held
 
 
 def test_market_not_refilled_during_the_turn_b_turn_5(turn):
