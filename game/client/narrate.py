@@ -83,7 +83,7 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
         elif kind == "take":
             lines.append(LogLine(says(player, "takes", _cards(event["cards"])), player))
         elif kind == "buy":
-            extra = " — exact, another action" if event.get("exact") else ""
+            extra = " — exact, another action allowed" if event.get("exact") else ""
             lines.append(
                 LogLine(
                     says(
@@ -105,6 +105,8 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
             lines.append(LogLine(says(player, "lifts", f"{describe_tile(event['tile'])} from ({x}, {y})"), player))
         elif kind == "dirk":
             lines.append(LogLine(says(player, "gives", f"{describe_tile(event['tile'])} to Dirk"), player))
+        elif kind == "end_turn":  # [B-TURN-4]: an exact payment's extra action declined
+            lines.append(LogLine(says(player, "ends", "the turn without the extra action"), player))
         elif kind == "pass":
             lines.append(LogLine(says(player, "cannot act and passes", ""), player))
         elif kind == "scoring_card":

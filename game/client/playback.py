@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 Key = tuple[str, int]  # ("card", id) or ("tile", id)
 Positions = dict[Key, pygame.Rect]
 
-# seconds at speed 1: (flight duration, gap before the next event starts)
+# seconds at speed 1: (flight duration, gap before the next event starts).  Events not listed move
+# nothing and take no time ("turn", "lift", "end_turn", "pass", ...): they only reach the log and
+# ``TurnScene.on_event_shown``, so a bot declining its extra action goes straight on to placing.
 TIMING = {
     "take": (0.5, 0.45),
     "buy": (0.55, 0.5),

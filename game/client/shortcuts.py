@@ -1,10 +1,13 @@
 """The keyboard shortcuts of the table, in one list: the rules help prints it, buttons quote it."""
 
+END_TURN_KEY = "N"  # declines an exact payment's extra action ([B-TURN-4]); no other table key uses it
+
 SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("1 2 3 4", "select or unselect a card of the money offer"),
     ("Q W E R", "choose the tile in market slot 1, 2, 3 or 4 to buy"),
     ("X", "while buying: pick the next suggested payment (exact payments first)"),
     ("Enter", "confirm: take the selected cards, buy, or end the turn"),
+    (END_TURN_KEY, "after an exact payment: skip the extra action and place your tiles"),
     ("Tab", "select the next tile waiting to be placed"),
     ("T", "put the selected tile on the reserve"),
     ("D", "give the selected tile to Dirk (two players)"),

@@ -8,7 +8,7 @@ keeps the bookkeeping a screen needs around that:
 * the staged ("pending") action: the move that would end the human's turn waits for an explicit
   "End turn" so it can still be undone, because once the engine ends the turn it refills the
   market and the money offer and reveals cards and tiles that cannot be taken back;
-* payment suggestions (exact payments grant another action, [B-TURN-4]).
+* payment suggestions (an exact payment allows another action, which may be declined, [B-TURN-4]).
 """
 
 from __future__ import annotations
@@ -146,7 +146,9 @@ class Table:
     def ends_turn(self, action: Action) -> bool:
         """Whether ``action`` hands the decision on (to the next turn, another receiver or the end).
 
-        Tried on a clone, so what the end of the turn would reveal stays unseen.
+        Tried on a clone, so what the end of the turn would reveal stays unseen.  Declining an exact
+        payment's extra action (``EndTurn``, [B-TURN-4]) does not: the same player places the tiles
+        bought next, so it is applied at once and the restart-turn undo still covers it.
         """
         state = self.game.state
         trial = state.clone()

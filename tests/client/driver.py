@@ -18,7 +18,7 @@ from game.client.app import App
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.scoring import ScoringScene
 from game.client.scenes.turn import TurnScene
-from game.engine import Buy, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from game.engine import Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
 from game.engine.alhambra import xy_of
 
 
@@ -177,6 +177,13 @@ class UiPlayer:
         self.confirm_if_staged(scene)
         self.done.append("dirk")
 
+    def end_turn(self, scene: TurnScene) -> None:
+        """Decline an exact payment's extra action with the End turn button ([B-TURN-4])."""
+        assert scene.sel.empty and scene.primary.label == "End turn", "nothing selected: the button offers End turn"
+        self.d.click_widget("primary")
+        assert scene.table.staged is None, "declining leads to placing the tiles, it is not the turn's last move"
+        self.done.append("end turn")
+
     def redesign(self, scene: TurnScene, action: FromReserve | Lift | Swap) -> None:
         if isinstance(action, FromReserve):
             self.d.click(self.tray_pos(scene, action.tile))
@@ -202,6 +209,8 @@ class UiPlayer:
             if places and ("place" not in self.done or self.rng.random() < 0.8):
                 return self.rng.choice(places)
             return self.rng.choice([a for a in legal if not isinstance(a, Place)] or legal)
+        if EndTurn() in legal and ("end turn" not in self.done or self.rng.random() < 0.2):
+            return EndTurn()  # [B-TURN-4]: decline the extra action now and then
         exact = [Buy(slot, paid) for slot in range(1, 5) for paid in table.exact_payments(slot)[:1]]
         if exact and self.rng.random() < 0.7:
             return self.rng.choice(exact)
@@ -234,6 +243,8 @@ class UiPlayer:
         elif isinstance(action, Pass):
             self.d.click_widget("primary")
             self.done.append("pass")
+        elif isinstance(action, EndTurn):
+            self.end_turn(scene)
         else:
             self.redesign(scene, action)
 

@@ -1,8 +1,9 @@
 """A whole game played through the interface: clicks and keys at real widget positions, bots in the worker.
 
-The human takes money, buys with an exact payment (and undoes it once), places tiles by clicking
-the tile and then a highlighted cell, redesigns, and confirms the end of turns, until the game
-over scene.  Nothing calls ``game.apply``: every move goes through the scene's event handling.
+The human takes money, buys with an exact payment (and undoes it once), declines an exact
+payment's extra action with End turn ([B-TURN-4]), places tiles by clicking the tile and then a
+highlighted cell, redesigns, and confirms the end of turns, until the game over scene.  Nothing
+calls ``game.apply``: every move goes through the scene's event handling.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def test_a_whole_game_through_the_interface(make_app: MakeApp) -> None:
     player = UiPlayer(driver, seed=3)
     scorings = play_to_the_end(driver, player)
     done = set(player.done)
-    assert {"take", "buy exact", "place", "redesign", "undo"} <= done, done
+    assert {"take", "buy exact", "end turn", "place", "redesign", "undo"} <= done, done
     assert scorings == 2  # the first and second scoring were shown; the final one is on the game over screen
     scene = driver.scene
     assert isinstance(scene, GameOverScene)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+from positions import exact_payment_game
+
 from ai import make_agent
 from game.client.narrate import narrate
 from game.client.score_sheet import ranks_of, sheet_for
 from game.client.table import Table, _subsets_summing, agent_label, usable_agent
-from game.engine import Buy, Game, GameConfig, Seat, Take
+from game.engine import Buy, EndTurn, Game, GameConfig, Seat, Take
 from game.engine.components import CARD_VALUE, TILE_COST
 
 
@@ -59,6 +61,29 @@ def test_ends_turn_is_asked_on_a_clone_and_undo_restores_the_start() -> None:
     assert table.can_undo
     table.commit()
     assert table.state.turn_player == 1 and table.staged is None
+
+
+def test_declining_the_extra_action_does_not_end_the_turn_and_undo_covers_it() -> None:
+    """[B-TURN-4] EndTurn after an exact payment leads to placing, by the same player: applied at once, undoable."""
+    game, buy = exact_payment_game()
+    table = Table(game, 0)
+    table.begin_human_turn()
+    start = game.copy()
+    table.apply(buy)
+    assert table.acting and not table.ends_turn(EndTurn())
+    assert table.apply(EndTurn()) == [{"e": "end_turn", "player": 0}]
+    assert table.placing and table.state.held == [start.state.market[buy.slot - 1]] and table.can_undo
+    table.undo()
+    assert table.acting and table.state.held == [] and table.game.events == start.events
+    assert table.state.hands == start.state.hands and table.state.market == start.state.market
+
+
+def test_narration_of_declining_the_extra_action() -> None:
+    """[B-TURN-4] the log says who stopped after an exact payment, in the words of the table."""
+    events = [{"e": "end_turn", "player": 1}, {"e": "end_turn", "player": 0}]
+    texts = [line.text for line in narrate(events, ["You", "Ann"], you=0)]
+    assert texts == ["Ann ends the turn without the extra action", "You end the turn without the extra action"]
+    assert narrate(events[:1], ["Bob", "Ann"])[0].seat == 1, "the line is Ann's, for the log's colours"
 
 
 def test_agent_names_and_fallbacks() -> None:

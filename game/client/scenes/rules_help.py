@@ -14,7 +14,7 @@ import pygame
 from game.engine.components import BUILDING_TYPES, CURRENCIES, SCORE_POINTS, E, N, S, W
 
 from .. import theme
-from ..shortcuts import SHORTCUTS
+from ..shortcuts import END_TURN_KEY, SHORTCUTS
 from ..widgets import Button, Ui, draw_text
 from .panel import ClosingPanelScene
 
@@ -94,7 +94,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "Take money: one card of the offer, or several whose values add up to at most 5.",
             "Buy a building: pay for a market tile with cards of that slot's currency only, at least its cost. "
-            "No change is given. Pay the cost EXACTLY and you take another action (again any of the three).",
+            "No change is given. Pay the cost EXACTLY and you may take another action (again any of the three), "
+            f"or stop there: End turn (key {END_TURN_KEY}) and place what you bought. The extra action is optional.",
             "Redesign your Alhambra: move a reserve tile into it, move one of its tiles onto the reserve, or swap a "
             "reserve tile with one in the Alhambra (it takes exactly that place). The Lion Fountain never moves.",
             "At the end of your turn, place every tile you bought, in any order: in your Alhambra or on your reserve "
@@ -136,7 +137,7 @@ SECTIONS_AFTER: tuple[tuple[str, tuple[str, ...]], ...] = (
             "Every take and payment is public, so a player with perfect memory knows all hands: the game shows "
             "them as a memory aid (switch it off in Settings). The order of the deck and of the bag is never shown.",
             "Legal places are outlined with a plus; your selection has a gold frame. Exact payments are marked with "
-            "'=' and grant another action. Your turn is only final when you press End turn: until then, Undo "
+            "'=' and allow another action. Your turn is only final when you press End turn: until then, Undo "
             "restarts it.",
         ),
     ),

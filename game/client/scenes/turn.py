@@ -8,6 +8,8 @@ The human's turn: select offer cards and Take; or pick a market slot, the paymen
 payments suggested) and Buy; or redesign by moving a reserve or Alhambra tile.  Bought tiles are
 placed by drag and drop or click-then-click.  The move that would end the turn is staged as a
 preview with End turn and Undo (``Table.stage``) unless the player switched confirmation off.
+After an exact payment the player may act again or decline with End turn ([B-TURN-4]); that
+``EndTurn`` only leads to placing the bought tiles, so it is applied at once like a take.
 
 Bots think in the worker process while this scene keeps drawing; their actions are applied
 only when the previous animations are over, so the table always reads as a sequence of moves.
@@ -31,6 +33,7 @@ from ai import Decision, make_agent
 from game.engine import (
     Action,
     Buy,
+    EndTurn,
     GameState,
     IllegalAction,
     Pass,
@@ -46,6 +49,7 @@ from ..layout import TurnLayout, turn_layout
 from ..playback import Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
+from ..shortcuts import END_TURN_KEY
 from ..table import Table, bot_names
 from ..views.alhambra import AlhambraView
 from ..views.bank import BankView
@@ -422,7 +426,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         except IllegalAction as error:
             self.show_toast(str(error), True)
             return
-        if ends and self.app.settings.confirm_turn and not isinstance(action, Take | Pass):
+        # Take, Pass and EndTurn are confirmed by the button that makes them; EndTurn never ends the turn
+        # by itself anyway (the bought tiles are placed next), and Undo still restarts the turn after it.
+        if ends and self.app.settings.confirm_turn and not isinstance(action, Take | Pass | EndTurn):
             self.table.stage(action, re.sub(r" (at|from) \(-?\d+, -?\d+\)", "", describe_action(self.state, action)))
             self.sel.clear()
             self.drag = None
@@ -430,7 +436,12 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             return
         exact_buy = isinstance(action, Buy) and not ends and self.state.phase not in (PLACE, FINAL)
         if self.apply(action) and exact_buy and self.state.phase not in (PLACE, FINAL):
-            self.show_toast("Exact payment: you take another action!")
+            if self.state.legal_actions() == [EndTurn()]:
+                self.show_toast(f"Exact payment, but nothing else is possible: End turn ({END_TURN_KEY}).")
+            else:
+                self.show_toast(
+                    f"Exact payment: you may take another action, or End turn ({END_TURN_KEY}) to stop here."
+                )
 
     # ------------------------------------------------------------------ what the timeline reports
     def reveal(self, shown: int) -> None:

@@ -11,18 +11,29 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import FromReserve, Lift, Place, Swap, describe_action
+from game.engine import Action, EndTurn, FromReserve, GameState, Lift, Place, Swap, describe_action
 from game.engine.alhambra import xy_of
 from game.engine.components import CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_tile
 from game.engine.state import FINAL, PLACE
 
 from .. import theme
+from ..shortcuts import END_TURN_KEY
 from ..table import agent_label
 from ..views import common
 from ..widgets import draw_box
 
 if TYPE_CHECKING:
+    from ..widgets import Button
     from .turn import TurnScene
+
+PROMPT_LINES = 2  # the prompt band above the Alhambra holds two lines; more would be cut off
+
+
+def move_words(state: GameState, action: Action) -> str:
+    """A move as the hint names it: the engine's words, except where the table has a button of its own."""
+    if isinstance(action, EndTurn):  # the engine's "end the turn" would not say what is given up
+        return f"end the turn without the extra action (End turn, {END_TURN_KEY})"
+    return describe_action(state, action)
 
 
 class TurnDrawing:
@@ -181,30 +192,50 @@ class TurnDrawing:
             return "Move this tile to the reserve, or click a reserve tile to swap."
         if table.placing:
             return "Place the tiles you bought: drag one onto a highlighted place, or click it first."
-        if state.held:
-            return "Exact payment! Take another action: money, a building, or a redesign."
+        if state.held:  # [B-TURN-4]: the extra action is optional
+            if state.legal_actions() == [EndTurn()]:
+                return f"Exact payment! Nothing else is possible now: End turn ({END_TURN_KEY}) to place your tiles."
+            return (
+                "Exact payment! You may take another action (money, a building, or a redesign) "
+                f"— or End turn ({END_TURN_KEY}) to place your tiles."
+            )
         return "Your turn: take money (1–4), buy a building (Q W E R), or redesign with a reserve or Alhambra tile."
+
+    def prompt_text(self: TurnScene) -> str:
+        """What the prompt band says: the hint while one is shown, else ``prompt()``."""
+        hint = self.hint if self.hint_action is not None and self.can_act else None
+        if hint is not None:
+            move = move_words(self.state, hint.action)
+            reason = hint.reason
+            for said in (describe_action(self.state, hint.action), str(hint.action)):
+                if reason.startswith(said):  # some agents start their reason with the move itself
+                    reason = reason[len(said) :].lstrip(" :—-")
+                    break
+            return f"Hint ({agent_label(self.hint_agent)}): {move}" + (f" — {reason}" if reason else "")
+        if self.hint_future is not None:
+            return f"{agent_label(self.hint_agent)} is thinking about a hint…"
+        return self.prompt()
+
+    def _prompt_chips(self: TurnScene) -> list[Button]:
+        """The buttons drawn inside the prompt band (payment chips, Do it): they take room from the text."""
+        return [c for c in self.chips if c.visible] + ([self.do_hint] if self.do_hint.visible else [])
+
+    def prompt_lines(self: TurnScene) -> list[str]:
+        """The prompt wrapped to the band beside its chips; all of them (the band shows ``PROMPT_LINES``)."""
+        ui = self.ui
+        px = ui.px
+        chips_w = sum(px(86) + px(6) for _ in self._prompt_chips())
+        return ui.text.wrap(self.prompt_text(), ui.font_px(15), self.board.rect.w - px(24) - chips_w)
 
     def _draw_prompt(self: TurnScene, surface: pygame.Surface) -> None:
         ui = self.ui
         px = ui.px
         board = self.board.rect
         hint = self.hint if self.hint_action is not None and self.can_act else None
-        if hint is not None:
-            move = describe_action(self.state, hint.action)
-            reason = hint.reason
-            if reason.startswith(str(hint.action)):  # some agents start their reason with the move itself
-                reason = reason[len(str(hint.action)) :].lstrip(" :—-")
-            text = f"Hint ({agent_label(self.hint_agent)}): {move}" + (f" — {reason}" if reason else "")
-        elif self.hint_future is not None:
-            text = f"{agent_label(self.hint_agent)} is thinking about a hint…"
-        else:
-            text = self.prompt()
         size = ui.font_px(15)
-        chips = [c for c in self.chips if c.visible] + ([self.do_hint] if self.do_hint.visible else [])
+        chips = self._prompt_chips()
         chips_w = sum(px(86) + px(6) for _ in chips)
-        room = board.w - px(24) - chips_w
-        lines = ui.text.wrap(text, size, room)[:2]
+        lines = self.prompt_lines()[:PROMPT_LINES]
         line_h = ui.text.size("Ag", size)[1]
         width = max(ui.text.size(line, size)[0] for line in lines) + chips_w + px(24)
         area = self.layout_rects.alhambra  # type: ignore[union-attr]

@@ -4,6 +4,10 @@ Part of the table scene (``TurnScene`` mixes this in).  Every highlight and ever
 comes from the engine: legal cells from ``legal_cells``, redesign targets from
 ``redesign_actions``, confirmable selections from ``is_legal``.  Moves go to ``perform``, which
 stages the one that would end the turn.
+
+After an exact payment the extra action is optional ([B-TURN-4]): with nothing selected the
+primary button offers "End turn" (Enter, or ``END_TURN_KEY`` at any time), which applies the
+engine's ``EndTurn`` and moves on to placing the bought tiles.
 """
 
 from __future__ import annotations
@@ -14,14 +18,30 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Action, Buy, FromReserve, GiveToDirk, IllegalAction, Lift, Pass, Place, Reserve, Swap, Take
+from game.engine import (
+    Action,
+    Buy,
+    EndTurn,
+    FromReserve,
+    GiveToDirk,
+    IllegalAction,
+    Lift,
+    Pass,
+    Place,
+    Reserve,
+    Swap,
+    Take,
+)
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_tile
 from game.engine.state import PLACE
 
+from ..shortcuts import END_TURN_KEY
 from ..views.market import SLOT_KEYS
 
 if TYPE_CHECKING:
     from .turn import TurnScene
+
+END_TURN_TIP = "Decline the extra action: place the tiles you bought, then the turn ends"
 
 
 @dataclass
@@ -35,6 +55,11 @@ class Selection:
     suggestion: int = -1
     tile: int | None = None
     source: str = ""  # "held", "reserve" or "alhambra"
+
+    @property
+    def empty(self) -> bool:
+        """Nothing picked: the primary button is free to offer the move that needs no selection."""
+        return not self.offer and self.slot is None and self.tile is None
 
     def clear(self) -> None:
         self.offer.clear()
@@ -80,6 +105,7 @@ class TurnInput:
         self.primary.visible = staged is not None or self.can_act
         self.primary.enabled = False
         self.primary.label = "End turn" if staged else "Take"
+        self.primary.tooltip, self.primary.hotkey = "", "Enter"
         self.cancel.label, self.cancel.tooltip = "Cancel", "Drop the selection"
         if staged is not None:
             self.primary.enabled = True
@@ -90,6 +116,8 @@ class TurnInput:
             legal = table.state.legal_actions()
             if legal == [Pass()]:
                 self.primary.label, self.primary.enabled = "Pass", True
+            elif legal == [EndTurn()]:  # exact payment, and nothing else is possible
+                self._offer_end_turn()
             elif sel.slot is not None:
                 self.primary.label = "Buy"
                 self.primary.enabled = bool(sel.pay) and table.state.is_legal(Buy(sel.slot, tuple(sel.pay)))
@@ -106,6 +134,8 @@ class TurnInput:
             elif sel.tile is not None:  # a reserve tile: its targets are on the board, no button needed
                 self.primary.visible = False
                 self.cancel.visible = True
+            elif EndTurn() in legal:  # after an exact payment the extra action may be declined
+                self._offer_end_turn()
             else:
                 self.primary.label = "Take"
         elif placing:
@@ -123,6 +153,14 @@ class TurnInput:
             self.do_hint.visible = True
         self._stack_actions()
 
+    def _offer_end_turn(self: TurnScene) -> None:
+        """The primary button as "End turn" for declining the extra action ([B-TURN-4]).
+
+        It is the same button that confirms a staged end of turn, because both say "I am done".
+        """
+        self.primary.label, self.primary.enabled = "End turn", True
+        self.primary.tooltip, self.primary.hotkey = END_TURN_TIP, f"Enter or {END_TURN_KEY}"
+
     def _show_chips(self: TurnScene) -> None:
         sel = self.sel
         tile = self.state.market[sel.slot - 1] if sel.slot else -1
@@ -135,7 +173,7 @@ class TurnInput:
             over = total - TILE_COST[tile]
             button.label = f"= {values}" if over == 0 else f"{values} (+{over})"
             button.tooltip = (
-                "Exact payment: you take another action"
+                "Exact payment: you may take another action"
                 if over == 0
                 else f"Pays {over} more than the cost; no change is given"
             )
@@ -160,12 +198,32 @@ class TurnInput:
         legal = self.state.legal_actions()
         if legal == [Pass()]:
             self.perform(Pass())
+        elif legal == [EndTurn()]:
+            self.perform(EndTurn())
         elif sel.slot is not None and sel.pay:
             self.perform(Buy(sel.slot, tuple(sel.pay)))
         elif sel.offer:
             self.perform(Take(tuple(sel.offer)))
         elif sel.source == "alhambra" and sel.tile is not None:
             self.perform(Lift(sel.tile))
+        elif sel.empty and EndTurn() in legal:  # what the button shows then: "End turn"
+            self.perform(EndTurn())
+
+    def decline_extra_action(self: TurnScene) -> None:
+        """The End turn key: stop after an exact payment ([B-TURN-4]), whatever is selected.
+
+        A key of its own, so that a player who has started picking cards for the extra action can
+        still change their mind in one stroke; the selection is dropped with the action.
+        """
+        if not self.can_act or self.staged_action is not None or not self.table.acting:
+            return
+        if not self.state.is_legal(EndTurn()):
+            self.show_toast(
+                f"End turn ({END_TURN_KEY}) is for after an exact payment: now take money, buy or redesign."
+            )
+            return
+        self.cancel_selection()
+        self.perform(EndTurn())
 
     def send_to_reserve(self: TurnScene) -> None:
         sel = self.sel
@@ -250,6 +308,7 @@ class TurnInput:
             pygame.K_t: self.send_to_reserve,
             pygame.K_d: self.give_to_dirk,
             pygame.K_x: self.next_payment,
+            getattr(pygame, f"K_{END_TURN_KEY.lower()}"): self.decline_extra_action,
             pygame.K_TAB: self.next_held,
             pygame.K_SPACE: self.director.skip,
             pygame.K_0: self.board.reset_view,

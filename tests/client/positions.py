@@ -1,0 +1,41 @@
+"""Positions arranged with the engine for the client tests (test setup, not play; no pygame here).
+
+A test that needs a particular situation at the table builds it here and opens it with
+``App.play(Table(game, 0))``; from then on it plays through keys and clicks.
+"""
+
+from __future__ import annotations
+
+from game.engine import Buy, Game, GameConfig, Seat
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, MONEY_CARD_COUNT, TILE_COST
+from game.engine.state import ACTION
+
+
+def exact_payment_game(bare: bool = False, seed: int = 1) -> tuple[Game, Buy]:
+    """A new game, the human (seat 0) to move, holding one card that pays a market tile exactly.
+
+    Arranged with the engine (test setup, not play): the card is swapped in from the deck; cards
+    move between piles, none is made, so every card stays in the game once.
+
+    ``bare``: that card is all they hold and the money offer is empty (the rest goes to the
+    discard pile); with only the Lion Fountain built and an empty reserve, nothing but EndTurn is
+    legal after the purchase.
+    """
+    game = Game.new(GameConfig(seed=seed, seats=(Seat("You", "human"), Seat("Random", "random"))))
+    state = game.state
+    assert state.decider == 0 and state.phase == ACTION, "a seed whose start player is the human (1 is)"
+    slots = [s for s in range(1, 5) if state.market[s - 1] >= 0 and TILE_COST[state.market[s - 1]] <= 9]
+    slot = min(slots, key=lambda s: TILE_COST[state.market[s - 1]])
+    cost, currency = TILE_COST[state.market[slot - 1]], MARKET_CURRENCY[slot - 1]
+    index = next(
+        i
+        for i, c in enumerate(state.deck)
+        if c < MONEY_CARD_COUNT and CARD_CURRENCY[c] == currency and CARD_VALUE[c] == cost
+    )
+    card = state.deck[index]
+    state.deck[index] = state.hands[0].pop()  # a swap: the deck keeps its length, scoring cards their places
+    state.hands[0].append(card)
+    if bare:
+        state.discard.extend([c for c in state.hands[0] if c != card] + state.offer)
+        state.hands[0], state.offer = [card], []
+    return game, Buy(slot, (card,))
