@@ -142,7 +142,10 @@ class TrayView:
         held_area, reserve_area = self._areas(scene)
         hint = scene.hint_action
         if held_area is not None:
-            common.section_title(ui, surface, "Bought: place these", (held_area.x, held_area.y - px(20)))
+            # while an exact payment's extra action is open ([B-TURN-4]) the tiles wait: they are placed after it
+            waiting = scene.table.acting
+            title = "Bought: placed after your action" if waiting else "Bought: place these"
+            common.section_title(ui, surface, title, (held_area.x, held_area.y - px(20)))
             for tile, rect in self.held_rects(scene):
                 hinted = getattr(hint, "tile", None) == tile and hint.kind in ("place", "reserve", "dirk")
                 _draw_tile(surface, scene, tile, rect, "held", hinted)
