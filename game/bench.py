@@ -1,7 +1,7 @@
 """Engine benchmark: ``python -m game.bench [--games N]``, on one core.
 
 Prints random 3-player full games per second (the random agent's policy, straight on the
-engine: legal_actions + apply until the game is over), and microseconds per ``legal_actions()``
+engine: legal_actions + apply_trusted, as the search plays, until the game is over), and microseconds per ``legal_actions()``
 and per ``clone()`` over positions sampled from such games.  ``legal_actions`` is measured cold
 (a position's caches emptied, as after a change to the Alhambra) and warm.
 """
@@ -22,7 +22,7 @@ def random_game(seed: int, players: int, uniform: bool, samples: list[GameState]
     decisions = 0
     while not state.is_over:
         legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))] if uniform else pick_random(legal, rng))
+        state.apply_trusted(legal[rng.randrange(len(legal))] if uniform else pick_random(legal, rng))
         decisions += 1
         if samples is not None and decisions % 7 == 0:
             samples.append(state.clone())
