@@ -1,9 +1,10 @@
 """Engine benchmark: ``python -m game.bench [--games N]``, on one core.
 
 Prints random 3-player full games per second (the random agent's policy, straight on the
-engine: legal_actions + apply_trusted, as the search plays, until the game is over), and microseconds per ``legal_actions()``
-and per ``clone()`` over positions sampled from such games.  ``legal_actions`` is measured cold
-(a position's caches emptied, as after a change to the Alhambra) and warm.
+engine: legal_actions + apply_trusted, as the search plays, until the game is over), and
+microseconds per ``legal_actions()`` and per ``clone()`` over positions sampled from such games.
+``legal_actions`` is measured cold (a position's caches emptied, as after a change to the
+Alhambra) and warm.
 """
 
 from __future__ import annotations
