@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .components import (
     ALL_MONEY,
     BUILDING_COUNT,
+    CARD_COUNT,
     CARD_VALUE,
     SCORING_CARDS,
     TWO_PLAYER_MONEY,
@@ -123,6 +124,9 @@ def deal_problems(d: Deal) -> list[str]:
     problems = []
     if not MIN_PLAYERS <= d.players <= MAX_PLAYERS:
         return [f"[B-TURN-1] {d.players} players: Alhambra needs 2 to 6"]
+    unknown = _unknown_ids(d)
+    if unknown:
+        return unknown  # the checks below index tables with the ids
     tiles = list(d.bag) + list(d.market) + list(d.dirk)
     if sorted(tiles) != list(range(BUILDING_COUNT)):
         problems.append("[B-COMP-2] bag, market and Dirk must hold each of the 54 building tiles exactly once")
@@ -148,4 +152,23 @@ def deal_problems(d: Deal) -> list[str]:
     for card, first, after in scoring_windows(len(d.deck)):
         if card not in d.deck[first:after]:
             problems.append(f"[B-SETUP-6] scoring card {card - SCORING_CARDS[0] + 1} must lie in its pile of the deck")
+    return problems
+
+
+def _unknown_ids(d: Deal) -> list[str]:
+    """Ids that are no tile or card of the game (a deal read from a file may hold anything), or a start
+    player who is no seat; ``deal_problems`` must not index a table with them."""
+
+    def is_id(value: object, count: int) -> bool:
+        return type(value) is int and 0 <= value < count  # bool, a subclass of int, is no id
+
+    tiles = [*d.bag, *d.market, *d.dirk]
+    cards = [*d.deck, *d.offer, *(card for hand in d.hands for card in hand)]
+    problems = []
+    if not all(is_id(tile, BUILDING_COUNT) for tile in tiles):
+        problems.append(f"[B-COMP-2] bag, market and Dirk may hold only building tiles 0 to {BUILDING_COUNT - 1}")
+    if not all(is_id(card, CARD_COUNT) for card in cards):
+        problems.append(f"[B-COMP-3] hands, offer and deck may hold only cards 0 to {CARD_COUNT - 1}")
+    if not is_id(d.start_player, d.players):
+        problems.append(f"[B-SETUP-4] the start player must be a seat from 0 to {d.players - 1}")
     return problems

@@ -6,7 +6,6 @@ changes; the scene stays open so the player can pick another.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,11 +26,12 @@ def describe_file(path: Path) -> str:
     """A short line about a record file without replaying it: players and whether it is finished."""
     try:
         stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        data = json.loads(path.read_text(encoding="utf-8"))
-        players = ", ".join(p.get("name", "?") for p in data["config"]["players"])
+        # the record reader's size cap and JSON checks: a huge or deeply nested file must not stop the scene
+        data = records.read_json(path)
+        players = ", ".join(p.get("name", "?")[:24] for p in data["config"]["players"][:6])
         status = "finished" if "result" in data else "in progress"
         return f"{stamp}  ·  {players}  ·  {status}"
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):  # RecordError is a ValueError
         return "not readable as a game record"
 
 
