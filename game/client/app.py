@@ -27,6 +27,7 @@ from game.engine import record as records
 from . import persistence, theme
 from .ai_worker import AIWorker
 from .scene import Scene, SceneStack
+from .scenes.registry import Screens
 from .sound import Sounds
 from .sprites import Sprites, load_asset_bytes
 from .table import Table, default_opponents
@@ -81,6 +82,7 @@ class App:
                 "run 'python -m assets.generate'"
             )
         self.stack = SceneStack()
+        self.screens = Screens(self)  # how scenes open other screens without importing them
         self._trace = bool(os.environ.get("ALHAMBRA_TRACE_SCENES"))  # the end-to-end test reads the screen names
         self._traced: type | None = None
 
@@ -173,20 +175,12 @@ class App:
         self.stack.replace(scene, self.size)
 
     def show_menu(self) -> None:
-        from .scenes.menu import MenuScene
-
-        self.replace(MenuScene(self))
+        self.screens.show_menu()
 
     def play(self, table: Table) -> None:
         """Sit down at ``table``: the table scene, or the result if the game is already over."""
-        from .scenes.game_over import GameOverScene
-        from .scenes.turn import TurnScene
-
         self.worker.start()
-        if table.game.state.is_over:
-            self.replace(GameOverScene(self, table, None))
-        else:
-            self.replace(TurnScene(self, table))
+        self.screens.show_table(table)
 
     def new_game(self, name: str, opponents: list[str], seed: int | None) -> None:
         if seed is None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -23,7 +23,8 @@ from .animation import Animator
 from .score_sheet import Sheet, sheet_for
 
 if TYPE_CHECKING:
-    from .scenes.turn import TurnScene
+    from .table import Table
+    from .widgets import Ui
 
 Key = tuple[str, int]  # ("card", id) or ("tile", id)
 Positions = dict[Key, pygame.Rect]
@@ -68,10 +69,29 @@ def moved_items(event: dict) -> list[Key]:
     return []
 
 
+class Stage(Protocol):
+    """The scene a timeline plays on (``TurnScene``): the timeline calls it back at each event."""
+
+    ui: Ui
+    table: Table
+
+    def item_image(self, key: Key, height: int) -> pygame.Surface:
+        """The picture of a card or tile, to fly."""
+        ...
+
+    def reveal(self, shown: int) -> None:
+        """The first ``shown`` events of the game may now be shown (the log)."""
+        ...
+
+    def on_event_shown(self, event: dict, sheet: Sheet | None) -> bool:
+        """An event's moment has come; True if a scene was opened (the timeline pauses)."""
+        ...
+
+
 class Director:
     """The timeline of the table scene."""
 
-    def __init__(self, scene: TurnScene, animator: Animator) -> None:
+    def __init__(self, scene: Stage, animator: Animator) -> None:
         self.scene = scene
         self.animator = animator
         self.clock = 0.0

@@ -1,21 +1,113 @@
-"""Scenes and the stack that runs them.
+"""Scenes, the stack that runs them, and what a scene may ask of the app.
 
 A scene is one screen (menu, setup, the table...).  The app keeps a stack: the top scene gets
 events and updates; an *overlay* scene (the scoring table, the pause menu) is drawn over the
 scene below it, which stays frozen until the overlay is popped.  Scenes hold widgets in
 ``self.widgets``; the default ``handle`` offers each event to them topmost first.
+
+A scene is given the app as ``AppServices`` and goes to another screen through its ``Navigator``
+(``app.screens``), never by importing that screen's module: the app and the registry of screens
+(``scenes.registry``) import the scenes, and the scenes import neither, so no module of the client
+depends on itself through a circle of imports.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from .widgets import Widget
 
 if TYPE_CHECKING:
-    from .app import App
+    import argparse
+    from pathlib import Path
+
+    from game.engine import Game
+
+    from .ai_worker import AIWorker
+    from .persistence import Settings
+    from .score_sheet import Sheet
+    from .table import Table
+    from .views.model import TableModel
+    from .widgets import Ui
+
+
+class Navigator(Protocol):
+    """The screens a scene can go to, by what they are for.
+
+    ``show_*`` replaces every scene (menu <-> game); ``open_*`` opens a screen over the current
+    one, which comes back when it is closed (``app.pop()``).
+    """
+
+    def show_menu(self) -> None: ...
+
+    def show_table(self, table: Table) -> None:
+        """The table scene, or the result if the game is already over."""
+        ...
+
+    def show_game_over(self, table: Table, record_path: Path | None) -> None: ...
+
+    def open_setup(self) -> None: ...
+
+    def open_records(self) -> None: ...
+
+    def open_rules(self) -> None: ...
+
+    def open_settings(self) -> None: ...
+
+    def open_pause(self, turn: Scene) -> None: ...
+
+    def open_scoring(self, turn: TableModel, sheet: Sheet) -> None: ...
+
+
+class AppServices(Protocol):
+    """What a scene may use of the app (``App`` is the implementation; tests drive a real one)."""
+
+    notice: str  # a one-line message for the next scene to show (e.g. a failed --load); the menu clears it
+    speed_override: float | None  # --speed, until the player picks a speed
+
+    @property
+    def ui(self) -> Ui: ...
+
+    @property
+    def screens(self) -> Navigator: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def worker(self) -> AIWorker: ...
+
+    @property
+    def args(self) -> argparse.Namespace:
+        """The command line: ``--name`` is the default player name."""
+        ...
+
+    @property
+    def fullscreen(self) -> bool: ...
+
+    @property
+    def speed(self) -> float: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def new_game(self, name: str, opponents: list[str], seed: int | None) -> None: ...
+
+    def open_game(self, game: Game) -> None: ...
+
+    def quit(self) -> None: ...
 
 
 class Scene:
@@ -23,7 +115,7 @@ class Scene:
 
     overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         self.app = app
         self.ui = app.ui
         self.widgets: list[Widget] = []

@@ -19,7 +19,7 @@ from .panel import PanelScene
 from .scoring import draw_sheet
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import AppServices
 
 
 def points_by_round(events: list[dict], collectors: tuple[int | str, ...]) -> list[list[int]]:
@@ -36,7 +36,7 @@ def points_by_round(events: list[dict], collectors: tuple[int | str, ...]) -> li
 class GameOverScene(PanelScene):
     """Enter plays again, M goes to the title, Escape quits; the panel has its own festive frame."""
 
-    def __init__(self, app: App, table: Table, record_path: Path | None) -> None:
+    def __init__(self, app: AppServices, table: Table, record_path: Path | None) -> None:
         super().__init__(app)
         self.table = table
         self.record_path = record_path
@@ -54,7 +54,7 @@ class GameOverScene(PanelScene):
             hotkey="Enter",
             tooltip="A new deal against the same opponents",
         )
-        self.menu = Button(self.ui, "Main menu", app.show_menu, hotkey="M")
+        self.menu = Button(self.ui, "Main menu", app.screens.show_menu, hotkey="M")
         self.quit = Button(self.ui, "Quit", app.quit, hotkey="Esc")
         self.widgets = [self.again, self.menu, self.quit]
         self.views = [AlhambraView(self.ui, interactive=False, max_cell=40) for _ in range(state.players)]

@@ -19,7 +19,7 @@ from ..widgets import Button, ListItem, ScrollList, TextInput, draw_text
 from .panel import PanelScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import AppServices
 
 
 def describe_file(path: Path) -> str:
@@ -42,7 +42,7 @@ class LoadRecordScene(PanelScene):
     title_size = 30
     title_at = (30, 22)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.files = persistence.record_files(persistence.data_dir(), Path.cwd())
         self.list = ScrollList(self.ui, self._selected, lambda _: self._open())

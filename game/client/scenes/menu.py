@@ -15,13 +15,13 @@ from ..scene import Scene
 from ..widgets import Button, draw_text
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import AppServices
 
 
 class MenuScene(Scene):
     """The first screen; Escape quits from here."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.new_game = Button(
             self.ui,
@@ -64,9 +64,7 @@ class MenuScene(Scene):
 
     # ------------------------------------------------------------------ actions
     def _new_game(self) -> None:
-        from .setup import SetupScene
-
-        self.app.push(SetupScene(self.app))
+        self.app.screens.open_setup()
 
     def _continue(self) -> None:
         try:
@@ -78,19 +76,13 @@ class MenuScene(Scene):
         self.app.open_game(game)
 
     def _load(self) -> None:
-        from .load_record import LoadRecordScene
-
-        self.app.push(LoadRecordScene(self.app))
+        self.app.screens.open_records()
 
     def _rules(self) -> None:
-        from .rules_help import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.screens.open_rules()
 
     def _settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.screens.open_settings()
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:

@@ -16,7 +16,7 @@ from ..scene import Scene
 from ..widgets import draw_box, draw_text
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import AppServices
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -28,7 +28,7 @@ class PanelScene(Scene):
     title_size = 32
     title_at = (40, 22)  # from the panel's top-left, in design pixels (``Ui.px``)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
 

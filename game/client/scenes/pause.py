@@ -16,14 +16,13 @@ from ..views import common
 from ..widgets import Button, draw_box, draw_text
 
 if TYPE_CHECKING:
-    from ..app import App
-    from .turn import TurnScene
+    from ..scene import AppServices
 
 
 class PauseScene(Scene):
     overlay = True
 
-    def __init__(self, app: App, turn: TurnScene) -> None:
+    def __init__(self, app: AppServices, turn: Scene) -> None:
         super().__init__(app)
         self.turn = turn
         self.resume = Button(self.ui, "Resume", app.pop, style="primary", hotkey="Esc")
@@ -32,7 +31,7 @@ class PauseScene(Scene):
         self.leave_game = Button(
             self.ui,
             "Save and leave to the title",
-            app.show_menu,
+            app.screens.show_menu,
             tooltip="The game is saved at the start of this turn; Continue resumes it",
         )
         self.quit = Button(self.ui, "Quit", app.quit, hotkey="Q")
@@ -40,14 +39,10 @@ class PauseScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _rules(self) -> None:
-        from .rules_help import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.screens.open_rules()
 
     def _settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.screens.open_settings()
 
     def layout(self, size: tuple[int, int]) -> None:
         px = self.ui.px

@@ -19,7 +19,7 @@ from ..widgets import Button, Ui, draw_text
 from .panel import ClosingPanelScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import AppServices
 
 Block = Callable[[Ui, int], pygame.Surface]  # one part of the page drawn at a width; text parts come from a factory
 
@@ -341,7 +341,7 @@ class RulesScene(ClosingPanelScene):
     title = "How to play Alhambra"
     title_at = (36, 22)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.back = Button(self.ui, "Close", app.pop, style="primary", hotkey="Esc")
         self.widgets = [self.back]

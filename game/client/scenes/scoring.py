@@ -18,8 +18,8 @@ from ..views import common
 from ..widgets import Button, Ui, draw_box, draw_text
 
 if TYPE_CHECKING:
-    from ..app import App
-    from .turn import TurnScene
+    from ..scene import AppServices
+    from ..views.model import TableModel
 
 ROUND_TITLES = {1: "First scoring", 2: "Second scoring", 3: "Final scoring"}
 ROW_DELAY = 0.28
@@ -28,7 +28,7 @@ ROW_DELAY = 0.28
 class ScoringScene(Scene):
     overlay = True
 
-    def __init__(self, app: App, turn: TurnScene, sheet: Sheet) -> None:
+    def __init__(self, app: AppServices, turn: TableModel, sheet: Sheet) -> None:
         super().__init__(app)
         self.turn = turn
         self.sheet = sheet

@@ -15,7 +15,7 @@ from ..widgets import Button, Choice, Toggle, draw_text
 from .panel import ClosingPanelScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import AppServices
 
 SPEED_LABELS = ("Instant", "Slow", "Normal", "Fast", "Very fast")
 
@@ -26,7 +26,7 @@ class SettingsScene(ClosingPanelScene):
     title = "Settings"
     title_at = (40, 24)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         s = app.settings
         speed_index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - app.speed))

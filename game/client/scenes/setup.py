@@ -12,7 +12,7 @@ from ..widgets import Button, Choice, TextInput, draw_text
 from .panel import PanelScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import AppServices
 
 MAX_OPPONENTS = 5
 
@@ -67,7 +67,7 @@ class SetupScene(PanelScene):
 
     title = "New game"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         settings = app.settings
         opponents = [usable_agent(name) for name in settings.opponents][:MAX_OPPONENTS] or [usable_agent("greedy")]

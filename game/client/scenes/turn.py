@@ -56,15 +56,16 @@ from ..views.bank import BankView
 from ..views.hand import HandView
 from ..views.log import LogView
 from ..views.market import MarketView
+from ..views.model import Selection
 from ..views.opponents import OpponentsView
 from ..views.topbar import TopBar
 from ..views.tray import TrayView
 from ..widgets import Button
 from .turn_draw import TurnDrawing
-from .turn_input import Drag, Selection, TurnInput
+from .turn_input import Drag, TurnInput
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..scene import AppServices
 
 HINT_AGENTS = ("mcts:normal", "greedy", "mcts:easy", "random")
 PACE = 0.35  # seconds between two bot moves at speed 1, so each one can be followed
@@ -78,7 +79,7 @@ def hint_agent() -> str:
 class TurnScene(TurnInput, TurnDrawing, Scene):
     """The game table."""
 
-    def __init__(self, app: App, table: Table) -> None:
+    def __init__(self, app: AppServices, table: Table) -> None:
         super().__init__(app)
         self.table = table
         self.me = table.human if table.human is not None else 0
@@ -464,14 +465,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             if "dirk_total" in event:
                 self.target_dirk = event["dirk_total"]
             if event["round"] < 3:
-                from .scoring import ScoringScene
-
-                self.app.push(ScoringScene(self.app, self, sheet))
+                self.app.screens.open_scoring(self, sheet)
                 return True
         elif kind == "game_over":
-            from .game_over import GameOverScene
-
-            self.app.replace(GameOverScene(self.app, self.table, self.record_path))
+            self.app.screens.show_game_over(self.table, self.record_path)
             return True
         return False
 
@@ -588,9 +585,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.board.zoom_by(factor)
 
     def open_pause(self) -> None:
-        from .pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        self.app.screens.open_pause(self)
 
 
 def _approach(shown: float, target: float, dt: float) -> float:

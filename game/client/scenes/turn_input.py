@@ -13,7 +13,7 @@ engine's ``EndTurn`` and moves on to placing the bought tiles.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -42,33 +42,6 @@ if TYPE_CHECKING:
     from .turn import TurnScene
 
 END_TURN_TIP = "Decline the extra action: place the tiles you bought, then the turn ends"
-
-
-@dataclass
-class Selection:
-    """What the human has picked but not yet done."""
-
-    offer: list[int] = field(default_factory=list)
-    slot: int | None = None
-    pay: list[int] = field(default_factory=list)
-    suggestions: list[tuple[int, ...]] = field(default_factory=list)
-    suggestion: int = -1
-    tile: int | None = None
-    source: str = ""  # "held", "reserve" or "alhambra"
-
-    @property
-    def empty(self) -> bool:
-        """Nothing picked: the primary button is free to offer the move that needs no selection."""
-        return not self.offer and self.slot is None and self.tile is None
-
-    def clear(self) -> None:
-        self.offer.clear()
-        self.slot = None
-        self.pay.clear()
-        self.suggestions.clear()
-        self.suggestion = -1
-        self.tile = None
-        self.source = ""
 
 
 @dataclass

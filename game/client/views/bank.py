@@ -18,12 +18,12 @@ from ..sprites import card_size
 from . import common
 
 if TYPE_CHECKING:
-    from ..scenes.turn import TurnScene
+    from .model import TableModel
 
 OFFER_KEYS = ("1", "2", "3", "4")
 
 
-def scoring_outlook(scene: TurnScene) -> tuple[list[tuple[float, float, bool]], float, str]:
+def scoring_outlook(scene: TableModel) -> tuple[list[tuple[float, float, bool]], float, str]:
     """Windows of the scoring cards as fractions of the deck dealt at setup, the fraction drawn, and a sentence."""
     state = scene.table.state
     total = max(1, len(scene.table.game.deal.deck))
@@ -53,12 +53,12 @@ class BankView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def _card_h(self, scene: TurnScene) -> int:
+    def _card_h(self, scene: TableModel) -> int:
         px = scene.ui.px
         width = (self.rect.w - px(24) - 3 * px(8)) // 4
         return min(px(96), round(width * 1.5))
 
-    def offer_rects(self, scene: TurnScene) -> list[pygame.Rect]:
+    def offer_rects(self, scene: TableModel) -> list[pygame.Rect]:
         px = scene.ui.px
         cw, ch = card_size(self._card_h(scene))
         gap = px(8)
@@ -66,10 +66,10 @@ class BankView:
         y = self.rect.y + px(30)
         return [pygame.Rect(x0 + i * (cw + gap), y, cw, ch) for i in range(4)]
 
-    def _piles_y(self, scene: TurnScene) -> int:
+    def _piles_y(self, scene: TableModel) -> int:
         return self.offer_rects(scene)[0].bottom + scene.ui.px(24)
 
-    def pile_rects(self, scene: TurnScene) -> dict[str, pygame.Rect]:
+    def pile_rects(self, scene: TableModel) -> dict[str, pygame.Rect]:
         """Deck, discard and bag, side by side under the offer."""
         px = scene.ui.px
         h = px(46)
@@ -83,14 +83,14 @@ class BankView:
             "bag": pygame.Rect(x + 2 * third, y + (h - px(38)) // 2, px(38), px(38)),
         }
 
-    def card_at(self, scene: TurnScene, pos: tuple[int, int]) -> int | None:
+    def card_at(self, scene: TableModel, pos: tuple[int, int]) -> int | None:
         offer = scene.table.state.offer
         for i, rect in enumerate(self.offer_rects(scene)):
             if i < len(offer) and rect.collidepoint(pos):
                 return offer[i]
         return None
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         state = scene.table.state
@@ -134,7 +134,7 @@ class BankView:
         self._draw_piles(surface, scene)
         self._draw_outlook(surface, scene)
 
-    def _draw_piles(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def _draw_piles(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         state = scene.table.state
@@ -173,7 +173,7 @@ class BankView:
                 }
                 ui.tooltip(tips[key], rect)
 
-    def _draw_outlook(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def _draw_outlook(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         piles = self.pile_rects(scene)

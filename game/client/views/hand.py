@@ -19,7 +19,7 @@ from ..sprites import card_size
 from . import common
 
 if TYPE_CHECKING:
-    from ..scenes.turn import TurnScene
+    from .model import TableModel
 
 Group = tuple[int, pygame.Rect, list[tuple[int, pygame.Rect]]]  # currency, header, cards
 
@@ -30,7 +30,7 @@ class HandView:
         self._groups_key: tuple | None = None
         self._groups: list[Group] = []
 
-    def groups(self, scene: TurnScene) -> list[Group]:
+    def groups(self, scene: TableModel) -> list[Group]:
         """Card rects by currency, recomputed only when the hand or the layout changes."""
         hand = scene.table.state.hands[scene.me]
         key = (tuple(hand), tuple(self.rect), scene.ui.scale)
@@ -38,7 +38,7 @@ class HandView:
             self._groups, self._groups_key = self._layout(scene, hand), key
         return self._groups
 
-    def _layout(self, scene: TurnScene, hand: list[int]) -> list[Group]:
+    def _layout(self, scene: TableModel, hand: list[int]) -> list[Group]:
         ui = scene.ui
         px = ui.px
         inner = self.rect.inflate(-px(24), 0)
@@ -71,14 +71,14 @@ class HandView:
             x += max(width, empty_w) + gap
         return groups
 
-    def card_rect(self, scene: TurnScene, card: int) -> pygame.Rect | None:
+    def card_rect(self, scene: TableModel, card: int) -> pygame.Rect | None:
         for _, _, cards in self.groups(scene):
             for found, rect in cards:
                 if found == card:
                     return rect
         return None
 
-    def card_at(self, scene: TurnScene, pos: tuple[int, int]) -> int | None:
+    def card_at(self, scene: TableModel, pos: tuple[int, int]) -> int | None:
         for _, _, cards in self.groups(scene):
             for card, rect in reversed(cards):
                 lifted = rect.move(0, -scene.ui.px(12)) if card in scene.sel.pay else rect
@@ -86,7 +86,7 @@ class HandView:
                     return card
         return None
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         state = scene.table.state

@@ -15,7 +15,7 @@ from ..narrate import LogLine, narrate
 from . import common
 
 if TYPE_CHECKING:
-    from ..scenes.turn import TurnScene
+    from .model import TableModel
 
 KIND_COLORS = {
     "move": theme.IVORY,
@@ -45,7 +45,7 @@ class LogView:
             self._events_seen = end
             self.scroll = 0
 
-    def _rows(self, scene: TurnScene) -> list[tuple[LogLine, str, bool]]:
+    def _rows(self, scene: TableModel) -> list[tuple[LogLine, str, bool]]:
         ui = scene.ui
         key = (len(self.lines), self.rect.w, ui.font_px(13))
         if key != self._wrap_key:
@@ -57,11 +57,11 @@ class LogView:
             self._wrapped, self._wrap_key = rows, key
         return self._wrapped
 
-    def handle_wheel(self, scene: TurnScene, amount: int) -> None:
+    def handle_wheel(self, scene: TableModel, amount: int) -> None:
         rows = len(self._rows(scene))
         self.scroll = max(0, min(rows - 3, self.scroll + amount * 3))
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         common.section_title(ui, surface, "Game log", (self.rect.x + px(12), self.rect.y + px(9)))

@@ -14,7 +14,7 @@ from ..sprites import SLOT_ART, SLOT_TILE_POS, TILE_ART
 from . import common
 
 if TYPE_CHECKING:
-    from ..scenes.turn import TurnScene
+    from .model import TableModel
 
 SLOT_KEYS = ("Q", "W", "E", "R")
 
@@ -23,7 +23,7 @@ class MarketView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def slot_rects(self, scene: TurnScene) -> list[pygame.Rect]:
+    def slot_rects(self, scene: TableModel) -> list[pygame.Rect]:
         px = scene.ui.px
         label_h = px(22)
         fh = self.rect.h - label_h - px(4)
@@ -33,7 +33,7 @@ class MarketView:
         x0 = self.rect.centerx - total // 2
         return [pygame.Rect(x0 + i * (fw + gap), self.rect.y, fw, fh) for i in range(4)]
 
-    def tile_rect(self, scene: TurnScene, slot: int) -> pygame.Rect:
+    def tile_rect(self, scene: TableModel, slot: int) -> pygame.Rect:
         frame = self.slot_rects(scene)[slot - 1]
         k = frame.w / SLOT_ART[0]
         return pygame.Rect(
@@ -43,13 +43,13 @@ class MarketView:
             round(TILE_ART * k),
         )
 
-    def slot_at(self, scene: TurnScene, pos: tuple[int, int]) -> int | None:
+    def slot_at(self, scene: TableModel, pos: tuple[int, int]) -> int | None:
         for i, rect in enumerate(self.slot_rects(scene)):
             if rect.collidepoint(pos):
                 return i + 1
         return None
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         state = scene.table.state
         acting = scene.can_act and scene.table.acting

@@ -21,7 +21,7 @@ from . import common
 from .alhambra import AlhambraView
 
 if TYPE_CHECKING:
-    from ..scenes.turn import TurnScene
+    from .model import TableModel
 
 
 class OpponentPanel:
@@ -30,7 +30,7 @@ class OpponentPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.grid = AlhambraView(ui, interactive=False, max_cell=34)
 
-    def areas(self, scene: TurnScene) -> dict[str, pygame.Rect]:
+    def areas(self, scene: TableModel) -> dict[str, pygame.Rect]:
         px = scene.ui.px
         body = pygame.Rect(self.rect.x + px(10), self.rect.y + px(32), self.rect.w - px(20), self.rect.h - px(40))
         info_h = px(112)
@@ -45,7 +45,7 @@ class OpponentPanel:
             info = pygame.Rect(grid.right + px(10), body.y, body.right - grid.right - px(10), body.h)
         return {"grid": grid, "info": info}
 
-    def _info_rows(self, scene: TurnScene) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    def _info_rows(self, scene: TableModel) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """Tiles (reserve and bought), then the hand."""
         px = scene.ui.px
         info = self.areas(scene)["info"]
@@ -53,7 +53,7 @@ class OpponentPanel:
         hand = pygame.Rect(info.x, tiles.bottom + px(6), info.w, info.bottom - tiles.bottom - px(6))
         return info, tiles, hand
 
-    def tile_rects(self, scene: TurnScene) -> list[tuple[int, pygame.Rect, str]]:
+    def tile_rects(self, scene: TableModel) -> list[tuple[int, pygame.Rect, str]]:
         """Reserve and bought tiles as small squares: (tile, rect, 'reserve' or 'held')."""
         px = scene.ui.px
         _, row, _ = self._info_rows(scene)
@@ -67,10 +67,10 @@ class OpponentPanel:
             for i, (t, where) in enumerate(tiles)
         ]
 
-    def hand_rect(self, scene: TurnScene) -> pygame.Rect:
+    def hand_rect(self, scene: TableModel) -> pygame.Rect:
         return self._info_rows(scene)[2]
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         state = scene.table.state
@@ -115,7 +115,7 @@ class OpponentPanel:
                 areas["grid"],
             )
 
-    def _draw_tiles(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def _draw_tiles(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         _, row, _ = self._info_rows(scene)
         label = ui.text.render("Reserve", ui.font_px(12), theme.TEXT_DIM)
@@ -134,7 +134,7 @@ class OpponentPanel:
             state = scene.table.state
             ui.tooltip(f"Reserve: {len(state.reserves[self.seat])} tiles (they do not score)", row)
 
-    def _draw_hand(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def _draw_hand(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         area = self.hand_rect(scene)
@@ -173,7 +173,7 @@ class DirkPanel:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         state = scene.table.state
@@ -226,7 +226,7 @@ class OpponentsView:
     def panel(self, seat: int) -> OpponentPanel | None:
         return next((p for p in self.panels if p.seat == seat), None)
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         for panel in self.panels:
             panel.draw(surface, scene)
         if self.dirk:

@@ -10,7 +10,7 @@ from .. import theme
 from . import common
 
 if TYPE_CHECKING:
-    from ..scenes.turn import TurnScene
+    from .model import TableModel
 
 
 class TopBar:
@@ -22,7 +22,7 @@ class TopBar:
         self.rect = rect
         self.track = pygame.Rect(left, rect.centery - 6, max(40, right - left), 8)
 
-    def draw_static(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw_static(self, surface: pygame.Surface, scene: TableModel) -> None:
         """The band and the logo (part of the table's static layer)."""
         ui = scene.ui
         band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
@@ -32,10 +32,10 @@ class TopBar:
         logo = ui.sprites.logo(ui.px(150))
         surface.blit(logo, logo.get_rect(midleft=(self.rect.x + ui.px(10), self.rect.centery)))
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         self._draw_track(surface, scene)
 
-    def _draw_track(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def _draw_track(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         track = self.track

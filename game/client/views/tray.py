@@ -17,7 +17,7 @@ from .. import theme
 from . import common
 
 if TYPE_CHECKING:
-    from ..scenes.turn import TurnScene
+    from .model import TableModel
 
 
 def _row(area: pygame.Rect, count: int, max_size: int, gap: int) -> tuple[int, int]:
@@ -48,7 +48,7 @@ TILE_LOOKS = {
 
 
 def _draw_tile(
-    surface: pygame.Surface, scene: TurnScene, tile: int, rect: pygame.Rect, source: str, hinted: bool
+    surface: pygame.Surface, scene: TableModel, tile: int, rect: pygame.Rect, source: str, hinted: bool
 ) -> None:
     """One tile of the tray, bought or on the reserve: both are picked, dragged and hinted alike."""
     if ("tile", tile) in scene.hidden or (scene.drag_tile == tile and scene.dragging):
@@ -69,7 +69,7 @@ class TrayView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def held(self, scene: TurnScene) -> list[int]:
+    def held(self, scene: TableModel) -> list[int]:
         state = scene.table.state
         if state.decider != scene.me:
             return []
@@ -77,7 +77,7 @@ class TrayView:
         gone = staged.tile if isinstance(staged, Place | Reserve) or getattr(staged, "kind", "") == "dirk" else None
         return [t for t in state.held if t != gone]
 
-    def reserve(self, scene: TurnScene) -> list[int]:
+    def reserve(self, scene: TableModel) -> list[int]:
         tiles = list(scene.table.state.reserves[scene.me])
         staged = scene.staged_action
         if isinstance(staged, FromReserve):
@@ -86,7 +86,7 @@ class TrayView:
             tiles.remove(staged.reserve_tile)
         return tiles
 
-    def _areas(self, scene: TurnScene) -> tuple[pygame.Rect | None, pygame.Rect]:
+    def _areas(self, scene: TableModel) -> tuple[pygame.Rect | None, pygame.Rect]:
         px = scene.ui.px
         inner = pygame.Rect(self.rect.x + px(12), self.rect.y + px(30), self.rect.w - px(24), self.rect.h - px(40))
         if not self.held(scene):
@@ -95,7 +95,7 @@ class TrayView:
         bottom = pygame.Rect(inner.x, top.bottom + px(24), inner.w, inner.bottom - top.bottom - px(24))
         return top, bottom
 
-    def held_rects(self, scene: TurnScene) -> list[tuple[int, pygame.Rect]]:
+    def held_rects(self, scene: TableModel) -> list[tuple[int, pygame.Rect]]:
         area, _ = self._areas(scene)
         if area is None:
             return []
@@ -114,10 +114,10 @@ class TrayView:
             for i, t in enumerate(tiles)
         ]
 
-    def reserve_zone(self, scene: TurnScene) -> pygame.Rect:
+    def reserve_zone(self, scene: TableModel) -> pygame.Rect:
         return self._areas(scene)[1]
 
-    def reserve_rects(self, scene: TurnScene) -> list[tuple[int, pygame.Rect]]:
+    def reserve_rects(self, scene: TableModel) -> list[tuple[int, pygame.Rect]]:
         area = self.reserve_zone(scene)
         tiles = self.reserve(scene)
         gap = scene.ui.px(6)
@@ -127,7 +127,7 @@ class TrayView:
             for i, t in enumerate(tiles)
         ]
 
-    def tile_at(self, scene: TurnScene, pos: tuple[int, int]) -> tuple[str, int] | None:
+    def tile_at(self, scene: TableModel, pos: tuple[int, int]) -> tuple[str, int] | None:
         for tile, rect in self.held_rects(scene):
             if rect.collidepoint(pos):
                 return "held", tile
@@ -136,7 +136,7 @@ class TrayView:
                 return "reserve", tile
         return None
 
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         ui = scene.ui
         px = ui.px
         held_area, reserve_area = self._areas(scene)

@@ -1,0 +1,48 @@
+"""The protocols that keep the client's imports acyclic are kept by what implements them.
+
+Scenes see the app only as ``AppServices`` and open screens through a ``Navigator``; the views read
+the table scene as a ``TableModel``; the timeline plays on a ``Stage``.  No type checker runs in
+CI, so this test checks that every member a protocol names exists on a real instance: a renamed
+attribute fails here, not in the middle of a game.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from driver import MakeApp
+
+from game.client.playback import Stage
+from game.client.scene import AppServices, Navigator
+from game.client.scenes.turn import TurnScene
+from game.client.views.model import HasSettings, TableModel
+
+
+def members(protocol: type) -> set[str]:
+    """The names a protocol declares: its annotated attributes, properties and methods."""
+    names = set(inspect.get_annotations(protocol))
+    names.update(
+        name
+        for name, value in vars(protocol).items()
+        if not name.startswith("_") and (callable(value) or isinstance(value, property))
+    )
+    return names
+
+
+def missing(instance: object, protocol: type) -> set[str]:
+    return {name for name in members(protocol) if not hasattr(instance, name)}
+
+
+def test_the_app_the_navigator_and_the_table_scene_have_every_member(make_app: MakeApp) -> None:
+    driver = make_app(ai=["random", "random"], seed=3, speed=0.0)
+    app = driver.app
+    app.start()
+    driver.wait_for_human()
+    scene = driver.scene
+    assert isinstance(scene, TurnScene)
+    assert members(AppServices) >= {"ui", "screens", "notice", "push", "new_game"}  # the reader sees them
+    assert missing(app, AppServices) == set()
+    assert missing(app, HasSettings) == set()
+    assert missing(app.screens, Navigator) == set()
+    assert missing(scene, TableModel) == set()
+    assert missing(scene, Stage) == set()
