@@ -37,6 +37,8 @@ from game.engine.components import (
     scoring_round_of,
 )
 
+from .modules import advice_for
+
 TYPES = len(BUILDING_TYPES)
 TILES_PER_DECK_CARD = 0.55  # measured over greedy games: tiles bought per money card drawn
 AVERAGE_COST = 7.5  # mean cost of a building tile
@@ -129,7 +131,7 @@ def tiles_before_scoring(state: GameState) -> dict[int, float]:
         if round_number > scored:  # still in the deck (see ``scoring_card_in_deck``)
             middle = (max(first, drawn) + after - 1) / 2 - drawn
             horizon[round_number] = min(left, middle * TILES_PER_DECK_CARD) / players
-    horizon[3] = left / players if not state.with_dirk else left * 0.75 / players
+    horizon[3] = left * advice_for(state.rules).players_share / players  # Dirk takes a share ([B-DIRK-2])
     return horizon
 
 
@@ -172,8 +174,9 @@ class Outlook:
         if not state.bag:  # the game ends as soon as a slot stays empty: the richest get the rest
             for player, tile in end_distribution(state):
                 self.counts[player][TILE_TYPE[tile]] += 1.0
-        if state.with_dirk:
-            self.counts.append(state.dirk_counts())
+        advice = advice_for(state.rules)
+        if advice.collecting:  # e.g. Dirk ([B-DIRK-3])
+            self.counts.extend(advice.extra_collectors(state))
         self.remaining = state.tiles_to_come()
         self.horizon = tiles_before_scoring(state)
         self.spread = weights.spread

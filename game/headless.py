@@ -19,6 +19,7 @@ from pathlib import Path
 from ai import make_agent
 from game.engine import Game, GameConfig, Seat
 from game.engine import record as records
+from game.engine.modules import dirk as dirk_module
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -61,8 +62,9 @@ def result_lines(game: Game) -> list[str]:
         f"{state.scores[seat]:>4} points"
         for seat in range(state.players)
     ]
-    if state.with_dirk:
-        lines.append(f"  {'Dirk':<14} {'(neutral)':<12} {state.dirk_score:>4} points")
+    dirk = dirk_module.of(state)
+    if dirk is not None:
+        lines.append(f"  {'Dirk':<14} {'(neutral)':<12} {dirk.score:>4} points")
     lines.append(f"seed {game.config.seed}, {state.turn} turns; * = winner")
     return lines
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from game.engine import GameState
 from game.engine.components import BUILDING_TYPES, TILE_TYPE
+from game.engine.modules import dirk
 
 DIRK = "dirk"
 
@@ -57,22 +58,23 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
     collectors: list[int | str] = list(range(players))
     counts = [state.type_counts(p) for p in range(players)]
     dirk_total = None
-    if state.with_dirk:
+    dirk_part = dirk.of(state)
+    if dirk_part is not None:
         received = {t for e in later if e.get("e") == "dirk_gets" for t in e["tiles"]}
-        dirk = [0] * len(BUILDING_TYPES)
-        for tile in state.dirk_tiles:
+        held = [0] * len(BUILDING_TYPES)
+        for tile in dirk_part.tiles:
             if tile not in received:
-                dirk[TILE_TYPE[tile]] += 1
-        counts.append(dirk)
+                held[TILE_TYPE[tile]] += 1
+        counts.append(held)
         collectors.append(DIRK)
-        dirk_total = event.get("dirk_total", state.dirk_score)
+        dirk_total = event.get("dirk_total", dirk_part.score)
     index = {seat: i for i, seat in enumerate(collectors)}
     points = {(a["player"], a["what"]): a["points"] for a in event["points"]}
     rows = []
     for kind, name in enumerate(BUILDING_TYPES):
         per = tuple(counts[i][kind] for i in range(len(collectors)))
         rows.append(Row(name, per, ranks_of(per), tuple(points.get((seat, name), 0) for seat in collectors)))
-    walls = tuple(state.wall_length(p) for p in range(players)) + ((None,) if state.with_dirk else ())
+    walls = tuple(state.wall_length(p) for p in range(players)) + ((None,) if dirk_part is not None else ())
     wall_points = tuple(points.get((seat, "wall"), 0) for seat in collectors)
     rows.append(Row("wall", walls, ("",) * len(collectors), wall_points))
     gained = [0] * len(collectors)

@@ -43,7 +43,7 @@ class Game:
     @classmethod
     def new(cls, config: GameConfig) -> Game:
         dealt = deal(config.players, config.seed)
-        return cls(config, dealt, GameState.start(dealt, config.seed, log=[]))
+        return cls(config, dealt, GameState.start(dealt, config.seed, log=[], modules=config.modules))
 
     @property
     def events(self) -> list[dict]:

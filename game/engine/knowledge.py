@@ -14,9 +14,12 @@ and an agent that reads it cannot peek.  ``determinize`` deals the hidden part a
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from .components import is_scoring_card
-from .state import GameState
+
+if TYPE_CHECKING:
+    from .state import GameState  # read and cloned here, never built: no import at run time
 
 
 def _relative_windows(state: GameState) -> list[tuple[int, int, int]]:
@@ -79,14 +82,13 @@ def state_key(state: GameState) -> tuple:
     """Everything that makes up a game state, as one comparable value (caches excluded)."""
     return (
         state.players,
-        state.with_dirk,
+        state.rules.names,
         state.seed,
         tuple(map(tuple, state.hands)),
         tuple(tuple(sorted(g.items())) for g in state.grids),
         tuple(map(tuple, state.reserves)),
         tuple(state.scores),
-        tuple(state.dirk_tiles),
-        state.dirk_score,
+        tuple(sorted((name, part.key()) for name, part in state.parts.items())),
         tuple(state.bag),
         tuple(state.market),
         tuple(state.deck),

@@ -105,8 +105,8 @@ def to_record(game: Game) -> dict[str, Any]:
     }
     if state.is_over:
         record["result"] = {"scores": list(state.scores), "winners": state.winners()}
-        if state.with_dirk:
-            record["result"]["dirk_score"] = state.dirk_score
+        for fields in state.rules.result_fields:  # e.g. Dirk's score
+            record["result"].update(fields(state))
     return record
 
 
@@ -523,8 +523,8 @@ def _check_result(state: GameState, result: Any) -> None:
         return
     _need(isinstance(result, dict), "the game is over but the record has no result")
     expected: dict[str, Any] = {"scores": state.scores, "winners": state.winners()}
-    if state.with_dirk:
-        expected["dirk_score"] = state.dirk_score
+    for fields in state.rules.result_fields:
+        expected.update(fields(state))
     for key, value in expected.items():
         found = result.get(key)
         _need(

@@ -16,12 +16,12 @@ from .components import (
     CARD_COUNT,
     CARD_VALUE,
     SCORING_CARDS,
-    TWO_PLAYER_MONEY,
 )
+from .modules import dirk as dirk_module
+from .ruleset import Ruleset
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 START_MONEY = 20
-DIRK_START_TILES = 6
 PILES = 5
 SCORING_PILES = (2, 4)  # the first scoring card goes into pile 2, the second into pile 4
 
@@ -39,14 +39,10 @@ class Deal:
     offer: tuple[int, ...]
     dirk: tuple[int, ...]
 
-    @property
-    def with_dirk(self) -> bool:
-        return self.players == 2
 
-
-def money_cards_for(players: int) -> tuple[int, ...]:
-    """[B-COMP-3] all 108 cards; [B-DIRK-1] one copy of each fewer (72) with two players."""
-    return TWO_PLAYER_MONEY if players == 2 else ALL_MONEY
+def money_cards_for(players: int, modules: tuple[str, ...] = ()) -> tuple[int, ...]:
+    """[B-COMP-3] all 108 cards, unless a module plays with others ([B-DIRK-1]: 72 with two players)."""
+    return Ruleset.of(players, modules).cards_for_money(ALL_MONEY)
 
 
 def pile_sizes(money_left: int) -> list[int]:
@@ -85,8 +81,8 @@ def deal(players: int, seed: int) -> Deal:
     rng.shuffle(bag)
     market, bag = bag[:4], bag[4:]  # [B-SETUP-2]
     dirk: list[int] = []
-    if players == 2:  # [B-DIRK-2]
-        dirk, bag = bag[:DIRK_START_TILES], bag[DIRK_START_TILES:]
+    if dirk_module.plays(players):  # [B-DIRK-2]
+        dirk, bag = dirk_module.starting_tiles(bag)
 
     money = list(money_cards_for(players))
     rng.shuffle(money)
@@ -132,7 +128,7 @@ def deal_problems(d: Deal) -> list[str]:
         problems.append("[B-COMP-2] bag, market and Dirk must hold each of the 54 building tiles exactly once")
     if len(d.market) != 4:
         problems.append("[B-SETUP-2] the market must start with four tiles")
-    if len(d.dirk) != (DIRK_START_TILES if d.players == 2 else 0):
+    if len(d.dirk) != (dirk_module.START_TILES if dirk_module.plays(d.players) else 0):
         problems.append("[B-DIRK-2] Dirk starts with 6 tiles in a two-player game and does not exist otherwise")
     cards = [c for hand in d.hands for c in hand] + list(d.offer) + list(d.deck)
     if sorted(cards) != sorted(money_cards_for(d.players) + SCORING_CARDS):

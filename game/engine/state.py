@@ -21,10 +21,10 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from . import alhambra
-from .actions import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from .actions import ACTION_TYPES, Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
 from .alhambra import ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
 from .components import (
     BUILDING_TYPES,
@@ -42,18 +42,16 @@ from .components import (
     scoring_round_of,
 )
 from .errors import IllegalAction
+from .knowledge import Knowledge
+from .modules import Module, Part
+from .phases import ACTION, FINAL, OVER, PLACE, TURN_END
+from .ruleset import Ruleset
 from .scoring import majority_points
 from .setup import Deal, scoring_windows
 from .validation import check_shape
 
-if TYPE_CHECKING:
-    from .knowledge import Knowledge
-
-ACTION, PLACE, FINAL, OVER = "action", "place", "final", "over"
-TURN_END = "turn_end"  # only with pause_before_refill: the turn is done, refills not yet drawn
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
 OFFER_SIZE = 4
-DIRK = "dirk"
 
 
 def _violation(message: str) -> IllegalAction:
@@ -164,6 +162,7 @@ class GameState:
 
     __slots__ = (
         "_counts",
+        "_handlers",
         "_keys",
         "_redesigns",
         "_removable",
@@ -173,8 +172,6 @@ class GameState:
         "bag",
         "decider",
         "deck",
-        "dirk_score",
-        "dirk_tiles",
         "discard",
         "drawn",
         "final_held",
@@ -185,6 +182,7 @@ class GameState:
         "log",
         "market",
         "offer",
+        "parts",
         "pause_before_refill",
         "phase",
         "planned_shuffles",
@@ -193,23 +191,22 @@ class GameState:
         "reserves",
         "reshuffles",
         "rounds_scored",
+        "rules",
         "scores",
         "seed",
         "turn",
         "turn_player",
         "windows",
-        "with_dirk",
     )
 
     players: int
-    with_dirk: bool
+    rules: Ruleset  # the base game and the modules that play, shared by every copy
+    parts: dict[str, Part]  # each module's slice of the state, by module name
     seed: int
     hands: list[list[int]]
     grids: list[Alhambra]
     reserves: list[list[int]]
     scores: list[int]
-    dirk_tiles: list[int]
-    dirk_score: int
     bag: list[int]  # next tile drawn is the last element
     market: list[int]  # tile per slot 1..4, -1 where empty
     deck: list[int]  # next card drawn is the last element
@@ -233,19 +230,18 @@ class GameState:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def start(cls, deal: Deal, seed: int, log: list[dict] | None = None) -> GameState:
+    def start(cls, deal: Deal, seed: int, log: list[dict] | None = None, modules: tuple[str, ...] = ()) -> GameState:
         """The state right before the start player's first turn.  ``seed`` drives later reshuffles."""
         s = cls.__new__(cls)
         n = deal.players
         s.players = n
-        s.with_dirk = deal.with_dirk
+        s.rules = Ruleset.of(n, tuple(modules))
+        s._handlers = _handlers_of(s.rules)
         s.seed = seed
         s.hands = [list(hand) for hand in deal.hands]
         s.grids = [{ORIGIN: START_TILE_BASE + p} for p in range(n)]  # [B-SETUP-1]
         s.reserves = [[] for _ in range(n)]
         s.scores = [0] * n
-        s.dirk_tiles = list(deal.dirk)
-        s.dirk_score = 0
         s.bag = list(reversed(deal.bag))
         s.market = list(deal.market)
         s.deck = list(reversed(deal.deck))
@@ -273,21 +269,24 @@ class GameState:
         s._counts = [None] * n
         s._redesigns = [None] * n
         s._supply = None
-        s._emit({"e": "turn", "player": s.turn_player})
+        s.parts = {}
+        for name, start in s.rules.starts:
+            s.parts[name] = start(s, deal)
+        s.emit({"e": "turn", "player": s.turn_player})
         return s
 
     def clone(self) -> GameState:
         """An independent copy for search.  It keeps no event log."""
         c = GameState.__new__(GameState)
         c.players = self.players
-        c.with_dirk = self.with_dirk
+        c.rules = self.rules
+        c._handlers = self._handlers
+        c.parts = {name: part.copy() for name, part in self.parts.items()} if self.parts else {}
         c.seed = self.seed
         c.hands = [list(h) for h in self.hands]
         c.grids = [dict(g) for g in self.grids]
         c.reserves = [list(r) for r in self.reserves]
         c.scores = list(self.scores)
-        c.dirk_tiles = list(self.dirk_tiles)
-        c.dirk_score = self.dirk_score
         c.bag = list(self.bag)
         c.market = list(self.market)
         c.deck = list(self.deck)
@@ -317,7 +316,7 @@ class GameState:
         c._supply = self._supply
         return c
 
-    def _emit(self, event: dict) -> None:
+    def emit(self, event: dict) -> None:
         """Record ``event`` if this state keeps a log.
 
         Look-ahead copies keep none, so the moves the AI simulates most (taking, buying, placing,
@@ -423,12 +422,6 @@ class GameState:
             supply = self._supply = tuple(tally)
         return supply
 
-    def dirk_counts(self) -> list[int]:
-        counts = [0] * len(BUILDING_TYPES)
-        for tile in self.dirk_tiles:
-            counts[TILE_TYPE[tile]] += 1
-        return counts
-
     def currency_totals(self, player: int) -> list[int]:
         totals = [0] * len(CURRENCIES)
         for card in self.hands[player]:
@@ -437,8 +430,6 @@ class GameState:
 
     def knowledge(self, player: int) -> Knowledge:
         """What ``player`` knows of this game ([D-HIDDEN-1])."""
-        from .knowledge import Knowledge
-
         return Knowledge(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> GameState:
@@ -526,8 +517,8 @@ class GameState:
                 if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                     actions.append(Place(tile, spot.x, spot.y))
             actions.append(Reserve(tile))
-            if self.phase == PLACE and self.with_dirk:
-                actions.append(GiveToDirk(tile))
+            for moves in self.rules.placement_moves:  # e.g. [B-DIRK-4] to Dirk
+                actions.extend(moves(self, tile))
         return actions
 
     def is_legal(self, action: Action) -> bool:
@@ -560,7 +551,7 @@ class GameState:
 
     def _check(self, action: Action) -> Callable[[GameState, Action], None]:
         """Raise IllegalAction unless the well-formed ``action`` is legal now; return what carries it out."""
-        handler = self._HANDLERS.get(type(action))
+        handler = self._handlers.get(type(action))
         if handler is None:
             raise IllegalAction("B-TURN-1", f"{type(action).__name__} is not an Alhambra action")
         if self.phase == OVER:
@@ -570,7 +561,7 @@ class GameState:
         handler[0](self, action)
         return handler[1]
 
-    def _require_phase(self, *phases: str) -> None:
+    def require_phase(self, *phases: str) -> None:
         if self.phase in phases:
             return
         if self.phase == PLACE:
@@ -581,7 +572,7 @@ class GameState:
 
     # --- take money [B-TURN-2]
     def _check_take(self, action: Take) -> None:
-        self._require_phase(ACTION)
+        self.require_phase(ACTION)
         cards = action.cards
         if not cards or len(set(cards)) != len(cards):
             raise IllegalAction("B-TURN-2", "take one card, or several different cards, from the money offer")
@@ -598,12 +589,12 @@ class GameState:
             self.hands[player].append(card)
         self.progressed = True
         if self.log is not None:
-            self._emit({"e": "take", "player": player, "cards": list(action.cards)})
+            self.emit({"e": "take", "player": player, "cards": list(action.cards)})
         self._end_action_sequence()
 
     # --- buy [B-TURN-3], [B-TURN-4], [B-TURN-5]
     def _check_buy(self, action: Buy) -> None:
-        self._require_phase(ACTION)
+        self.require_phase(ACTION)
         if action.slot not in (1, 2, 3, 4):
             raise IllegalAction("B-COMP-5", f"the market has slots 1 to 4, not {action.slot!r}")
         tile = self.market[action.slot - 1]
@@ -639,7 +630,7 @@ class GameState:
         self.progressed = True
         exact = sum(map(CARD_VALUE.__getitem__, action.paid)) == TILE_COST[tile]
         if self.log is not None:
-            self._emit(
+            self.emit(
                 {
                     "e": "buy",
                     "player": player,
@@ -653,13 +644,13 @@ class GameState:
             self._end_action_sequence()
 
     # --- end-of-turn placement [B-TURN-7], [B-DIRK-4], [B-END-2]
-    def _check_held(self, tile: int) -> None:
-        self._require_phase(PLACE, FINAL)
+    def check_held(self, tile: int) -> None:
+        self.require_phase(PLACE, FINAL)
         if tile not in self.held:
             raise IllegalAction("B-TURN-7", f"{describe_tile(tile)} is not waiting to be placed")
 
     def _check_place(self, action: Place) -> None:
-        self._check_held(action.tile)
+        self.check_held(action.tile)
         self._check_site(self.decider, action.cell, action.tile)
 
     def _check_site(self, player: int, cell: int, tile: int) -> None:
@@ -679,11 +670,11 @@ class GameState:
         self.held.remove(action.tile)
         self._build(player, action.cell, action.tile)
         if self.log is not None:
-            self._emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
-        self._after_placement()
+            self.emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
+        self.after_placement()
 
     def _check_reserve(self, action: Reserve) -> None:
-        self._check_held(action.tile)
+        self.check_held(action.tile)
 
     def _do_reserve(self, action: Reserve) -> None:
         player = self.decider
@@ -691,25 +682,12 @@ class GameState:
         self.reserves[player].append(action.tile)
         self._redesigns[player] = None
         if self.log is not None:
-            self._emit({"e": "reserve", "player": player, "tile": action.tile})
-        self._after_placement()
-
-    def _check_dirk(self, action: GiveToDirk) -> None:
-        if not self.with_dirk:
-            raise IllegalAction("B-DIRK-4", "Dirk plays only in a two-player game")
-        if self.phase == FINAL:
-            raise IllegalAction("B-DIRK-4", "only a bought tile may be given to Dirk, not one received at the end")
-        self._check_held(action.tile)
-
-    def _do_dirk(self, action: GiveToDirk) -> None:
-        self.held.remove(action.tile)
-        self.dirk_tiles.append(action.tile)
-        self._emit({"e": "dirk", "player": self.decider, "tile": action.tile})
-        self._after_placement()
+            self.emit({"e": "reserve", "player": player, "tile": action.tile})
+        self.after_placement()
 
     # --- redesign [B-TURN-6]
     def _check_from_reserve(self, action: FromReserve) -> None:
-        self._require_phase(ACTION)
+        self.require_phase(ACTION)
         if action.tile not in self.reserves[self.turn_player]:
             raise IllegalAction("B-TURN-6", f"{describe_tile(action.tile)} is not on your reserve")
         self._check_site(self.turn_player, action.cell, action.tile)
@@ -718,7 +696,7 @@ class GameState:
         player = self.turn_player
         self.reserves[player].remove(action.tile)
         self._build(player, action.cell, action.tile)
-        self._emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
+        self.emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
         self._end_action_sequence()
 
     def _alhambra_cell(self, tile: int) -> int:
@@ -730,7 +708,7 @@ class GameState:
         return cell
 
     def _check_lift(self, action: Lift) -> None:
-        self._require_phase(ACTION)
+        self.require_phase(ACTION)
         cell = self._alhambra_cell(action.tile)
         if cell not in self.removable(self.turn_player):
             grid = self.grids[self.turn_player]
@@ -744,12 +722,12 @@ class GameState:
         self._unbuild(player, cell)
         self.reserves[player].append(action.tile)
         x, y = xy_of(cell)
-        self._emit({"e": "lift", "player": player, "tile": action.tile, "from": [x, y]})
-        self._emit({"e": "reserve", "player": player, "tile": action.tile})
+        self.emit({"e": "lift", "player": player, "tile": action.tile, "from": [x, y]})
+        self.emit({"e": "reserve", "player": player, "tile": action.tile})
         self._end_action_sequence()
 
     def _check_swap(self, action: Swap) -> None:
-        self._require_phase(ACTION)
+        self.require_phase(ACTION)
         if action.reserve_tile not in self.reserves[self.turn_player]:
             raise IllegalAction("B-TURN-6", f"{describe_tile(action.reserve_tile)} is not on your reserve")
         cell = self._alhambra_cell(action.alhambra_tile)
@@ -766,21 +744,21 @@ class GameState:
         reserve.remove(action.reserve_tile)
         reserve.append(action.alhambra_tile)
         x, y = xy_of(cell)
-        self._emit({"e": "lift", "player": player, "tile": action.alhambra_tile, "from": [x, y]})
-        self._emit({"e": "place", "player": player, "tile": action.reserve_tile, "at": [x, y]})
-        self._emit({"e": "reserve", "player": player, "tile": action.alhambra_tile})
+        self.emit({"e": "lift", "player": player, "tile": action.alhambra_tile, "from": [x, y]})
+        self.emit({"e": "place", "player": player, "tile": action.reserve_tile, "at": [x, y]})
+        self.emit({"e": "reserve", "player": player, "tile": action.alhambra_tile})
         self._end_action_sequence()
 
     # --- declining the extra action [B-TURN-4]
     def _check_end_turn(self, action: EndTurn) -> None:
-        self._require_phase(ACTION)
+        self.require_phase(ACTION)
         if not self.held:
             raise IllegalAction(
                 "B-TURN-4", "only an exact payment allows another action, so only then can it be declined"
             )
 
     def _do_end_turn(self, action: EndTurn) -> None:
-        self._emit({"e": "end_turn", "player": self.turn_player})
+        self.emit({"e": "end_turn", "player": self.turn_player})
         self._end_action_sequence()
 
     # --- pass [B-TURN-8]
@@ -788,20 +766,19 @@ class GameState:
         """Only a player with no move at all passes.  Declining an exact payment's extra action is
         ``EndTurn``; records written before it existed pass there when nothing else was possible,
         which has the same effect, so that pass is still accepted."""
-        self._require_phase(ACTION)
+        self.require_phase(ACTION)
         if self.take_actions() or self.buy_actions() or self.redesign_actions():
             raise IllegalAction("B-TURN-8", "a player who can act must act; passing is only for a player who cannot")
 
     def _do_pass(self, action: Pass) -> None:
-        self._emit({"e": "pass", "player": self.turn_player})
+        self.emit({"e": "pass", "player": self.turn_player})
         self._end_action_sequence()
 
-    _HANDLERS: ClassVar[dict[type, tuple]] = {
+    BASE_HANDLERS: ClassVar[dict[type, tuple]] = {
         Take: (_check_take, _do_take),
         Buy: (_check_buy, _do_buy),
         Place: (_check_place, _do_place),
         Reserve: (_check_reserve, _do_reserve),
-        GiveToDirk: (_check_dirk, _do_dirk),
         FromReserve: (_check_from_reserve, _do_from_reserve),
         Lift: (_check_lift, _do_lift),
         Swap: (_check_swap, _do_swap),
@@ -822,6 +799,10 @@ class GameState:
         self._forget(player)
         self._counts[player] = _counted(counts, tile, -1)
 
+    def forget_supply(self) -> None:
+        """Tiles left the bag other than by a refill (e.g. dealt to Dirk): count the tiles to come afresh."""
+        self._supply = None
+
     def _forget(self, player: int) -> None:
         """Drop what was computed from ``player``'s Alhambra and reserve: one of them changed."""
         self._surveys[player] = None
@@ -838,7 +819,7 @@ class GameState:
         else:
             self._end_turn()
 
-    def _after_placement(self) -> None:
+    def after_placement(self) -> None:
         if self.held:
             return
         if self.phase == PLACE:
@@ -857,7 +838,7 @@ class GameState:
                 if self.bag:
                     self.market[index] = self.bag.pop()
                     if self.log is not None:
-                        self._emit({"e": "market", "slot": index + 1, "tile": self.market[index]})
+                        self.emit({"e": "market", "slot": index + 1, "tile": self.market[index]})
                 else:
                     market_short = True
         rounds = []
@@ -870,15 +851,15 @@ class GameState:
             self.drawn += 1
             if is_scoring_card(card):  # [B-FILL-3]
                 rounds.append(scoring_round_of(card))
-                self._emit({"e": "scoring_card", "round": rounds[-1]})
+                self.emit({"e": "scoring_card", "round": rounds[-1]})
             else:
                 self.offer.append(card)
                 if self.log is not None:
-                    self._emit({"e": "offer", "card": card})
+                    self.emit({"e": "offer", "card": card})
         for round_number in rounds:
             self._score(round_number)
-            if self.with_dirk:
-                self._dirk_draws(round_number)
+            for after in self.rules.after_scoring:  # e.g. [B-DIRK-2] Dirk's draws
+                after(self, round_number)
         if market_short:  # [B-END-1]
             self._distribute()
             return
@@ -889,7 +870,7 @@ class GameState:
         self.phase = ACTION
         self.turn += 1
         if self.log is not None:
-            self._emit({"e": "turn", "player": self.turn_player})
+            self.emit({"e": "turn", "player": self.turn_player})
 
     def _reshuffle(self) -> None:
         """[B-FILL-2] the discard pile becomes the new deck (no five-pile split)."""
@@ -904,47 +885,42 @@ class GameState:
         self.reshuffles += 1
         self.discard = []
         self.deck = list(reversed(order))
-        self._emit({"e": "reshuffle", "deck": list(order)})
-
-    def _dirk_draws(self, round_number: int) -> None:
-        """[B-DIRK-2] Dirk gets 6 tiles after the first scoring, a third of the bag after the second."""
-        if round_number == 1:
-            count = 6
-        elif round_number == 2:
-            count = len(self.bag) // 3
-        else:
-            return
-        tiles = [self.bag.pop() for _ in range(min(count, len(self.bag)))]
-        self.dirk_tiles.extend(tiles)
-        self._supply = None
-        self._emit({"e": "dirk_gets", "tiles": tiles})
+        self.emit({"e": "reshuffle", "deck": list(order)})
 
     def _score(self, round_number: int) -> None:
-        """[B-SCORE-1] majorities ([B-SCORE-2], [B-SCORE-3], Dirk: [B-DIRK-3]) and walls ([B-SCORE-4])."""
+        """[B-SCORE-1] majorities ([B-SCORE-2], [B-SCORE-3]) and walls ([B-SCORE-4]).
+
+        Modules may add collectors to the majorities (Dirk: [B-DIRK-3]); they rank like players,
+        and the module credits what they earn.
+        """
         counts = [self.type_counts(p) for p in range(self.players)]
-        if self.with_dirk:
-            counts.append(self.dirk_counts())
+        owners: list[tuple[Module, int]] = []  # per extra collector: its module and its index there
+        for module in self.rules.collectors:
+            for index, collected in enumerate(module.collectors(self)):
+                counts.append(collected)
+                owners.append((module, index))
         points = majority_points(round_number, counts)
         awards = []
+        players = self.players
         for collector, per_type in enumerate(points):
             for kind, earned in enumerate(per_type):
                 if earned:
-                    if collector == self.players:
-                        self.dirk_score += earned
-                        awards.append({"player": DIRK, "what": BUILDING_TYPES[kind], "points": earned})
-                    else:
+                    if collector < players:
                         self.scores[collector] += earned
                         awards.append({"player": collector, "what": BUILDING_TYPES[kind], "points": earned})
-        for player in range(self.players):
+                    else:
+                        module, index = owners[collector - players]
+                        awards.append(module.award(self, index, kind, earned))
+        for player in range(players):
             wall = self.wall_length(player)
             if wall:
                 self.scores[player] += wall
                 awards.append({"player": player, "what": "wall", "points": wall})
         self.rounds_scored = round_number
         event = {"e": "score", "round": round_number, "points": awards, "totals": list(self.scores)}
-        if self.with_dirk:
-            event["dirk_total"] = self.dirk_score
-        self._emit(event)
+        for fields in self.rules.score_fields:  # e.g. Dirk's total
+            event.update(fields(self))
+        self.emit(event)
 
     # ------------------------------------------------------------------ the end [B-END-1..3]
     def _distribute(self) -> None:
@@ -957,7 +933,7 @@ class GameState:
             best = max(totals)
             richest = [p for p in range(self.players) if totals[p] == best]
             receiver = richest[0] if len(richest) == 1 else None
-            self._emit({"e": "distribute", "slot": index + 1, "tile": tile, "player": receiver})
+            self.emit({"e": "distribute", "slot": index + 1, "tile": tile, "player": receiver})
             if receiver is not None:
                 self.market[index] = -1
                 self._supply = None
@@ -978,7 +954,19 @@ class GameState:
         self._score(3)  # [B-END-3]
         self.phase = OVER
         self.decider = -1
-        self._emit({"e": "game_over", "scores": list(self.scores), "winners": self.winners()})
+        self.emit({"e": "game_over", "scores": list(self.scores), "winners": self.winners()})
+
+
+_HANDLERS: dict[Ruleset, dict[type, tuple]] = {}
+
+
+def _handlers_of(rules: Ruleset) -> dict[type, tuple]:
+    """Every action's (check, carry out) under ``rules``: the base game's, then the modules' (once per ruleset)."""
+    table = _HANDLERS.get(rules)
+    if table is None:
+        table = _HANDLERS[rules] = {**GameState.BASE_HANDLERS, **rules.handlers}
+        assert set(table) == set(ACTION_TYPES), "every action has exactly one handler"
+    return table
 
 
 def describe_action(state: GameState, action: Action) -> str:

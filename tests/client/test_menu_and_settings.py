@@ -16,6 +16,7 @@ from game.client.scenes.rules_help import RulesScene
 from game.client.scenes.settings import SettingsScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.turn import TurnScene
+from game.engine.modules import dirk
 
 
 def menu(make_app: MakeApp) -> Driver:
@@ -55,7 +56,7 @@ def test_new_game_setup_with_name_seed_and_opponents(make_app: MakeApp) -> None:
     config = table_scene.table.game.config
     assert config.seed == 42
     assert config.seats[0].name == "Ada" and config.seats[0].agent == "human"
-    assert table_scene.state.with_dirk
+    assert dirk.of(table_scene.state) is not None
     saved = json.loads(persistence.settings_path().read_text())
     assert saved["name"] == "Ada" and saved["opponents"] == ["random"]
 

@@ -12,6 +12,7 @@ from game.client.score_sheet import ranks_of, sheet_for
 from game.client.table import Table, _subsets_summing, agent_label, usable_agent
 from game.engine import Buy, EndTurn, Game, GameConfig, Seat, Take
 from game.engine.components import CARD_VALUE, TILE_COST
+from game.engine.modules import dirk
 
 
 def test_exact_payments_are_distinct_and_exact() -> None:
@@ -126,7 +127,7 @@ def test_score_sheet_matches_the_event() -> None:
     sheet = sheet_for(state, final, [])
     assert sheet.round == 3
     assert sheet.collectors == (0, 1, "dirk")
-    assert list(sheet.totals[:2]) == state.scores and sheet.totals[2] == state.dirk_score
+    assert list(sheet.totals[:2]) == state.scores and sheet.totals[2] == dirk.of(state).score
     assert sum(sheet.gained) == sum(a["points"] for a in final["points"])
     for row in sheet.rows[:-1]:
         for count, rank in zip(row.counts, row.ranks, strict=True):

@@ -36,6 +36,7 @@ from game.engine.components import (
 )
 from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
+from game.engine.modules import dirk
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
 
@@ -118,8 +119,14 @@ def new_state(players: int = 3, seed: int = 1, log: bool = True) -> GameState:
     return GameState.start(deal(players, seed), seed, log=[] if log else None)
 
 
+def dirk_tiles(state: GameState) -> list[int]:
+    """Dirk's pile (the list itself, to arrange it), or an empty list where he does not play."""
+    part = dirk.of(state)
+    return part.tiles if part is not None else []
+
+
 def _owned_tiles(state: GameState) -> set[int]:
-    owned = set(state.dirk_tiles) | set(state.held)
+    owned = set(dirk_tiles(state)) | set(state.held)
     for p in range(state.players):
         owned |= set(state.grids[p].values()) | set(state.reserves[p]) | set(state.final_held[p])
     return owned
@@ -136,8 +143,8 @@ def _pull_tiles(state: GameState, tiles: Iterable[int]) -> None:
             index = state.market.index(tile)
             state.market[index] = -1
             emptied.append(index)
-        elif tile in state.dirk_tiles:
-            state.dirk_tiles.remove(tile)
+        elif tile in dirk_tiles(state):
+            dirk_tiles(state).remove(tile)
         elif tile in state.held:
             state.held.remove(tile)
         else:
@@ -194,10 +201,11 @@ def set_market(state: GameState, tiles: list[int]) -> None:
 
 def set_dirk(state: GameState, tiles: list[int]) -> None:
     """Make Dirk's pile exactly ``tiles``; his old tiles go to the bottom of the bag."""
-    old = [t for t in state.dirk_tiles if t not in tiles]
-    state.dirk_tiles = [t for t in state.dirk_tiles if t in tiles]
+    pile = dirk_tiles(state)
+    old = [t for t in pile if t not in tiles]
+    pile[:] = [t for t in pile if t in tiles]
     _pull_tiles(state, tiles)
-    state.dirk_tiles = list(tiles)
+    pile[:] = list(tiles)
     state.bag[0:0] = old
 
 
@@ -268,7 +276,7 @@ def all_cards(state: GameState) -> list[int]:
 
 
 def all_tiles(state: GameState) -> list[int]:
-    tiles = list(state.bag) + [t for t in state.market if t >= 0] + list(state.dirk_tiles) + list(state.held)
+    tiles = list(state.bag) + [t for t in state.market if t >= 0] + list(dirk_tiles(state)) + list(state.held)
     for p in range(state.players):
         tiles += list(state.grids[p].values()) + list(state.reserves[p]) + list(state.final_held[p])
     return tiles
@@ -296,8 +304,7 @@ def check_conservation(state: GameState) -> None:
     )
     for p in range(state.players):
         assert state.grids[p].get(ORIGIN) == START_TILE_BASE + p, "[B-SETUP-1] start tile left the origin"
-    if not state.with_dirk:
-        assert state.dirk_tiles == []
+    assert (dirk.of(state) is not None) == (state.players == 2), "[B-DIRK-1] Dirk plays exactly with two players"
 
 
 def assert_illegal(state: GameState, action: Action, rule: str | None = None) -> IllegalAction:

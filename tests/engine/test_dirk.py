@@ -8,6 +8,7 @@ import pytest
 
 from game.engine import Buy, GiveToDirk, Reserve, Take
 from game.engine.components import SCORING_CARDS, TWO_PLAYER_MONEY
+from game.engine.modules import dirk
 from game.engine.scoring import majority_points
 from game.engine.state import FINAL
 
@@ -15,6 +16,7 @@ from .helpers import (
     assert_illegal,
     card,
     check_conservation,
+    dirk_tiles,
     events_named,
     hold,
     new_game,
@@ -53,7 +55,7 @@ def test_two_player_game_plays_with_72_cards_b_dirk_1():
 def test_dirk_draws_six_after_the_first_scoring_b_dirk_2(duel):
     """[B-DIRK-2] after the first scoring Dirk receives the next 6 tiles of the bag (a 'dirk_gets' event)."""
     state, _ = duel
-    assert len(state.dirk_tiles) == 6
+    assert len(dirk_tiles(state)) == 6
     top_six = list(reversed(state.bag))[:6]
     stack_deck(state, [SCORING_CARDS[0]])
     state.apply(Take((state.offer[0],)))
@@ -61,7 +63,7 @@ def test_dirk_draws_six_after_the_first_scoring_b_dirk_2(duel):
     assert names.index("dirk_gets") == names.index("score") + 1
     (gets,) = events_named(state.log, "dirk_gets")
     assert gets["tiles"] == top_six
-    assert len(state.dirk_tiles) == 12 and state.dirk_tiles[6:] == top_six
+    assert len(dirk_tiles(state)) == 12 and dirk_tiles(state)[6:] == top_six
     check_conservation(state)
 
 
@@ -75,7 +77,7 @@ def test_dirk_draws_a_third_of_the_bag_after_the_second_scoring_b_dirk_2(duel):
     state.apply(Take((state.offer[0],)))
     gets = events_named(state.log, "dirk_gets")[-1]
     assert len(gets["tiles"]) == 12
-    assert len(state.dirk_tiles) == 24 and len(state.bag) == 26
+    assert len(dirk_tiles(state)) == 24 and len(state.bag) == 26
     check_conservation(state)
 
 
@@ -86,7 +88,7 @@ def test_no_dirk_draws_with_three_players_b_dirk_2():
     bag = len(state.bag)
     state.apply(Take((state.offer[0],)))
     assert not events_named(state.log, "dirk_gets")
-    assert state.dirk_tiles == [] and len(state.bag) == bag
+    assert dirk_tiles(state) == [] and len(state.bag) == bag
 
 
 def test_dirk_ranks_and_shares_ties_but_never_scores_walls_b_dirk_3(duel):
@@ -106,7 +108,7 @@ def test_dirk_ranks_and_shares_ties_but_never_scores_walls_b_dirk_3(duel):
     assert awards == sorted(
         [("dirk", "tower", 3), (str(a), "tower", 3), (str(b), "pavilion", 1), (str(a), "wall", 1), (str(b), "wall", 1)]
     )
-    assert state.dirk_score == 3 and score["dirk_total"] == 3
+    assert dirk.of(state).score == 3 and score["dirk_total"] == 3
     expected = [0, 0]
     expected[a], expected[b] = 4, 2
     assert state.scores == score["totals"] == expected
@@ -126,12 +128,12 @@ def test_dirk_cannot_win_b_dirk_3(duel):
     set_bag(state, [])
     set_hand(state, a, [card("florin", 8)])
     set_hand(state, 1 - a, [])
-    state.dirk_score = 500
+    dirk.of(state).score = 500
     state.scores = [3, 4]
     state.apply(Buy(1, (card("florin", 8),)))
     state.apply(Reserve(MARKET[0]))
     assert state.is_over
-    assert state.dirk_score >= 500
+    assert dirk.of(state).score >= 500
     assert state.winners() == [1]
     assert state.log[-1]["winners"] == [1]
 
@@ -144,7 +146,7 @@ def test_bought_tile_may_go_to_dirk_b_dirk_4(duel):
     state.apply(Buy(1, (card("florin", 8),)))
     assert GiveToDirk(MARKET[0]) in state.legal_actions()
     state.apply(GiveToDirk(MARKET[0]))
-    assert state.dirk_tiles[-1] == MARKET[0]
+    assert dirk_tiles(state)[-1] == MARKET[0]
     assert {"e": "dirk", "player": a, "tile": MARKET[0]} in state.log
     assert state.turn_player == 1 - a
     check_conservation(state)

@@ -8,6 +8,7 @@ import pytest
 
 from game.engine.components import SCORING_CARDS
 from game.engine.knowledge import state_key
+from game.engine.modules import dirk
 
 from .helpers import check_conservation, new_state, play, random_policy
 
@@ -47,8 +48,7 @@ def known_parts(state):
         [dict(g) for g in state.grids],
         [list(r) for r in state.reserves],
         list(state.scores),
-        list(state.dirk_tiles),
-        state.dirk_score,
+        dirk.of(state).key() if dirk.of(state) else None,
         list(state.market),
         list(state.offer),
         list(state.discard),

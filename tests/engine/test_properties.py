@@ -112,7 +112,7 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
         if strangers:
             stranger = rng.choice(strangers)
             out += [Place(stranger, *xy_of(rng.choice(nearby_cells(grid)))), Reserve(stranger)]
-        if not state.with_dirk or state.phase == FINAL:
+        if state.players != 2 or state.phase == FINAL:
             out.append(GiveToDirk(state.held[0]))
     return out
 

@@ -12,6 +12,7 @@ import pytest
 
 from game.engine import Game
 from game.engine.knowledge import state_key
+from game.engine.modules import dirk
 from game.engine.record import RecordError, from_record, load, loads, save, to_record
 from game.engine.state import FINAL
 
@@ -86,7 +87,7 @@ def test_unfinished_record_has_no_result():
 def test_result_and_dirk_score_b_dirk_3(finished_duel):
     """[B-DIRK-3] a two-player record has Dirk's score in result.dirk_score, and he is never a winner."""
     game, record = finished_duel
-    assert record["result"]["dirk_score"] == game.state.dirk_score
+    assert record["result"]["dirk_score"] == dirk.of(game.state).score
     assert set(record["result"]["winners"]) <= {0, 1}
     assert any(a["player"] == "dirk" for e in record["events"] if e["e"] == "score" for a in e["points"])
 

@@ -10,6 +10,7 @@ import pytest
 
 from game.engine import GameState, deal
 from game.engine.components import BUILDING_COUNT, CARD_VALUE, SCORING_CARDS, TWO_PLAYER_MONEY
+from game.engine.modules import dirk
 from game.engine.setup import choose_start_player, deal_problems, money_cards_for, pile_sizes, scoring_windows
 
 from .helpers import card
@@ -169,12 +170,12 @@ def test_dirk_gets_six_tiles_only_with_two_players_b_dirk_2():
     for seed in SEEDS:
         d = deal(2, seed)
         assert len(d.dirk) == 6
-        assert d.with_dirk
+        assert dirk.plays(2)
         assert len(d.bag) == 54 - 4 - 6
         for players in range(3, 7):
             d = deal(players, seed)
             assert d.dirk == ()
-            assert not d.with_dirk
+            assert not dirk.plays(players)
             assert len(d.bag) == 50
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.components import CARD_VALUE
+from game.engine.modules import dirk
 
 from .. import theme
 from ..score_sheet import DIRK, Sheet, sheet_for
@@ -138,8 +139,9 @@ class GameOverScene(PanelScene):
         common.section_title(ui, surface, "Standings", (area.x, area.y - px(4)))
         order = sorted(range(state.players), key=lambda p: -state.scores[p])
         rows: list[tuple[int | str, str, int]] = [(p, self.table.names[p], state.scores[p]) for p in order]
-        if state.with_dirk:  # listed last: he scores, but he is not in the race ([B-DIRK-3])
-            rows.append((DIRK, "Dirk (cannot win)", state.dirk_score))
+        dirk_part = dirk.of(state)
+        if dirk_part is not None:  # listed last: he scores, but he is not in the race ([B-DIRK-3])
+            rows.append((DIRK, "Dirk (cannot win)", dirk_part.score))
         y = area.y + px(22)
         for seat, name, score in rows:
             won = seat in self.winners

@@ -41,6 +41,7 @@ from game.engine import (
     describe_action,
 )
 from game.engine.alhambra import xy_of
+from game.engine.modules import dirk
 from game.engine.state import FINAL, PLACE
 
 from .. import persistence
@@ -89,8 +90,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         state = table.state
         self.shown_scores = [float(s) for s in state.scores]
         self.target_scores = list(state.scores)
-        self.shown_dirk = float(state.dirk_score)
-        self.target_dirk = state.dirk_score
+        dirk_part = dirk.of(state)
+        self.target_dirk = dirk_part.score if dirk_part is not None else 0
+        self.shown_dirk = float(self.target_dirk)
         self.shown_events = len(table.game.events)
         self.drag: Drag | None = None
         self.pan_from: tuple[int, int] | None = None
@@ -123,7 +125,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.log = LogView()
         self.board = AlhambraView(ui, interactive=True, max_cell=112)
         others = [seat for seat in range(state.players) if seat != self.me]
-        self.opponents = OpponentsView(ui, others, state.with_dirk)
+        self.opponents = OpponentsView(ui, others, dirk_part is not None)
         self.log.sync(table.game.events, table.names, table.human)
         if not state.is_over:
             self.autosave()
@@ -372,7 +374,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 found[("tile", tile)] = panel.grid.cell_rect(*xy_of(cell))
         if self.opponents.dirk is not None:
             target = self.opponents.dirk.target_rect()
-            for tile in state.dirk_tiles:
+            for tile in dirk.of(state).tiles:  # type: ignore[union-attr] - his panel shows only where he plays
                 found[("tile", tile)] = pygame.Rect(target.x, target.y, target.h, target.h)
         return found
 

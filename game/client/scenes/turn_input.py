@@ -33,6 +33,7 @@ from game.engine import (
     Take,
 )
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_tile
+from game.engine.modules import dirk
 from game.engine.state import PLACE
 
 from ..shortcuts import END_TURN_KEY
@@ -116,7 +117,7 @@ class TurnInput:
             if sel.tile is not None and sel.source == "held":
                 self.to_reserve.visible = True
                 self.to_reserve.enabled = table.state.is_legal(Reserve(sel.tile))
-                if table.state.with_dirk and table.state.phase == PLACE:
+                if dirk.of(table.state) is not None and table.state.phase == PLACE:
                     self.to_dirk.visible = True
                     self.to_dirk.enabled = table.state.is_legal(GiveToDirk(sel.tile))
                 self.cancel.visible = True

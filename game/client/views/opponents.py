@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.components import BUILDING_TYPES, CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_TYPE
+from game.engine.modules import dirk
 
 from .. import theme
 from ..layout import split_rows
@@ -185,7 +186,8 @@ class DirkPanel:
         score = ui.text.render(str(round(scene.shown_dirk)), ui.font_px(18), theme.GOLD_LIGHT, "bold")
         surface.blit(score, score.get_rect(midright=(self.rect.right - px(12), self.rect.y + px(16))))
         counts = [0] * len(BUILDING_TYPES)
-        for tile in state.dirk_tiles:
+        tiles = dirk.of(state).tiles  # type: ignore[union-attr] - the panel exists only where Dirk plays
+        for tile in tiles:
             if ("tile", tile) not in scene.hidden:
                 counts[TILE_TYPE[tile]] += 1
         area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(34), self.rect.w - px(20), self.rect.h - px(42))
@@ -198,7 +200,7 @@ class DirkPanel:
             common.chip(ui, surface, str(counts[i]), (x + size, area.y + size), ui.font_px(12), anchor="center")
         if self.rect.collidepoint(ui.mouse):
             ui.tooltip(
-                f"Dirk holds {len(state.dirk_tiles)} tiles. He scores majorities, never walls, and cannot win.",
+                f"Dirk holds {len(tiles)} tiles. He scores majorities, never walls, and cannot win.",
                 self.rect,
             )
 
@@ -209,9 +211,9 @@ class DirkPanel:
 class OpponentsView:
     """Lays the panels out in the left column; Dirk's panel, if any, at the bottom."""
 
-    def __init__(self, ui: Ui, seats: list[int], with_dirk: bool) -> None:
+    def __init__(self, ui: Ui, seats: list[int], dirk_plays: bool) -> None:
         self.panels = [OpponentPanel(ui, seat) for seat in seats]
-        self.dirk = DirkPanel() if with_dirk else None
+        self.dirk = DirkPanel() if dirk_plays else None
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, rect: pygame.Rect, gap: int) -> None:

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.modules import dirk
+
 from .. import theme
 from . import common
 
@@ -41,7 +43,7 @@ class TopBar:
         track = self.track
         names = scene.table.names
         scores = [(seat, scene.shown_scores[seat], names[seat]) for seat in range(len(names))]
-        if scene.table.state.with_dirk:
+        if dirk.of(scene.table.state) is not None:
             scores.append(("dirk", scene.shown_dirk, "Dirk"))
         top = max(score for _, score, _ in scores)
         limit = max(60, (int(top) // 20 + 2) * 20)

@@ -1,0 +1,32 @@
+"""What the AI needs to know of each rule module, in one place per module (the engine's are in game/engine/modules).
+
+The evaluation asks ``advice_for(state.rules)`` for the active modules' advice, compiled once per
+ruleset: the base game gets ``BASE``, whose answers are constants, so it pays nothing per module.
+"""
+
+from __future__ import annotations
+
+from game.engine.ruleset import Ruleset
+
+from .base import Advice, Compiled
+from .dirk import DirkAdvice
+
+# One registry line per module: its record name -> what the AI knows of it.
+ADVICE: dict[str, Advice] = {"dirk": DirkAdvice()}
+
+
+_COMPILED: dict[Ruleset, Compiled] = {}
+
+
+def advice_for(rules: Ruleset) -> Compiled:
+    """The advice of the modules that play under ``rules``, gathered per question (once per ruleset).
+
+    The evaluation asks at every position it evaluates, so the answer is a plain dict look-up.
+    """
+    compiled = _COMPILED.get(rules)
+    if compiled is None:
+        compiled = _COMPILED[rules] = Compiled(tuple(ADVICE[name] for name in rules.names if name in ADVICE))
+    return compiled
+
+
+__all__ = ["ADVICE", "Advice", "Compiled", "advice_for"]

@@ -1,0 +1,128 @@
+"""Dirk, the neutral collector of the two-player game (RULES.md §8): the first module.
+
+He takes no turns and builds no Alhambra: he is dealt tiles at setup and after the first two
+scorings ([B-DIRK-2]), ranks in the majorities without scoring walls ([B-DIRK-3]), and receives
+bought tiles a player gives him ([B-DIRK-4]).  He plays exactly when two players do, with one
+copy of each money card fewer ([B-DIRK-1]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action, GiveToDirk
+from ..components import BUILDING_TYPES, TILE_TYPE, TWO_PLAYER_MONEY
+from ..errors import IllegalAction
+from ..phases import FINAL, PLACE
+from .base import Module, Part
+
+if TYPE_CHECKING:
+    from ..setup import Deal
+    from ..state import GameState
+
+NAME = "dirk"  # his name in the record: the "player" of his awards, the key of his part
+START_TILES = 6  # [B-DIRK-2] at setup, and again after the first scoring
+
+
+class DirkPart(Part):
+    """His tiles (public: [B-DIRK-2]) and his points (tracked, though he cannot win: [B-DIRK-3])."""
+
+    __slots__ = ("score", "tiles")
+
+    def __init__(self, tiles: list[int], score: int = 0) -> None:
+        self.tiles = tiles
+        self.score = score
+
+    def copy(self) -> DirkPart:
+        copy = DirkPart.__new__(DirkPart)  # no __init__ call: the search copies the state for every iteration
+        copy.tiles = list(self.tiles)
+        copy.score = self.score
+        return copy
+
+    def key(self) -> tuple:
+        return (tuple(self.tiles), self.score)
+
+    def counts(self) -> list[int]:
+        """His buildings per type, as a collector in the majorities."""
+        counts = [0] * len(BUILDING_TYPES)
+        for tile in self.tiles:
+            counts[TILE_TYPE[tile]] += 1
+        return counts
+
+
+def of(state: GameState) -> DirkPart | None:
+    """Dirk's part of ``state``, or None when he does not play."""
+    return state.parts.get(NAME)  # type: ignore[return-value]
+
+
+def plays(players: int) -> bool:
+    """[B-DIRK-1] Dirk plays in, and only in, the two-player game."""
+    return players == 2
+
+
+def starting_tiles(bag: list[int]) -> tuple[list[int], list[int]]:
+    """[B-DIRK-2] his six tiles from the top of the shuffled bag, and the bag left."""
+    return bag[:START_TILES], bag[START_TILES:]
+
+
+def _check_give(state: GameState, action: GiveToDirk) -> None:
+    if state.phase == FINAL:
+        raise IllegalAction("B-DIRK-4", "only a bought tile may be given to Dirk, not one received at the end")
+    state.check_held(action.tile)
+
+
+def _give(state: GameState, action: GiveToDirk) -> None:
+    state.held.remove(action.tile)
+    state.parts[NAME].tiles.append(action.tile)  # type: ignore[attr-defined]
+    state.emit({"e": "dirk", "player": state.decider, "tile": action.tile})
+    state.after_placement()
+
+
+class Dirk(Module):
+    name = NAME
+    handlers = {GiveToDirk: (_check_give, _give)}  # noqa: RUF012 - read-only table
+    absent_reason = "Dirk plays only in a two-player game"
+
+    @classmethod
+    def applies(cls, players: int, chosen: tuple[str, ...]) -> bool:
+        return plays(players)
+
+    def money_cards(self, cards: tuple[int, ...]) -> tuple[int, ...]:
+        """[B-DIRK-1] one copy of each money card fewer: 72 cards."""
+        kept = set(TWO_PLAYER_MONEY)
+        return tuple(card for card in cards if card in kept)
+
+    def start(self, state: GameState, deal: Deal) -> DirkPart:
+        return DirkPart(list(deal.dirk))
+
+    def placement_moves(self, state: GameState, tile: int) -> Iterable[Action]:
+        """[B-DIRK-4] a tile bought this turn may go to Dirk (not one received at the end: [B-END-2])."""
+        return (GiveToDirk(tile),) if state.phase == PLACE else ()
+
+    def collectors(self, state: GameState) -> list[list[int]]:
+        """[B-DIRK-3] he ranks in the majorities like a player."""
+        return [state.parts[NAME].counts()]  # type: ignore[attr-defined]
+
+    def award(self, state: GameState, collector: int, kind: int, points: int) -> dict:
+        state.parts[NAME].score += points  # type: ignore[attr-defined]
+        return {"player": NAME, "what": BUILDING_TYPES[kind], "points": points}
+
+    def after_scoring(self, state: GameState, round_number: int) -> None:
+        """[B-DIRK-2] six more tiles after the first scoring, a third of the bag (rounded down) after the second."""
+        if round_number == 1:
+            count = START_TILES
+        elif round_number == 2:
+            count = len(state.bag) // 3
+        else:
+            return
+        tiles = [state.bag.pop() for _ in range(min(count, len(state.bag)))]
+        state.parts[NAME].tiles.extend(tiles)  # type: ignore[attr-defined]
+        state.forget_supply()
+        state.emit({"e": "dirk_gets", "tiles": tiles})
+
+    def score_fields(self, state: GameState) -> dict[str, Any]:
+        return {"dirk_total": state.parts[NAME].score}  # type: ignore[attr-defined]
+
+    def result_fields(self, state: GameState) -> dict[str, Any]:
+        return {"dirk_score": state.parts[NAME].score}  # type: ignore[attr-defined]

@@ -1,0 +1,109 @@
+"""The rules of one game: the base game plus its modules' hooks, compiled once.
+
+``Ruleset.of(players, chosen)`` picks the modules that play (Dirk by the player count, the others
+by name) and gathers, for each hook, only the modules that override it into a tuple.  The state
+keeps a reference to its ruleset (clones share it) and loops over those tuples: for the base
+game they are empty, so it pays nothing for modules it does not use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalAction
+from .modules import MODULES, Module
+from .modules.base import Handler, overrides
+
+if TYPE_CHECKING:
+    from .state import GameState  # the hooks' argument
+
+
+class _Refusal:
+    """The check of an action whose module does not play: refused with the module's rule.
+
+    A class rather than a closure, so that a state (which holds its handler table) pickles: bots
+    receive the state in another process.
+    """
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def __call__(self, state: GameState, action: Any) -> None:
+        raise IllegalAction(action.rule, self.reason)
+
+
+def _absent(reason: str) -> Handler:
+    refuse = _Refusal(reason)
+    return refuse, refuse
+
+
+class Ruleset:
+    """Which modules play, and their hooks gathered per hook (only modules that override it)."""
+
+    __slots__ = (
+        "after_scoring",
+        "chosen",
+        "collectors",
+        "handlers",
+        "modules",
+        "money_cards",
+        "names",
+        "placement_moves",
+        "players",
+        "result_fields",
+        "score_fields",
+        "starts",
+    )
+
+    def __init__(self, players: int, chosen: tuple[str, ...], modules: tuple[Module, ...]) -> None:
+        self.players = players
+        self.chosen = chosen
+        self.modules = modules
+        self.names = tuple(module.name for module in modules)
+
+        def hooks(name: str) -> tuple[Any, ...]:
+            return tuple(getattr(module, name) for module in modules if overrides(module, name))
+
+        self.starts: tuple[tuple[str, Callable], ...] = tuple(
+            (module.name, module.start) for module in modules if overrides(module, "start")
+        )
+        self.money_cards = hooks("money_cards")
+        self.placement_moves = hooks("placement_moves")
+        self.collectors: tuple[Module, ...] = tuple(module for module in modules if overrides(module, "collectors"))
+        self.after_scoring = hooks("after_scoring")
+        self.score_fields = hooks("score_fields")
+        self.result_fields = hooks("result_fields")
+        handlers: dict[type, Handler] = {}  # the modules' actions; the state adds the base game's
+        for kind, module in MODULES.items():
+            if kind not in self.names:
+                for action_type in module.handlers:
+                    handlers[action_type] = _absent(module.absent_reason)
+        for module in modules:
+            handlers.update(module.handlers)
+        self.handlers = handlers
+
+    @staticmethod
+    @cache
+    def of(players: int, chosen: tuple[str, ...] = ()) -> Ruleset:
+        """The ruleset of a game of ``players`` with the modules ``chosen`` at setup (one per combination)."""
+        unknown = [name for name in chosen if name not in MODULES]
+        if unknown:
+            raise ValueError(f"unknown modules {unknown}; known: {', '.join(MODULES)}")
+        modules = tuple(module() for module in MODULES.values() if module.applies(players, chosen))
+        return Ruleset(players, chosen, modules)
+
+    def __reduce__(self) -> tuple:
+        """Pickled as the combination it was built for: unpickling finds the one shared instance again."""
+        return Ruleset.of, (self.players, self.chosen)
+
+    def has(self, name: str) -> bool:
+        return name in self.names
+
+    def cards_for_money(self, cards: tuple[int, ...]) -> tuple[int, ...]:
+        for hook in self.money_cards:
+            cards = hook(cards)
+        return cards
