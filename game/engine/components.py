@@ -9,6 +9,7 @@ Python has, and the AI performs it millions of times per decision.
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from importlib import resources
 from typing import NamedTuple
 
@@ -41,83 +42,123 @@ def walls_from_text(text: str) -> int:
     return mask
 
 
+# ---------------------------------------------------------------- kinds [B-COMP-1] to [B-COMP-4]
+# Every tile and every card has exactly one kind, looked up by id: code asks ``is_building(tile)``
+# or ``TILE_KIND[tile]``, never where an id lies (the ids stay those of the records: tiles 0-53
+# buildings, 54-59 start tiles; cards 0-107 money, 108-109 scoring cards).  Rule modules add
+# their kinds here (tiles "hut", "camp", "bazaar"; cards "exchange") with new ids after these.
+BUILDING, START = "building", "start"
+MONEY, SCORING = "money", "scoring"
+TILE_KINDS: tuple[str, ...] = (BUILDING, START)
+CARD_KINDS: tuple[str, ...] = (MONEY, SCORING)
+
+
+class Tile(NamedTuple):
+    """One tile of the catalogue.  ``type`` (an index into BUILDING_TYPES) and ``cost`` are None
+    for a tile that has none, so that using one fails at once instead of meaning the last type."""
+
+    kind: str
+    type: int | None
+    cost: int | None
+    walls: int
+
+
+class Card(NamedTuple):
+    """One card of the catalogue.  ``currency`` (an index into CURRENCIES) and ``value`` are None
+    for a card that has none (a scoring card is no money)."""
+
+    kind: str
+    currency: int | None
+    value: int | None
+    copy: int  # which copy of its currency and value (0 for cards that are one of a kind)
+    in_two_player_game: bool
+
+
+def _kind_test(kinds: tuple[str, ...], kind: str) -> Callable[[int], bool]:
+    """``test(id)`` is True when component ``id`` is of ``kind``.  A table of one bool per id, read by
+    its own ``__getitem__``: a single C call and no Python frame, for the search's inner loop."""
+    return tuple(k == kind for k in kinds).__getitem__
+
+
 # ---------------------------------------------------------------- tiles [B-COMP-1], [B-COMP-2]
 _BUILDINGS = _rows("buildings.csv")
-BUILDING_COUNT = len(_BUILDINGS)  # 54
 MAX_PLAYERS = 6
-START_TILE_BASE = BUILDING_COUNT  # start tile of seat p has id START_TILE_BASE + p
-TILE_COUNT = BUILDING_COUNT + MAX_PLAYERS
 
-TILE_TYPE: tuple[int, ...] = tuple([BUILDING_TYPES.index(row["type"]) for row in _BUILDINGS] + [-1] * MAX_PLAYERS)
-TILE_COST: tuple[int, ...] = tuple([int(row["cost"]) for row in _BUILDINGS] + [0] * MAX_PLAYERS)
-TILE_WALLS: tuple[int, ...] = tuple(
-    [
-        sum(bit for bit, key in ((N, "wall_n"), (E, "wall_e"), (S, "wall_s"), (W, "wall_w")) if row[key] == "1")
+
+def _tiles() -> tuple[Tile, ...]:
+    """[B-COMP-2] the buildings of buildings.csv, then [B-COMP-1] one start tile per seat."""
+    walls = ((N, "wall_n"), (E, "wall_e"), (S, "wall_s"), (W, "wall_w"))
+    buildings = [
+        Tile(BUILDING, BUILDING_TYPES.index(row["type"]), int(row["cost"]), sum(b for b, k in walls if row[k] == "1"))
         for row in _BUILDINGS
     ]
-    + [0] * MAX_PLAYERS
-)
+    return (*buildings, *[Tile(START, None, None, 0)] * MAX_PLAYERS)
 
 
-def is_start_tile(tile: int) -> bool:
-    return tile >= START_TILE_BASE
+TILES = _tiles()
+TILE_COUNT = len(TILES)
+TILE_KIND: tuple[str, ...] = tuple(t.kind for t in TILES)
+TILE_TYPE: tuple[int | None, ...] = tuple(t.type for t in TILES)
+TILE_COST: tuple[int | None, ...] = tuple(t.cost for t in TILES)
+TILE_WALLS: tuple[int, ...] = tuple(t.walls for t in TILES)
+
+BUILDINGS: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == BUILDING)
+START_TILES: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == START)  # seat p: START_TILES[p]
+BUILDING_COUNT = len(BUILDINGS)  # 54, a count: never a boundary between kinds
+START_TILE_BASE = START_TILES[0]  # the records' first start-tile id; prefer START_TILES[seat]
+
+is_building = _kind_test(TILE_KIND, BUILDING)  # [B-COMP-2]
+is_start_tile = _kind_test(TILE_KIND, START)  # [B-COMP-1]
 
 
 def describe_tile(tile: int) -> str:
-    if is_start_tile(tile):
+    if TILE_KIND[tile] == START:
         return "Lion Fountain"
     walls = walls_to_text(TILE_WALLS[tile])
-    return f"{BUILDING_TYPES[TILE_TYPE[tile]]} {TILE_COST[tile]}" + (f" [{walls}]" if walls else "")
+    return f"{BUILDING_TYPES[TILE_TYPE[tile]]} {TILE_COST[tile]}" + (f" [{walls}]" if walls else "")  # type: ignore[index]
 
 
-# ---------------------------------------------------------------- money [B-COMP-3], [B-COMP-4]
+# ---------------------------------------------------------------- cards [B-COMP-3], [B-COMP-4]
 _MONEY = _rows("money.csv")
 MARKET_CURRENCY: tuple[int, ...] = tuple(
     CURRENCIES.index(currency) for _, currency in sorted({(int(r["market_slot"]), r["currency"]) for r in _MONEY})
 )  # market slot 1..4 (index 0..3) -> currency index
 
 
-class _CardKind(NamedTuple):
-    currency: int
-    value: int
-    copy: int
-    in_two_player_game: bool
-
-
-def _money_cards() -> list[_CardKind]:
-    cards = []
+def _cards() -> tuple[Card, ...]:
+    """[B-COMP-3] the money of money.csv by currency and value, then [B-COMP-4] the two scoring cards."""
+    money = []
     for row in sorted(_MONEY, key=lambda r: (CURRENCIES.index(r["currency"]), int(r["value"]))):
-        for copy in range(int(row["copies"])):
-            cards.append(
-                _CardKind(
-                    CURRENCIES.index(row["currency"]), int(row["value"]), copy, copy < int(row["copies_two_players"])
-                )
-            )
-    return cards
+        currency, value, copies = CURRENCIES.index(row["currency"]), int(row["value"]), int(row["copies"])
+        money += [Card(MONEY, currency, value, c, c < int(row["copies_two_players"])) for c in range(copies)]
+    scoring = [Card(SCORING, None, None, 0, True)] * 2  # the first and the second scoring
+    return (*money, *scoring)
 
 
-_CARDS = _money_cards()
-MONEY_CARD_COUNT = len(_CARDS)  # 108
-SCORING_CARDS: tuple[int, int] = (MONEY_CARD_COUNT, MONEY_CARD_COUNT + 1)  # first and second scoring
-CARD_COUNT = MONEY_CARD_COUNT + 2
-CARD_CURRENCY: tuple[int, ...] = tuple([c.currency for c in _CARDS] + [-1, -1])
-CARD_VALUE: tuple[int, ...] = tuple([c.value for c in _CARDS] + [0, 0])
-TWO_PLAYER_MONEY: tuple[int, ...] = tuple(i for i, c in enumerate(_CARDS) if c.in_two_player_game)
-ALL_MONEY: tuple[int, ...] = tuple(range(MONEY_CARD_COUNT))
+CARDS = _cards()
+CARD_COUNT = len(CARDS)
+CARD_KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
+CARD_CURRENCY: tuple[int | None, ...] = tuple(c.currency for c in CARDS)
+CARD_VALUE: tuple[int | None, ...] = tuple(c.value for c in CARDS)
 
+ALL_MONEY: tuple[int, ...] = tuple(c for c, kind in enumerate(CARD_KIND) if kind == MONEY)
+TWO_PLAYER_MONEY: tuple[int, ...] = tuple(c for c in ALL_MONEY if CARDS[c].in_two_player_game)
+SCORING_CARDS: tuple[int, ...] = tuple(c for c, kind in enumerate(CARD_KIND) if kind == SCORING)  # 1st, 2nd
+MONEY_CARD_COUNT = len(ALL_MONEY)  # 108, a count: never a boundary between kinds
 
-def is_scoring_card(card: int) -> bool:
-    return card >= MONEY_CARD_COUNT
+is_money_card = _kind_test(CARD_KIND, MONEY)  # [B-COMP-3]
+is_scoring_card = _kind_test(CARD_KIND, SCORING)  # [B-COMP-4]
 
 
 def scoring_round_of(card: int) -> int:
-    return card - MONEY_CARD_COUNT + 1
+    """[B-COMP-4] 1 for the first scoring card, 2 for the second; ValueError for any other card."""
+    return SCORING_CARDS.index(card) + 1
 
 
 def describe_card(card: int) -> str:
-    if is_scoring_card(card):
+    if CARD_KIND[card] == SCORING:
         return f"scoring card {scoring_round_of(card)}"
-    return f"{CURRENCIES[CARD_CURRENCY[card]]} {CARD_VALUE[card]}"
+    return f"{CURRENCIES[CARD_CURRENCY[card]]} {CARD_VALUE[card]}"  # type: ignore[index]
 
 
 # ---------------------------------------------------------------- scoring table [B-SCORE-2]

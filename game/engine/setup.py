@@ -12,10 +12,14 @@ from dataclasses import dataclass
 
 from .components import (
     ALL_MONEY,
-    BUILDING_COUNT,
+    BUILDINGS,
     CARD_COUNT,
     CARD_VALUE,
     SCORING_CARDS,
+    TILE_COUNT,
+    is_building,
+    is_money_card,
+    scoring_round_of,
 )
 from .modules import dirk as dirk_module
 from .ruleset import Ruleset
@@ -77,7 +81,7 @@ def deal(players: int, seed: int) -> Deal:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Alhambra is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     rng = random.Random(seed)
-    bag = list(range(BUILDING_COUNT))
+    bag = list(BUILDINGS)
     rng.shuffle(bag)
     market, bag = bag[:4], bag[4:]  # [B-SETUP-2]
     dirk: list[int] = []
@@ -124,7 +128,7 @@ def deal_problems(d: Deal) -> list[str]:
     if unknown:
         return unknown  # the checks below index tables with the ids
     tiles = list(d.bag) + list(d.market) + list(d.dirk)
-    if sorted(tiles) != list(range(BUILDING_COUNT)):
+    if sorted(tiles) != list(BUILDINGS):
         problems.append("[B-COMP-2] bag, market and Dirk must hold each of the 54 building tiles exactly once")
     if len(d.market) != 4:
         problems.append("[B-SETUP-2] the market must start with four tiles")
@@ -137,17 +141,20 @@ def deal_problems(d: Deal) -> list[str]:
         )
     if len(d.hands) != d.players:
         problems.append("[B-SETUP-3] there must be one hand per player")
+    all_money = True  # only money has a value ([B-COMP-3], [B-COMP-4])
     for seat, hand in enumerate(d.hands):
-        values = [CARD_VALUE[c] for c in hand]
-        if any(c in SCORING_CARDS for c in hand) or sum(values) < START_MONEY or sum(values[:-1]) >= START_MONEY:
+        money = all(map(is_money_card, hand))
+        all_money = all_money and money
+        values = [CARD_VALUE[c] for c in hand] if money else []
+        if not money or sum(values) < START_MONEY or sum(values[:-1]) >= START_MONEY:  # type: ignore[arg-type]
             problems.append(f"[B-SETUP-3] seat {seat} must be dealt money until the total first reaches {START_MONEY}")
-    if len(d.hands) == d.players and d.start_player != choose_start_player(d.hands):
+    if all_money and len(d.hands) == d.players and d.start_player != choose_start_player(d.hands):
         problems.append("[B-SETUP-4] the start player holds the fewest cards, then the lowest total, then sits first")
-    if len(d.offer) != 4 or any(c in SCORING_CARDS for c in d.offer):
+    if len(d.offer) != 4 or not all(map(is_money_card, d.offer)):
         problems.append("[B-SETUP-5] the money offer must start with four money cards")
     for card, first, after in scoring_windows(len(d.deck)):
         if card not in d.deck[first:after]:
-            problems.append(f"[B-SETUP-6] scoring card {card - SCORING_CARDS[0] + 1} must lie in its pile of the deck")
+            problems.append(f"[B-SETUP-6] scoring card {scoring_round_of(card)} must lie in its pile of the deck")
     return problems
 
 
@@ -161,8 +168,10 @@ def _unknown_ids(d: Deal) -> list[str]:
     tiles = [*d.bag, *d.market, *d.dirk]
     cards = [*d.deck, *d.offer, *(card for hand in d.hands for card in hand)]
     problems = []
-    if not all(is_id(tile, BUILDING_COUNT) for tile in tiles):
-        problems.append(f"[B-COMP-2] bag, market and Dirk may hold only building tiles 0 to {BUILDING_COUNT - 1}")
+    if not all(is_id(tile, TILE_COUNT) and is_building(tile) for tile in tiles):
+        problems.append(
+            f"[B-COMP-2] bag, market and Dirk may hold only building tiles {BUILDINGS[0]} to {BUILDINGS[-1]}"
+        )
     if not all(is_id(card, CARD_COUNT) for card in cards):
         problems.append(f"[B-COMP-3] hands, offer and deck may hold only cards 0 to {CARD_COUNT - 1}")
     if not is_id(d.start_player, d.players):

@@ -32,13 +32,14 @@ from .components import (
     CARD_VALUE,
     CURRENCIES,
     MARKET_CURRENCY,
-    START_TILE_BASE,
+    START_TILES,
     TILE_COST,
     TILE_TYPE,
     TILE_WALLS,
     describe_card,
     describe_tile,
     is_scoring_card,
+    is_start_tile,
     scoring_round_of,
 )
 from .errors import IllegalAction
@@ -239,7 +240,7 @@ class GameState:
         s._handlers = _handlers_of(s.rules)
         s.seed = seed
         s.hands = [list(hand) for hand in deal.hands]
-        s.grids = [{ORIGIN: START_TILE_BASE + p} for p in range(n)]  # [B-SETUP-1]
+        s.grids = [{ORIGIN: START_TILES[p]} for p in range(n)]  # [B-SETUP-1]
         s.reserves = [[] for _ in range(n)]
         s.scores = [0] * n
         s.bag = list(reversed(deal.bag))
@@ -399,9 +400,9 @@ class GameState:
         if counts is None:
             tally = [0] * len(BUILDING_TYPES)
             for tile in self.grids[player].values():
-                kind = TILE_TYPE[tile]
-                if kind >= 0:
-                    tally[kind] += 1
+                building_type = TILE_TYPE[tile]
+                if building_type is not None:  # [B-COMP-1] a start tile has no type
+                    tally[building_type] += 1
             counts = self._counts[player] = tuple(tally)
         return list(counts)
 
@@ -700,7 +701,7 @@ class GameState:
         self._end_action_sequence()
 
     def _alhambra_cell(self, tile: int) -> int:
-        if tile >= START_TILE_BASE:
+        if is_start_tile(tile):
             raise IllegalAction("B-TURN-6", "the start tile can never be removed or swapped")
         cell = self.cell_of(self.turn_player, tile)
         if cell is None:

@@ -19,6 +19,7 @@ from ai import Decision, UnknownAgent, agent_names, canonical_name, make_agent
 from ai.mcts import Budget, MctsAgent, win_chances
 from ai.random_agent import pick_random
 from game.engine import ACTION, FINAL, PLACE, GameState, deal
+from game.engine.components import is_money_card
 from game.engine.knowledge import Knowledge, state_key
 
 
@@ -109,7 +110,7 @@ def test_agents_only_ever_get_knowledge_in_canonical_order_d_hidden_1() -> None:
     knowledge = state.knowledge(state.decider)
     assert isinstance(knowledge, Knowledge)
     assert knowledge.state.bag == sorted(state.bag)
-    money_in_draw_order = [c for c in reversed(knowledge.state.deck) if c < 108]
+    money_in_draw_order = [c for c in reversed(knowledge.state.deck) if is_money_card(c)]
     assert money_in_draw_order == sorted(money_in_draw_order)
     assert knowledge.state.seed == 0
 

@@ -20,7 +20,7 @@ from ai.evaluation import (
 from ai.fast_policy import Pricer, fast_action, placement_candidates
 from ai.random_agent import pick_random
 from game.engine import ACTION, FINAL, PLACE, GameState, Place, Reserve, Take, deal
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
+from game.engine.components import ALL_MONEY, CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
 
 
 def midgame(players: int = 3, seed: int = 4, steps: int = 60) -> GameState:
@@ -115,14 +115,14 @@ def test_money_counts_only_as_far_as_it_can_still_be_spent() -> None:
 
 def test_holding_exact_change_for_a_market_tile_is_worth_more_than_the_money() -> None:
     """An exact payment brings another action ([B-TURN-4]): the cards for one are worth more than their value."""
-    coins = [c for c in range(108) if CARD_CURRENCY[c] == 0]
+    coins = [c for c in ALL_MONEY if CARD_CURRENCY[c] == 0]
     four, three, two = (next(c for c in coins if CARD_VALUE[c] == v) for v in (4, 3, 2))
     assert payable_sums([four, three, two])[0] >> 5 & 1 and not payable_sums([four, three])[0] >> 5 & 1
     games = (midgame(2, seed=seed) for seed in range(20))
     state = next(s for s in games if s.market[0] >= 0 and TILE_COST[s.market[0]] <= 9)
     player = state.decider
     cost, currency = TILE_COST[state.market[0]], MARKET_CURRENCY[0]
-    exact = next(c for c in range(108) if CARD_CURRENCY[c] == currency and CARD_VALUE[c] == cost)
+    exact = next(c for c in ALL_MONEY if CARD_CURRENCY[c] == currency and CARD_VALUE[c] == cost)
     without = state.clone()
     without.hands[player] = [c for c in state.hands[player] if CARD_CURRENCY[c] != currency]
     with_change = without.clone()
@@ -137,9 +137,9 @@ def test_taking_the_card_that_completes_an_exact_payment_is_priced_above_the_sam
     player = state.decider
     cost = TILE_COST[state.market[0]]
     state.market = [state.market[0], -1, -1, -1]  # nothing else to pay exactly
-    state.hands[player] = [c for c in range(108) if CARD_CURRENCY[c] == MARKET_CURRENCY[0] and CARD_VALUE[c] == 1][:1]
-    completing = next(c for c in range(108) if CARD_CURRENCY[c] == MARKET_CURRENCY[0] and CARD_VALUE[c] == cost - 1)
-    elsewhere = next(c for c in range(108) if CARD_CURRENCY[c] == MARKET_CURRENCY[1] and CARD_VALUE[c] == cost - 1)
+    state.hands[player] = [c for c in ALL_MONEY if CARD_CURRENCY[c] == MARKET_CURRENCY[0] and CARD_VALUE[c] == 1][:1]
+    completing = next(c for c in ALL_MONEY if CARD_CURRENCY[c] == MARKET_CURRENCY[0] and CARD_VALUE[c] == cost - 1)
+    elsewhere = next(c for c in ALL_MONEY if CARD_CURRENCY[c] == MARKET_CURRENCY[1] and CARD_VALUE[c] == cost - 1)
     pricer = Pricer(state)
     assert pricer.take(Take((completing,))) > pricer.take(Take((elsewhere,)))
     assert Pricer(state).take(Take((elsewhere,))) == pricer.money_value(cost - 1)

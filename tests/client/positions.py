@@ -7,7 +7,7 @@ A test that needs a particular situation at the table builds it here and opens i
 from __future__ import annotations
 
 from game.engine import Buy, Game, GameConfig, Seat
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, MONEY_CARD_COUNT, TILE_COST
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, is_money_card
 from game.engine.state import ACTION
 
 
@@ -30,7 +30,7 @@ def exact_payment_game(bare: bool = False, seed: int = 1) -> tuple[Game, Buy]:
     index = next(
         i
         for i, c in enumerate(state.deck)
-        if c < MONEY_CARD_COUNT and CARD_CURRENCY[c] == currency and CARD_VALUE[c] == cost
+        if is_money_card(c) and CARD_CURRENCY[c] == currency and CARD_VALUE[c] == cost
     )
     card = state.deck[index]
     state.deck[index] = state.hands[0].pop()  # a swap: the deck keeps its length, scoring cards their places

@@ -21,16 +21,19 @@ from game.engine import alhambra
 from game.engine.actions import Action
 from game.engine.alhambra import ORIGIN, cell_at, xy_of
 from game.engine.components import (
-    BUILDING_COUNT,
+    ALL_MONEY,
     BUILDING_TYPES,
+    BUILDINGS,
     CARD_CURRENCY,
     CARD_VALUE,
     CURRENCIES,
-    MONEY_CARD_COUNT,
     SCORING_CARDS,
-    START_TILE_BASE,
+    START_TILES,
     TILE_TYPE,
     TILE_WALLS,
+    is_money_card,
+    is_scoring_card,
+    is_start_tile,
     scoring_round_of,
     walls_from_text,
 )
@@ -48,11 +51,7 @@ Layout = dict[tuple[int, int], "int | str"]
 def tiles_with(walls: str, kind: str | None = None) -> list[int]:
     """Building tiles whose walls are exactly ``walls`` (letters of NESW, "" for none), optionally of one type."""
     mask = walls_from_text(walls)
-    return [
-        t
-        for t in range(BUILDING_COUNT)
-        if TILE_WALLS[t] == mask and (kind is None or BUILDING_TYPES[TILE_TYPE[t]] == kind)
-    ]
+    return [t for t in BUILDINGS if TILE_WALLS[t] == mask and (kind is None or BUILDING_TYPES[TILE_TYPE[t]] == kind)]
 
 
 def tile_with(walls: str, kind: str | None = None, avoid: Iterable[int] = ()) -> int:
@@ -65,14 +64,12 @@ def tile_with(walls: str, kind: str | None = None, avoid: Iterable[int] = ()) ->
 
 
 def tiles_of_type(kind: str) -> list[int]:
-    return [t for t in range(BUILDING_COUNT) if BUILDING_TYPES[TILE_TYPE[t]] == kind]
+    return [t for t in BUILDINGS if BUILDING_TYPES[TILE_TYPE[t]] == kind]
 
 
 def card(currency: str, value: int, copy: int = 0) -> int:
     """Id of the ``copy``-th money card of this currency and value (copies 0 and 1 exist in every game)."""
-    matches = [
-        c for c in range(MONEY_CARD_COUNT) if CURRENCIES[CARD_CURRENCY[c]] == currency and CARD_VALUE[c] == value
-    ]
+    matches = [c for c in ALL_MONEY if CURRENCIES[CARD_CURRENCY[c]] == currency and CARD_VALUE[c] == value]
     return matches[copy]
 
 
@@ -85,7 +82,7 @@ def build(layout: Layout, seat: int = 0, avoid: Iterable[int] = ()) -> dict[int,
     """An Alhambra from ``{(x, y): tile}``; a tile given as wall letters (e.g. "NE", "") picks a
     distinct building with exactly those walls.  The seat's start tile is added at the origin."""
     used = {spec for spec in layout.values() if isinstance(spec, int)} | set(avoid)
-    grid = {ORIGIN: START_TILE_BASE + seat}
+    grid = {ORIGIN: START_TILES[seat]}
     for (x, y), spec in layout.items():
         assert (x, y) != (0, 0), "the origin holds the start tile"
         if isinstance(spec, str):
@@ -165,11 +162,11 @@ def _pull_tiles(state: GameState, tiles: Iterable[int]) -> None:
 
 def set_grid(state: GameState, player: int, layout: Layout) -> dict[int, int]:
     """Replace ``player``'s Alhambra by a legal one; its old buildings go to the bottom of the bag."""
-    old = [t for t in state.grids[player].values() if t < START_TILE_BASE]
+    old = [t for t in state.grids[player].values() if not is_start_tile(t)]
     grid = build(layout, player, avoid=_owned_tiles(state) - set(old))
     assert alhambra.violations(grid) == [], f"test layout breaks §4: {alhambra.violations(grid)}"
-    state.grids[player] = {ORIGIN: START_TILE_BASE + player}
-    new_tiles = [t for t in grid.values() if t < START_TILE_BASE]
+    state.grids[player] = {ORIGIN: START_TILES[player]}
+    new_tiles = [t for t in grid.values() if not is_start_tile(t)]
     _pull_tiles(state, new_tiles)
     for tile in old:
         if tile not in new_tiles:
@@ -266,8 +263,8 @@ def stack_deck(state: GameState, cards: list[int]) -> None:
 
 
 def empty_deck_into_discard(state: GameState) -> None:
-    state.discard.extend(c for c in reversed(state.deck) if c < MONEY_CARD_COUNT)
-    state.deck = [c for c in state.deck if c >= MONEY_CARD_COUNT]
+    state.discard.extend(c for c in reversed(state.deck) if not is_scoring_card(c))
+    state.deck = [c for c in state.deck if is_scoring_card(c)]
 
 
 # ------------------------------------------------------------------ invariants
@@ -290,7 +287,7 @@ def check_conservation(state: GameState) -> None:
     reserves, tiles waiting to be placed, and Dirk's pile.
     """
     cards = all_cards(state)
-    money = sorted(c for c in cards if c < MONEY_CARD_COUNT)
+    money = sorted(c for c in cards if is_money_card(c))
     assert money == sorted(money_cards_for(state.players)), "money cards created, lost or duplicated"
     for scoring in SCORING_CARDS:
         count = cards.count(scoring)
@@ -299,11 +296,9 @@ def check_conservation(state: GameState) -> None:
             f"scoring card {scoring} present {count} times after {state.rounds_scored} scorings"
         )
     tiles = sorted(all_tiles(state))
-    assert tiles == list(range(BUILDING_COUNT)) + [START_TILE_BASE + p for p in range(state.players)], (
-        "tiles created, lost or duplicated"
-    )
+    assert tiles == [*BUILDINGS, *START_TILES[: state.players]], "tiles created, lost or duplicated"
     for p in range(state.players):
-        assert state.grids[p].get(ORIGIN) == START_TILE_BASE + p, "[B-SETUP-1] start tile left the origin"
+        assert state.grids[p].get(ORIGIN) == START_TILES[p], "[B-SETUP-1] start tile left the origin"
     assert (dirk.of(state) is not None) == (state.players == 2), "[B-DIRK-1] Dirk plays exactly with two players"
 
 

@@ -184,13 +184,13 @@ class Table:
 
     def engine_grid(self, player: int) -> dict[int, int]:
         """The rebuilt Alhambra with ids mapped onto the engine's numbering (walls are all that matter)."""
-        from game.engine.components import START_TILE_BASE, TILE_WALLS
+        from game.engine.components import BUILDINGS, START_TILES, TILE_WALLS
 
         by_walls: dict[int, int] = {}
-        for t in range(54):
+        for t in BUILDINGS:
             by_walls.setdefault(TILE_WALLS[t], t)
         return {
-            cell_at(x, y): (START_TILE_BASE if self.tiles[t]["kind"] == "start" else by_walls[self.walls(t)])
+            cell_at(x, y): (START_TILES[0] if self.tiles[t]["kind"] == "start" else by_walls[self.walls(t)])
             for (x, y), t in self.grids[player].items()
         }
 

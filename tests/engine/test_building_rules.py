@@ -19,7 +19,7 @@ from game.engine.alhambra import (
     swap_violation,
     violations,
 )
-from game.engine.components import START_TILE_BASE, TILE_WALLS, walls_from_text
+from game.engine.components import START_TILES, TILE_WALLS, walls_from_text
 from game.engine.state import ACTION
 
 from .helpers import (
@@ -263,7 +263,7 @@ def test_lifted_tile_goes_to_reserve_and_ends_turn_b_turn_6(at_turn):
     state.log.clear()
     state.apply(Lift(tile))
     assert state.reserves[player] == [tile]
-    assert state.grids[player] == {ORIGIN: START_TILE_BASE + player}
+    assert state.grids[player] == {ORIGIN: START_TILES[player]}
     assert state.log[:2] == [
         {"e": "lift", "player": player, "tile": tile, "from": [1, 0]},
         {"e": "reserve", "player": player, "tile": tile},
@@ -278,7 +278,7 @@ def test_start_tile_cannot_be_lifted_or_swapped_b_turn_6(at_turn):
     set_grid(state, player, {(1, 0): ""})
     spare = tile_with("", avoid=state.grids[player].values())
     set_reserve(state, player, [spare])
-    start = START_TILE_BASE + player
+    start = START_TILES[player]
     for action in state.legal_actions():
         assert start not in (getattr(action, "tile", None), getattr(action, "alhambra_tile", None))
     assert_illegal(state, Lift(start), "B-TURN-6")

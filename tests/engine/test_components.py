@@ -1,8 +1,16 @@
-"""RULES.md §1: the components of the base game, as the engine reads them from its CSV files."""
+"""RULES.md §1: the components of the base game, as the engine reads them from its CSV files.
+
+Every tile and card id has exactly one kind ([B-COMP-1] to [B-COMP-4]); a property the kind does
+not have is None, and no module outside components.py tells kinds apart by where an id lies.
+"""
 
 from __future__ import annotations
 
+import ast
+import csv
 from collections import Counter
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -10,16 +18,29 @@ from game.engine import Buy, FromReserve, GameState, deal
 from game.engine.alhambra import ORIGIN
 from game.engine.components import (
     ALL_MONEY,
+    BUILDING,
     BUILDING_COUNT,
     BUILDING_TYPES,
+    BUILDINGS,
+    CARD_COUNT,
     CARD_CURRENCY,
+    CARD_KIND,
+    CARD_KINDS,
     CARD_VALUE,
     CURRENCIES,
     MARKET_CURRENCY,
+    MONEY,
+    MONEY_CARD_COUNT,
     SCORE_POINTS,
+    SCORING,
     SCORING_CARDS,
+    START,
     START_TILE_BASE,
+    START_TILES,
     TILE_COST,
+    TILE_COUNT,
+    TILE_KIND,
+    TILE_KINDS,
     TILE_TYPE,
     TILE_WALLS,
     TWO_PLAYER_MONEY,
@@ -27,7 +48,10 @@ from game.engine.components import (
     N,
     S,
     W,
+    describe_card,
     describe_tile,
+    is_building,
+    is_money_card,
     is_scoring_card,
     is_start_tile,
     scoring_round_of,
@@ -41,21 +65,180 @@ from .helpers import assert_illegal, new_state, set_hand, set_reserve, tiles_wit
 
 def test_start_tiles_have_no_walls_and_no_type_b_comp_1():
     """[B-COMP-1] six start tiles (one per seat): no walls, no building type, never a building."""
-    starts = [START_TILE_BASE + p for p in range(6)]
-    assert starts == list(range(54, 60))
-    for tile in starts:
+    assert tuple(range(54, 60)) == START_TILES  # the records' ids
+    assert START_TILES[0] == START_TILE_BASE
+    for tile in START_TILES:
         assert is_start_tile(tile)
+        assert not is_building(tile)
+        assert TILE_KIND[tile] == START
         assert TILE_WALLS[tile] == 0
-        assert TILE_TYPE[tile] == -1
+        assert TILE_TYPE[tile] is None
+        assert TILE_COST[tile] is None
         assert describe_tile(tile) == "Lion Fountain"
-    assert not any(is_start_tile(t) for t in range(BUILDING_COUNT))
+    assert not any(is_start_tile(t) for t in BUILDINGS)
+
+
+# ------------------------------------------------------------------ one kind per id
+def _pick(predicates, component):
+    return [name for name, test in predicates.items() if test(component)]
+
+
+TILE_TESTS = {BUILDING: is_building, START: is_start_tile}
+CARD_TESTS = {MONEY: is_money_card, SCORING: is_scoring_card}
+
+
+def test_every_tile_has_exactly_one_kind_b_comp_1_b_comp_2():
+    """[B-COMP-1] [B-COMP-2] every tile id is of exactly one kind, and its predicate says so."""
+    assert set(TILE_KINDS) == set(TILE_TESTS)
+    assert len(TILE_KIND) == len(TILE_TYPE) == len(TILE_COST) == len(TILE_WALLS) == TILE_COUNT == 60
+    for tile in range(TILE_COUNT):
+        assert TILE_KIND[tile] in TILE_KINDS
+        assert _pick(TILE_TESTS, tile) == [TILE_KIND[tile]], f"tile {tile}"
+    assert sorted(BUILDINGS + START_TILES) == list(range(TILE_COUNT))
+
+
+def test_every_card_has_exactly_one_kind_b_comp_3_b_comp_4():
+    """[B-COMP-3] [B-COMP-4] every card id is of exactly one kind, and its predicate says so."""
+    assert set(CARD_KINDS) == set(CARD_TESTS)
+    assert len(CARD_KIND) == len(CARD_CURRENCY) == len(CARD_VALUE) == CARD_COUNT == 110
+    for card in range(CARD_COUNT):
+        assert CARD_KIND[card] in CARD_KINDS
+        assert _pick(CARD_TESTS, card) == [CARD_KIND[card]], f"card {card}"
+    assert sorted(ALL_MONEY + SCORING_CARDS) == list(range(CARD_COUNT))
+
+
+def _table(name: str) -> list[dict[str, str]]:
+    text = resources.files("game.engine").joinpath("data", name).read_text(encoding="utf-8")
+    return list(csv.DictReader(text.splitlines()))
+
+
+def test_kinds_agree_with_the_component_tables_b_comp_1_to_b_comp_4():
+    """[B-COMP-1] to [B-COMP-4] 54 buildings of the six types as buildings.csv counts them, 6 start
+    tiles, money.csv's 108 money cards, 2 scoring cards; the ids stay those of the records."""
+    rows = _table("buildings.csv")
+    assert BUILDINGS == tuple(range(len(rows))) == tuple(range(54))
+    assert len(BUILDINGS) == BUILDING_COUNT
+    assert Counter(BUILDING_TYPES[TILE_TYPE[t]] for t in BUILDINGS) == Counter(row["type"] for row in rows)
+    assert [(TILE_COST[t], walls_to_text(TILE_WALLS[t])) for t in BUILDINGS] == [
+        (int(row["cost"]), "".join(side for side in "NESW" if row[f"wall_{side.lower()}"] == "1")) for row in rows
+    ]
+    assert Counter(TILE_KIND) == {BUILDING: 54, START: 6}
+    money = Counter()
+    for row in _table("money.csv"):
+        money[(CURRENCIES.index(row["currency"]), int(row["value"]))] += int(row["copies"])
+    assert Counter((CARD_CURRENCY[c], CARD_VALUE[c]) for c in ALL_MONEY) == money
+    assert tuple(range(108)) == ALL_MONEY
+    assert len(ALL_MONEY) == MONEY_CARD_COUNT
+    assert SCORING_CARDS == (108, 109)
+    assert Counter(CARD_KIND) == {MONEY: 108, SCORING: 2}
+
+
+def test_no_id_without_a_type_has_a_usable_one_b_comp_1_b_comp_4():
+    """[B-COMP-1] a start tile has no type or cost, [B-COMP-4] a scoring card no currency or value: the
+    tables hold None, so counting one by type or currency fails at once instead of meaning the last one."""
+    for tile in range(TILE_COUNT):
+        if TILE_KIND[tile] != BUILDING:
+            assert TILE_TYPE[tile] is None and TILE_COST[tile] is None
+        else:
+            assert TILE_TYPE[tile] in range(len(BUILDING_TYPES)) and TILE_COST[tile] > 0
+    for card in range(CARD_COUNT):
+        if CARD_KIND[card] != MONEY:
+            assert CARD_CURRENCY[card] is None and CARD_VALUE[card] is None
+        else:
+            assert CARD_CURRENCY[card] in range(len(CURRENCIES)) and CARD_VALUE[card] > 0
+    tally = [0] * len(BUILDING_TYPES)
+    with pytest.raises(TypeError):
+        tally[TILE_TYPE[START_TILES[0]]] += 1
+    with pytest.raises(TypeError):
+        CURRENCIES[CARD_CURRENCY[SCORING_CARDS[0]]]
+    with pytest.raises(TypeError):
+        sum(CARD_VALUE[c] for c in (0, SCORING_CARDS[1]))
+    assert describe_card(SCORING_CARDS[1]) == "scoring card 2"
+    with pytest.raises(ValueError):
+        scoring_round_of(ALL_MONEY[0])
+
+
+# ------------------------------------------------------------------ no id-range tests outside the catalogue
+ROOT = Path(__file__).resolve().parents[2]
+BOUNDARIES = {"MONEY_CARD_COUNT", "START_TILE_BASE", "BUILDING_COUNT"}
+BOUNDARY_LITERALS = {54, 60, 108, 110}  # the same boundaries written as numbers
+SENTINEL_TABLES = {"TILE_TYPE", "CARD_CURRENCY"}  # once -1 for "none"
+
+
+def _names(node: ast.AST) -> set[str]:
+    named = (n for n in ast.walk(node) if isinstance(n, ast.Name | ast.Attribute))
+    return {n.id if isinstance(n, ast.Name) else n.attr for n in named}
+
+
+def _id_range_tests(tree: ast.AST) -> list[int]:
+    """Lines of comparisons that tell component kinds apart by id: an order or membership test
+    (``<``, ``<=``, ``>``, ``>=``, ``in``, ``not in``) with MONEY_CARD_COUNT, START_TILE_BASE or
+    BUILDING_COUNT anywhere in an operand (``c < MONEY_CARD_COUNT``, ``t in range(BUILDING_COUNT)``);
+    an order test with 54, 60, 108 or 110 (``c < 108``); and a sentinel test of TILE_TYPE or
+    CARD_CURRENCY: ordered against a number below 1 (``TILE_TYPE[t] >= 0``) or equal to a negative
+    one (``CARD_CURRENCY[c] == -1``).  Equality with a count (``len(ids) == BUILDING_COUNT``) passes."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        ordered = any(isinstance(op, ast.Lt | ast.LtE | ast.Gt | ast.GtE) for op in node.ops)
+        member = any(isinstance(op, ast.In | ast.NotIn) for op in node.ops)
+        numbers = [
+            o.value if isinstance(o, ast.Constant) else -o.operand.value
+            for o in operands
+            if (isinstance(o, ast.Constant) and type(o.value) is int)
+            or (isinstance(o, ast.UnaryOp) and isinstance(o.op, ast.USub) and isinstance(o.operand, ast.Constant))
+        ]
+        tables = any(isinstance(o, ast.Subscript) and _names(o.value) & SENTINEL_TABLES for o in operands)
+        if (
+            ((ordered or member) and any(_names(o) & BOUNDARIES for o in operands))
+            or (ordered and BOUNDARY_LITERALS & set(numbers))
+            or (tables and any(n < 1 if ordered else n < 0 for n in numbers))
+        ):
+            found.append(node.lineno)
+    return found
+
+
+def test_the_id_range_check_finds_what_it_should():
+    """The static check below recognises the forms it forbids, and lets id validity checks pass."""
+    bad = [
+        "c < MONEY_CARD_COUNT",
+        "t >= components.START_TILE_BASE",
+        "t in range(BUILDING_COUNT)",
+        "c < 108",
+        "TILE_TYPE[t] >= 0",
+        "CARD_CURRENCY[c] == -1",
+    ]
+    assert _id_range_tests(ast.parse("\n".join(bad))) == [1, 2, 3, 4, 5, 6]
+    fine = [
+        "0 <= c < CARD_COUNT",
+        "len(ids) == BUILDING_COUNT",
+        "TILE_TYPE[t] is None",
+        "CARD_CURRENCY[c] == 0",
+        "TILE_COST[t] <= 9",
+    ]
+    assert _id_range_tests(ast.parse("\n".join(fine))) == []
+
+
+def test_no_module_outside_the_catalogue_tells_kinds_apart_by_id_b_comp_1_to_b_comp_4():
+    """[B-COMP-1] to [B-COMP-4] only components.py knows where the kinds' ids lie: every other module of
+    game/, ai/ and tests/ asks the kind (``is_start_tile(t)``, ``is_money_card(c)``, ``TILE_KIND[t]``)."""
+    offenders = []
+    for package in ("game", "ai", "tests"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path == ROOT / "game" / "engine" / "components.py":
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            offenders += [f"{path.relative_to(ROOT)}:{line}" for line in _id_range_tests(tree)]
+    assert offenders == []
 
 
 def test_each_seat_starts_with_its_own_start_tile_b_comp_1_b_setup_1():
     """[B-COMP-1] [B-SETUP-1] seat p's Alhambra is exactly its own start tile at the origin; scores start at 0."""
     for players in range(2, 7):
         state = GameState.start(deal(players, 3), 3)
-        assert state.grids == [{ORIGIN: START_TILE_BASE + p} for p in range(players)]
+        assert state.grids == [{ORIGIN: START_TILES[p]} for p in range(players)]
         assert state.scores == [0] * players
         assert state.reserves == [[] for _ in range(players)]
         # a start tile counts for no majority
@@ -64,9 +247,9 @@ def test_each_seat_starts_with_its_own_start_tile_b_comp_1_b_setup_1():
 
 def test_building_counts_per_type_b_comp_2():
     """[B-COMP-2] 54 buildings: 7 pavilions, 7 seraglios, 9 arcades, 9 chambers, 11 gardens, 11 towers."""
-    assert BUILDING_COUNT == 54
+    assert len(BUILDINGS) == 54
     assert BUILDING_TYPES == ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
-    counts = Counter(BUILDING_TYPES[TILE_TYPE[t]] for t in range(BUILDING_COUNT))
+    counts = Counter(BUILDING_TYPES[TILE_TYPE[t]] for t in BUILDINGS)
     assert counts == {"pavilion": 7, "seraglio": 7, "arcades": 9, "chambers": 9, "garden": 11, "tower": 11}
 
 
@@ -83,17 +266,17 @@ def test_building_counts_per_type_b_comp_2():
 )
 def test_cost_ranges_per_type_b_comp_2(kind, low, high):
     """[B-COMP-2] the cost range of each type is the one in the table (cheapest and dearest tile)."""
-    costs = [TILE_COST[t] for t in range(BUILDING_COUNT) if BUILDING_TYPES[TILE_TYPE[t]] == kind]
+    costs = [TILE_COST[t] for t in BUILDINGS if BUILDING_TYPES[TILE_TYPE[t]] == kind]
     assert min(costs) == low
     assert max(costs) == high
 
 
 def test_wall_counts_b_comp_2():
     """[B-COMP-2] 10/16/20/8 tiles with 0/1/2/3 walls, no tile with 4, and 20 walls on each side."""
-    by_count = Counter(bin(TILE_WALLS[t]).count("1") for t in range(BUILDING_COUNT))
+    by_count = Counter(bin(TILE_WALLS[t]).count("1") for t in BUILDINGS)
     assert by_count == {0: 10, 1: 16, 2: 20, 3: 8}
     for side in (N, E, S, W):
-        assert sum(1 for t in range(BUILDING_COUNT) if TILE_WALLS[t] & side) == 20
+        assert sum(1 for t in BUILDINGS if TILE_WALLS[t] & side) == 20
     assert len(tiles_with("")) == 10
 
 

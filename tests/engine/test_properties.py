@@ -22,8 +22,10 @@ from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
     MARKET_CURRENCY,
-    START_TILE_BASE,
+    START_TILES,
     TILE_TYPE,
+    is_money_card,
+    is_start_tile,
 )
 from game.engine.knowledge import state_key
 from game.engine.record import loads, to_record
@@ -57,9 +59,9 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
     player = state.decider
     grid = state.grids[player]
     out = []
-    outside_offer = [c for c in state.hands[player] + state.discard + state.deck if c < 108]
+    outside_offer = [c for c in state.hands[player] + state.discard + state.deck if is_money_card(c)]
     if state.phase == ACTION:
-        someone = state.bag[0] if state.bag else START_TILE_BASE + player
+        someone = state.bag[0] if state.bag else START_TILES[player]
         out += [Place(someone, 1, 0), Reserve(someone), GiveToDirk(someone)]
         if isinstance(action, Take):
             if outside_offer:
@@ -105,7 +107,7 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
             out.append(Buy(1, (state.hands[player][0],)))
         out.append(Pass())
         if len(grid) > 1:
-            out.append(Lift(next(t for t in grid.values() if t < START_TILE_BASE)))
+            out.append(Lift(next(t for t in grid.values() if not is_start_tile(t))))
         if isinstance(action, Place):
             out += [Place(action.tile, *xy_of(c)) for c in bad_cells(grid, action.tile, rng)]
         strangers = [t for t in state.bag + [m for m in state.market if m >= 0] if t not in state.held]
@@ -124,8 +126,9 @@ def check_after_action(state: GameState) -> None:
         # what the state keeps up to date or remembers agrees with the Alhambra as it stands
         recount = [0] * len(BUILDING_TYPES)
         for tile in grid.values():
-            if TILE_TYPE[tile] >= 0:
-                recount[TILE_TYPE[tile]] += 1
+            building_type = TILE_TYPE[tile]
+            if building_type is not None:  # [B-COMP-1] a start tile has no type
+                recount[building_type] += 1
         assert state.type_counts(player) == recount
         assert state.alhambra_key(player) == frozenset(grid.items())
         assert state.spots(player) == alhambra.survey.work(grid).spots

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from game.engine import GameState, deal
-from game.engine.components import BUILDING_COUNT, CARD_VALUE, SCORING_CARDS, TWO_PLAYER_MONEY
+from game.engine.components import BUILDINGS, CARD_VALUE, SCORING_CARDS, TWO_PLAYER_MONEY
 from game.engine.modules import dirk
 from game.engine.setup import choose_start_player, deal_problems, money_cards_for, pile_sizes, scoring_windows
 
@@ -49,7 +49,7 @@ def test_market_gets_four_distinct_buildings_b_setup_2():
             d = deal(players, seed)
             assert len(d.market) == 4
             assert len(set(d.market)) == 4
-            assert sorted(d.market + d.bag + d.dirk) == list(range(BUILDING_COUNT))
+            assert sorted(d.market + d.bag + d.dirk) == list(BUILDINGS)
     # the shuffle really shuffles: the market differs between seeds
     assert len({deal(3, seed).market for seed in SEEDS}) > 30
 
