@@ -8,9 +8,10 @@ dump.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from game.engine import events as record_events
 from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
@@ -21,6 +22,7 @@ from game.engine.components import (
 )
 
 ROUND_NAMES = {1: "First scoring", 2: "Second scoring", 3: "Final scoring"}
+DIRK_SEAT = "dirk"  # Dirk's "player" in the record's awards
 
 
 @dataclass(frozen=True)
@@ -40,8 +42,115 @@ def _paid(cards: Sequence[int]) -> str:
     return f"{CURRENCIES[CARD_CURRENCY[cards[0]]]} " + "+".join(str(CARD_VALUE[c]) for c in cards)
 
 
+class _Narrator:
+    """Says one event as a sentence: who (you, a name, Dirk) does what.  One method per event name."""
+
+    def __init__(self, names: Sequence[str], you: int | None) -> None:
+        self.names = names
+        self.you = you
+
+    def who(self, seat: object) -> str:
+        if seat == DIRK_SEAT:
+            return "Dirk"
+        if seat == self.you:
+            return "You"
+        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
+
+    def says(self, seat: object, verb: str, rest: str) -> str:
+        """'Greedy takes ...' but 'You take ...'."""
+        if seat == self.you:
+            verb = {"cannot act and passes": "cannot act and pass", "holds": "hold"}.get(verb, verb[:-1])
+        return f"{self.who(seat)} {verb} {rest}".rstrip()
+
+    def move(self, event: dict, verb: str, rest: str) -> LogLine:
+        return LogLine(self.says(event["player"], verb, rest), event["player"])
+
+    def turn(self, event: dict) -> LogLine:
+        player = event["player"]
+        return LogLine("Your turn" if player == self.you else f"{self.who(player)}'s turn", player, "turn")
+
+    def take(self, event: dict) -> LogLine:
+        return self.move(event, "takes", _cards(event["cards"]))
+
+    def buy(self, event: dict) -> LogLine:
+        extra = " — exact, another action allowed" if event.get("exact") else ""
+        tile = describe_tile(event["tile"])
+        return self.move(event, "buys", f"{tile} from slot {event['slot']}, paying {_paid(event['paid'])}{extra}")
+
+    def place(self, event: dict) -> LogLine:
+        x, y = event["at"]
+        return self.move(event, "builds", f"{describe_tile(event['tile'])} at ({x}, {y})")
+
+    def reserve(self, event: dict) -> LogLine:
+        return self.move(event, "puts", f"{describe_tile(event['tile'])} on the reserve")
+
+    def lift(self, event: dict) -> LogLine:
+        x, y = event["from"]
+        return self.move(event, "lifts", f"{describe_tile(event['tile'])} from ({x}, {y})")
+
+    def dirk(self, event: dict) -> LogLine:
+        return self.move(event, "gives", f"{describe_tile(event['tile'])} to Dirk")
+
+    def end_turn(self, event: dict) -> LogLine:  # [B-TURN-4]: an exact payment's extra action declined
+        return self.move(event, "ends", "the turn without the extra action")
+
+    def passes(self, event: dict) -> LogLine:
+        return self.move(event, "cannot act and passes", "")
+
+    def scoring_card(self, event: dict) -> LogLine:
+        return LogLine(f"Scoring card {event['round']} is drawn!", None, "scoring")
+
+    def reshuffle(self, event: dict) -> LogLine:
+        return LogLine(f"The discard pile is shuffled into a new deck ({len(event['deck'])} cards)", None, "refill")
+
+    def score(self, event: dict) -> LogLine:
+        gained: dict[object, int] = {}
+        for award in event["points"]:
+            gained[award["player"]] = gained.get(award["player"], 0) + award["points"]
+        parts = [f"{self.who(seat)} +{points}" for seat, points in gained.items()]
+        return LogLine(f"{ROUND_NAMES[event['round']]}: " + (", ".join(parts) or "no points"), None, "scoring")
+
+    def dirk_gets(self, event: dict) -> LogLine:
+        return LogLine(f"Dirk receives {len(event['tiles'])} tiles from the bag", DIRK_SEAT, "scoring")
+
+    def distribute(self, event: dict) -> LogLine:
+        currency = CURRENCIES[MARKET_CURRENCY[event["slot"] - 1]]
+        tile = describe_tile(event["tile"])
+        receiver = event.get("player")
+        if receiver is None:
+            return LogLine(f"{tile} stays in the market: a tie for the most {currency}", None, "end")
+        receives = "receive" if receiver == self.you else "receives"
+        return LogLine(self.says(receiver, "holds", f"the most {currency} and {receives} {tile}"), receiver, "end")
+
+    def game_over(self, event: dict) -> LogLine:
+        winners = [self.who(seat) for seat in event["winners"]]
+        verb = "share the victory" if len(winners) > 1 else ("win" if winners == ["You"] else "wins")
+        return LogLine(f"Game over: {' and '.join(winners)} {verb}", None, "end")
+
+
+# Event name -> how it is said (refills are gathered apart).  An event not listed here says nothing.
+SAYINGS: dict[str, Callable[[_Narrator, dict], LogLine]] = {
+    record_events.TURN: _Narrator.turn,
+    record_events.TAKE: _Narrator.take,
+    record_events.BUY: _Narrator.buy,
+    record_events.PLACE: _Narrator.place,
+    record_events.RESERVE: _Narrator.reserve,
+    record_events.LIFT: _Narrator.lift,
+    record_events.DIRK: _Narrator.dirk,
+    record_events.END_TURN: _Narrator.end_turn,
+    record_events.PASS: _Narrator.passes,
+    record_events.SCORING_CARD: _Narrator.scoring_card,
+    record_events.RESHUFFLE: _Narrator.reshuffle,
+    record_events.SCORE: _Narrator.score,
+    record_events.DIRK_GETS: _Narrator.dirk_gets,
+    record_events.DISTRIBUTE: _Narrator.distribute,
+    record_events.GAME_OVER: _Narrator.game_over,
+}
+
+
 def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None) -> list[LogLine]:
     """Log lines for ``events`` (a whole game or a slice of one); seat ``you`` is addressed as "you"."""
+    narrator = _Narrator(names, you)
     lines: list[LogLine] = []
     refill_offer: list[int] = []
     refill_market: list[str] = []
@@ -54,97 +163,17 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
             lines.append(LogLine("Money offer refilled: " + _cards(refill_offer), None, "refill"))
             refill_offer.clear()
 
-    def who(seat: object) -> str:
-        if seat == "dirk":
-            return "Dirk"
-        if seat == you:
-            return "You"
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-    def says(seat: object, verb: str, rest: str) -> str:
-        """'Greedy takes ...' but 'You take ...'."""
-        if seat == you:
-            verb = {"cannot act and passes": "cannot act and pass", "holds": "hold"}.get(verb, verb[:-1])
-        return f"{who(seat)} {verb} {rest}".rstrip()
-
     for event in events:
         kind = event.get("e")
-        player = event.get("player")
-        if kind == "market":
+        if kind == record_events.MARKET:
             refill_market.append(f"{describe_tile(event['tile'])} (slot {event['slot']})")
             continue
-        if kind == "offer":
+        if kind == record_events.OFFER:
             refill_offer.append(event["card"])
             continue
         flush()
-        if kind == "turn":
-            text = "Your turn" if player == you else f"{who(player)}'s turn"
-            lines.append(LogLine(text, player, "turn"))
-        elif kind == "take":
-            lines.append(LogLine(says(player, "takes", _cards(event["cards"])), player))
-        elif kind == "buy":
-            extra = " — exact, another action allowed" if event.get("exact") else ""
-            lines.append(
-                LogLine(
-                    says(
-                        player,
-                        "buys",
-                        f"{describe_tile(event['tile'])} from slot {event['slot']}, "
-                        f"paying {_paid(event['paid'])}{extra}",
-                    ),
-                    player,
-                )
-            )
-        elif kind == "place":
-            x, y = event["at"]
-            lines.append(LogLine(says(player, "builds", f"{describe_tile(event['tile'])} at ({x}, {y})"), player))
-        elif kind == "reserve":
-            lines.append(LogLine(says(player, "puts", f"{describe_tile(event['tile'])} on the reserve"), player))
-        elif kind == "lift":
-            x, y = event["from"]
-            lines.append(LogLine(says(player, "lifts", f"{describe_tile(event['tile'])} from ({x}, {y})"), player))
-        elif kind == "dirk":
-            lines.append(LogLine(says(player, "gives", f"{describe_tile(event['tile'])} to Dirk"), player))
-        elif kind == "end_turn":  # [B-TURN-4]: an exact payment's extra action declined
-            lines.append(LogLine(says(player, "ends", "the turn without the extra action"), player))
-        elif kind == "pass":
-            lines.append(LogLine(says(player, "cannot act and passes", ""), player))
-        elif kind == "scoring_card":
-            lines.append(LogLine(f"Scoring card {event['round']} is drawn!", None, "scoring"))
-        elif kind == "reshuffle":
-            lines.append(
-                LogLine(f"The discard pile is shuffled into a new deck ({len(event['deck'])} cards)", None, "refill")
-            )
-        elif kind == "score":
-            gained: dict[object, int] = {}
-            for award in event["points"]:
-                gained[award["player"]] = gained.get(award["player"], 0) + award["points"]
-            parts = [f"{who(seat)} +{points}" for seat, points in gained.items()]
-            lines.append(
-                LogLine(f"{ROUND_NAMES[event['round']]}: " + (", ".join(parts) or "no points"), None, "scoring")
-            )
-        elif kind == "dirk_gets":
-            lines.append(LogLine(f"Dirk receives {len(event['tiles'])} tiles from the bag", "dirk", "scoring"))
-        elif kind == "distribute":
-            currency = CURRENCIES[MARKET_CURRENCY[event["slot"] - 1]]
-            tile = describe_tile(event["tile"])
-            if event.get("player") is None:
-                lines.append(LogLine(f"{tile} stays in the market: a tie for the most {currency}", None, "end"))
-            else:
-                lines.append(
-                    LogLine(
-                        says(
-                            event["player"],
-                            "holds",
-                            f"the most {currency} and receive" + ("" if event["player"] == you else "s") + f" {tile}",
-                        ),
-                        event["player"],
-                        "end",
-                    )
-                )
-        elif kind == "game_over":
-            winners = [who(seat) for seat in event["winners"]]
-            verb = "share the victory" if len(winners) > 1 else ("win" if winners == ["You"] else "wins")
-            lines.append(LogLine(f"Game over: {' and '.join(winners)} {verb}", None, "end"))
+        saying = SAYINGS.get(kind)  # type: ignore[arg-type]
+        if saying is not None:
+            lines.append(saying(narrator, event))
     flush()
     return lines

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.engine import events as record_events
+
 from .animation import Animator
 from .score_sheet import Sheet, sheet_for
 
@@ -33,17 +35,24 @@ Positions = dict[Key, pygame.Rect]
 # nothing and take no time ("turn", "lift", "end_turn", "pass", ...): they only reach the log and
 # ``TurnScene.on_event_shown``, so a bot declining its extra action goes straight on to placing.
 TIMING = {
-    "take": (0.5, 0.45),
-    "buy": (0.55, 0.5),
-    "place": (0.45, 0.4),
-    "reserve": (0.45, 0.4),
-    "dirk": (0.5, 0.45),
-    "market": (0.45, 0.14),
-    "offer": (0.4, 0.12),
-    "dirk_gets": (0.5, 0.5),
-    "distribute": (0.55, 0.5),
+    record_events.TAKE: (0.5, 0.45),
+    record_events.BUY: (0.55, 0.5),
+    record_events.PLACE: (0.45, 0.4),
+    record_events.RESERVE: (0.45, 0.4),
+    record_events.DIRK: (0.5, 0.45),
+    record_events.MARKET: (0.45, 0.14),
+    record_events.OFFER: (0.4, 0.12),
+    record_events.DIRK_GETS: (0.5, 0.5),
+    record_events.DISTRIBUTE: (0.55, 0.5),
 }
-SOUNDS = {"take": "card", "buy": "coin", "place": "place", "reserve": "place", "dirk": "place", "offer": "card"}
+SOUNDS = {
+    record_events.TAKE: "card",
+    record_events.BUY: "coin",
+    record_events.PLACE: "place",
+    record_events.RESERVE: "place",
+    record_events.DIRK: "place",
+    record_events.OFFER: "card",
+}
 
 
 @dataclass(order=True)
@@ -56,15 +65,21 @@ class Step:
 def moved_items(event: dict) -> list[Key]:
     """The cards and tiles an event moves."""
     kind = event.get("e")
-    if kind == "take":
+    if kind == record_events.TAKE:
         return [("card", c) for c in event["cards"]]
-    if kind == "buy":
+    if kind == record_events.BUY:
         return [("tile", event["tile"])] + [("card", c) for c in event["paid"]]
-    if kind in ("place", "reserve", "dirk", "market", "distribute"):
+    if kind in (
+        record_events.PLACE,
+        record_events.RESERVE,
+        record_events.DIRK,
+        record_events.MARKET,
+        record_events.DISTRIBUTE,
+    ):
         return [("tile", event["tile"])]
-    if kind == "offer":
+    if kind == record_events.OFFER:
         return [("card", event["card"])]
-    if kind == "dirk_gets":
+    if kind == record_events.DIRK_GETS:
         return [("tile", t) for t in event["tiles"]]
     return []
 
@@ -148,18 +163,18 @@ class Director:
             index = first_index + offset
             kind = event.get("e")
             items = [key for key in moved_items(event) if key in before and key in after]
-            if kind == "lift":
+            if kind == record_events.LIFT:
                 items = []  # the following 'reserve' (or swap 'place') moves the tile
             self.waiting.update(items)
             duration, gap = TIMING.get(kind, (0.0, 0.0))
             sheet = None
-            if kind == "score":
+            if kind == record_events.SCORE:
                 sheet = sheet_for(state, event, events[offset + 1 :])
             self._at(start, cursor, self._step(index, event, items, before, after, duration, sheet))
             cursor += gap
-            if kind == "scoring_card":
+            if kind == record_events.SCORING_CARD:
                 cursor += 0.5
-            if kind == "turn":
+            if kind == record_events.TURN:
                 cursor += 0.15
         self._at(start, cursor, lambda: False)  # the batch ends when its last flight has started
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import GameState
+from game.engine import events as record_events
 from game.engine.components import BUILDING_TYPES, TILE_TYPE
 from game.engine.modules import dirk
 
@@ -60,7 +61,7 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
     dirk_total = None
     dirk_part = dirk.of(state)
     if dirk_part is not None:
-        received = {t for e in later if e.get("e") == "dirk_gets" for t in e["tiles"]}
+        received = {t for e in later if e.get("e") == record_events.DIRK_GETS for t in e["tiles"]}
         held = [0] * len(BUILDING_TYPES)
         for tile in dirk_part.tiles:
             if tile not in received:

@@ -6,10 +6,13 @@ action's class into account, so that ``Reserve(5)`` and ``Lift(5)`` are differen
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
 
+from . import events
 from .alhambra import cell_at
 from .components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, describe_card, describe_tile
+from .phases import ACTION
 
 
 def _typed_equality(cls: type) -> type:
@@ -32,6 +35,22 @@ def _typed_equality(cls: type) -> type:
     return cls
 
 
+class EventFields(Protocol):
+    """A decision event of a record, read field by field (``record.py`` checks each field's type and range).
+
+    Each action reads its own event (``from_event``), so the record reader needs no list of actions.
+    """
+
+    phase: str  # the phase the game is in when the decision is made
+
+    def cards(self, name: str) -> tuple[int, ...]: ...
+    def slot(self) -> int: ...
+    def tile(self) -> int: ...
+    def xy(self, name: str) -> tuple[int, int]: ...
+    def next_event(self) -> str | None: ...
+    def next_tile(self) -> int: ...
+
+
 def _cards_text(cards: tuple[int, ...]) -> str:
     return " + ".join(describe_card(card) for card in cards)
 
@@ -43,6 +62,11 @@ class Take(NamedTuple):
     cards: tuple[int, ...]
     kind = "take"
     rule = "B-TURN-2"
+    event = events.TAKE  # the record event its decision writes first
+
+    @staticmethod
+    def from_event(fields: EventFields) -> Take:
+        return Take(fields.cards("cards"))
 
     def __str__(self) -> str:
         return f"take {_cards_text(self.cards)}"
@@ -56,6 +80,11 @@ class Buy(NamedTuple):
     paid: tuple[int, ...]
     kind = "buy"
     rule = "B-TURN-3"
+    event = events.BUY  # the record event its decision writes first
+
+    @staticmethod
+    def from_event(fields: EventFields) -> Buy:
+        return Buy(fields.slot(), fields.cards("paid"))
 
     def __str__(self) -> str:
         values = "+".join(str(CARD_VALUE[card]) for card in self.paid)
@@ -72,6 +101,13 @@ class Place(NamedTuple):
     y: int
     kind = "place"
     rule = "B-TURN-7"
+    event = events.PLACE  # the record event its decision writes first
+
+    @staticmethod
+    def from_event(fields: EventFields) -> Place | FromReserve:
+        """A ``place`` event is a bought tile placed, or, in the action phase, a redesign from the reserve."""
+        x, y = fields.xy("at")
+        return FromReserve(fields.tile(), x, y) if fields.phase == ACTION else Place(fields.tile(), x, y)
 
     @property
     def cell(self) -> int:
@@ -88,6 +124,11 @@ class Reserve(NamedTuple):
     tile: int
     kind = "reserve"
     rule = "B-TURN-7"
+    event = events.RESERVE  # the record event its decision writes first
+
+    @staticmethod
+    def from_event(fields: EventFields) -> Reserve:
+        return Reserve(fields.tile())
 
     def __str__(self) -> str:
         return f"put {describe_tile(self.tile)} on the reserve"
@@ -100,6 +141,11 @@ class GiveToDirk(NamedTuple):
     tile: int
     kind = "dirk"
     rule = "B-DIRK-4"
+    event = events.DIRK  # the record event its decision writes first
+
+    @staticmethod
+    def from_event(fields: EventFields) -> GiveToDirk:
+        return GiveToDirk(fields.tile())
 
     def __str__(self) -> str:
         return f"give {describe_tile(self.tile)} to Dirk"
@@ -114,6 +160,7 @@ class FromReserve(NamedTuple):
     y: int
     kind = "redesign"
     rule = "B-TURN-6"
+    event = events.PLACE  # the record event its decision writes first
 
     @property
     def cell(self) -> int:
@@ -130,6 +177,14 @@ class Lift(NamedTuple):
     tile: int
     kind = "redesign"
     rule = "B-TURN-6"
+    event = events.LIFT  # the record event its decision writes first
+
+    @staticmethod
+    def from_event(fields: EventFields) -> Lift | Swap:
+        """A ``lift`` followed by a ``place`` is a swap: a reserve tile takes the lifted one's spot ([B-TURN-6] c)."""
+        if fields.next_event() == events.PLACE:
+            return Swap(fields.next_tile(), fields.tile())
+        return Lift(fields.tile())
 
     def __str__(self) -> str:
         return f"redesign: move {describe_tile(self.tile)} to the reserve"
@@ -143,6 +198,7 @@ class Swap(NamedTuple):
     alhambra_tile: int
     kind = "redesign"
     rule = "B-TURN-6"
+    event = events.LIFT  # the record event its decision writes first
 
     def __str__(self) -> str:
         return f"redesign: swap {describe_tile(self.reserve_tile)} in for {describe_tile(self.alhambra_tile)}"
@@ -154,6 +210,11 @@ class EndTurn(NamedTuple):
 
     kind = "end_turn"
     rule = "B-TURN-4"
+    event = events.END_TURN  # the record event its decision writes first
+
+    @staticmethod
+    def from_event(fields: EventFields) -> EndTurn:
+        return EndTurn()
 
     def __str__(self) -> str:
         return "end the turn"
@@ -165,6 +226,11 @@ class Pass(NamedTuple):
 
     kind = "pass"
     rule = "B-TURN-8"
+    event = events.PASS  # the record event its decision writes first
+
+    @staticmethod
+    def from_event(fields: EventFields) -> Pass:
+        return Pass()
 
     def __str__(self) -> str:
         return "pass"
@@ -172,3 +238,9 @@ class Pass(NamedTuple):
 
 Action = Take | Buy | Place | Reserve | GiveToDirk | FromReserve | Lift | Swap | EndTurn | Pass
 ACTION_TYPES: tuple[type, ...] = (Take, Buy, Place, Reserve, GiveToDirk, FromReserve, Lift, Swap, EndTurn, Pass)
+
+# Decision event name -> the reader of the action it stands for (Place reads redesigns from the reserve
+# too, Lift reads swaps): the one registry records are read through.
+DECISION_READERS: dict[str, Callable[[EventFields], Action]] = {
+    kind.event: kind.from_event for kind in ACTION_TYPES if "from_event" in vars(kind)
+}

@@ -23,19 +23,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from . import events as names
+from .actions import DECISION_READERS, Action
 from .components import (
-    BUILDING_COUNT,
     BUILDING_TYPES,
+    BUILDINGS,
     CARD_COUNT,
     CARD_CURRENCY,
     CARD_VALUE,
     CURRENCIES,
     MARKET_CURRENCY,
     SCORING_CARDS,
-    START_TILE_BASE,
+    START_TILES,
     TILE_COST,
     TILE_COUNT,
+    TILE_KIND,
     TILE_TYPE,
     TILE_WALLS,
     scoring_round_of,
@@ -43,11 +45,11 @@ from .components import (
 )
 from .game import Game, GameConfig, Seat
 from .setup import Deal, deal_problems, money_cards_for
-from .state import ACTION, GameState, IllegalAction
+from .state import GameState, IllegalAction
 from .validation import REACH, shown
 
 FORMAT = "alhambra-record/1"
-DECISIONS = ("take", "buy", "place", "reserve", "lift", "dirk", "end_turn", "pass")
+DECISIONS = frozenset(DECISION_READERS)  # the events that stand for a player's decision
 
 
 class RecordError(ValueError):
@@ -56,16 +58,16 @@ class RecordError(ValueError):
 
 # ---------------------------------------------------------------------------- writing
 def tile_entries(players: int) -> list[dict[str, Any]]:
-    tiles: list[dict[str, Any]] = [{"id": START_TILE_BASE + p, "kind": "start"} for p in range(players)]
+    tiles: list[dict[str, Any]] = [{"id": START_TILES[p], "kind": TILE_KIND[START_TILES[p]]} for p in range(players)]
     tiles += [
         {
             "id": t,
-            "kind": "building",
+            "kind": TILE_KIND[t],
             "type": BUILDING_TYPES[TILE_TYPE[t]],
             "cost": TILE_COST[t],
             "walls": walls_to_text(TILE_WALLS[t]),
         }
-        for t in range(BUILDING_COUNT)
+        for t in BUILDINGS
     ]
     return tiles
 
@@ -368,13 +370,13 @@ def _deal(value: Any, players: int) -> Deal:
     )
     dealt = Deal(
         players=players,
-        bag=_ids(value.get("bag"), "setup.bag", BUILDING_COUNT, "tile"),
+        bag=_ids(value.get("bag"), "setup.bag", TILE_COUNT, "tile"),
         deck=_ids(value.get("deck"), "setup.deck", CARD_COUNT, "card"),
         hands=tuple(_ids(hand, f"setup.hands[{seat}]", CARD_COUNT, "card") for seat, hand in enumerate(hands)),
         start_player=start,
-        market=_ids(value.get("market"), "setup.market", BUILDING_COUNT, "tile"),
+        market=_ids(value.get("market"), "setup.market", TILE_COUNT, "tile"),
         offer=_ids(value.get("offer"), "setup.offer", CARD_COUNT, "card"),
-        dirk=_ids(value.get("dirk", []), "setup.dirk", BUILDING_COUNT, "tile"),
+        dirk=_ids(value.get("dirk", []), "setup.dirk", TILE_COUNT, "tile"),
     )
     problems = deal_problems(dealt)
     _need(not problems, f"setup: {problems[0] if problems else ''}")
@@ -395,11 +397,86 @@ def _same_event(expected: dict, found: Any) -> bool:
     return True
 
 
-def _action_at(state: GameState, events: list, index: int) -> Action:
-    """The action a decision event (plus, for a swap, the two events after it) stands for.
+class _DecisionFields:
+    """One decision event of a record, read field by field for the action that reads it (``EventFields``).
 
     Every field is checked for type and range here, so the message names the event and the field;
     ``GameState.apply`` then checks the action's shape again and the rules.
+    """
+
+    __slots__ = ("events", "index", "kind", "phase")
+
+    def __init__(self, state: GameState, events: list, index: int) -> None:
+        self.events = events
+        self.index = index
+        self.kind = events[index]["e"]
+        self.phase = state.phase
+
+    def _field(self, name: str, at: int | None = None) -> Any:
+        at = self.index if at is None else at
+        _need(name in self.events[at], f"event {at} ({self.events[at]['e']}): field '{name}' is missing")
+        return self.events[at][name]
+
+    def tile(self, at: int | None = None) -> int:
+        at = self.index if at is None else at
+        value = self._field("tile", at)
+        where = f"event {at} ({self.events[at]['e']})"
+        _need(_is_int(value), f"{where}: tile must be an integer, not {_show(value)}")
+        _need(0 <= value < TILE_COUNT, f"{where}: tile {_show(value)} does not exist (tiles are 0 to {TILE_COUNT - 1})")
+        return value
+
+    def cards(self, name: str) -> tuple[int, ...]:
+        return _ids(self._field(name), f"event {self.index} ({self.kind}): {name}", CARD_COUNT, "card")
+
+    def slot(self) -> int:
+        slot = self._field("slot")
+        _need(
+            _is_int(slot) and 1 <= slot <= 4,
+            f"event {self.index} ({self.kind}): slot must be 1 to 4 ([B-COMP-5]), not {_show(slot)}",
+        )
+        return slot
+
+    def xy(self, name: str) -> tuple[int, int]:
+        value = self._field(name)
+        where = f"event {self.index} ({self.kind})"
+        _need(
+            isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value),
+            f"{where}: '{name}' must be [x, y], not {_show(value)}",
+        )
+        _need(
+            all(-REACH <= v <= REACH for v in value),
+            f"{where}: '{name}' {_json_shown(value, 60)} is nowhere near the Alhambra ([B-PLACE-2])",
+        )
+        return value[0], value[1]
+
+    def next_event(self) -> str | None:
+        following = self.events[self.index + 1] if self.index + 1 < len(self.events) else None
+        return following.get("e") if isinstance(following, dict) else None
+
+    def next_tile(self) -> int:
+        return self.tile(self.index + 1)
+
+
+def read_decision(events: list, index: int, phase: str, decider: int) -> Action:
+    """The action of the decision event ``events[index]``, made by ``decider`` in ``phase`` (RecordError if none)."""
+    probe = _Probe(phase, decider)
+    return _action_at(probe, events, index)  # type: ignore[arg-type]
+
+
+class _Probe:
+    """What reading a decision needs of the game: whose decision it is and in which phase."""
+
+    __slots__ = ("decider", "phase")
+
+    def __init__(self, phase: str, decider: int) -> None:
+        self.phase = phase
+        self.decider = decider
+
+
+def _action_at(state: GameState, events: list, index: int) -> Action:
+    """The action a decision event (plus, for a swap, the two events after it) stands for.
+
+    Each action reads its own event (``DECISION_READERS``): the reader needs no list of actions.
     """
     event = events[index]
     kind = event["e"]
@@ -408,61 +485,10 @@ def _action_at(state: GameState, events: list, index: int) -> Action:
         _is_int(player) and player == state.decider,
         f"event {index} ({kind}): the decision is player {state.decider}'s, the record names {_show(player)}",
     )
-
-    def field(name: str, at: int = index) -> Any:
-        _need(name in events[at], f"event {at} ({events[at]['e']}): field '{name}' is missing")
-        return events[at][name]
-
-    def tile(at: int = index) -> int:
-        value = field("tile", at)
-        _need(_is_int(value), f"event {at} ({events[at]['e']}): tile must be an integer, not {_show(value)}")
-        _need(
-            0 <= value < TILE_COUNT,
-            f"event {at} ({events[at]['e']}): tile {_show(value)} does not exist (tiles are 0 to {TILE_COUNT - 1})",
-        )
-        return value
-
-    def cards(name: str) -> tuple[int, ...]:
-        return _ids(field(name), f"event {index} ({kind}): {name}", CARD_COUNT, "card")
-
-    def xy(name: str) -> tuple[int, int]:
-        value = field(name)
-        _need(
-            isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value),
-            f"event {index} ({kind}): '{name}' must be [x, y], not {_show(value)}",
-        )
-        _need(
-            all(-REACH <= v <= REACH for v in value),
-            f"event {index} ({kind}): '{name}' {_json_shown(value, 60)} is nowhere near the Alhambra ([B-PLACE-2])",
-        )
-        return value[0], value[1]
-
-    if kind == "take":
-        return Take(cards("cards"))
-    if kind == "buy":
-        slot = field("slot")
-        _need(
-            _is_int(slot) and 1 <= slot <= 4,
-            f"event {index} (buy): slot must be 1 to 4 ([B-COMP-5]), not {_show(slot)}",
-        )
-        return Buy(slot, cards("paid"))
-    if kind == "pass":
-        return Pass()
-    if kind == "end_turn":
-        return EndTurn()
-    if kind == "dirk":
-        return GiveToDirk(tile())
-    if kind == "place":
-        x, y = xy("at")
-        return FromReserve(tile(), x, y) if state.phase == ACTION else Place(tile(), x, y)
-    if kind == "reserve":
-        return Reserve(tile())
-    if kind == "lift":
-        following = events[index + 1] if index + 1 < len(events) else None
-        if isinstance(following, dict) and following.get("e") == "place":
-            return Swap(tile(index + 1), tile())
-        return Lift(tile())
-    raise RecordError(f"event {index}: expected a decision of player {state.decider}, found {_show(kind)}")
+    reader = DECISION_READERS.get(kind)
+    if reader is None:
+        raise RecordError(f"event {index}: expected a decision of player {state.decider}, found {_show(kind)}")
+    return reader(_DecisionFields(state, events, index))
 
 
 def _replay(game: Game, events: list) -> None:
@@ -509,9 +535,9 @@ def _shuffles_until_next_turn(events: list, start: int) -> list[list[int]]:
     orders = []
     for index in range(start, len(events)):
         event = events[index]
-        if not isinstance(event, dict) or event.get("e") == "turn":
+        if not isinstance(event, dict) or event.get("e") == names.TURN:
             break
-        if event.get("e") == "reshuffle":
+        if event.get("e") == names.RESHUFFLE:
             orders.append(list(_ids(event.get("deck"), f"event {index} (reshuffle): deck", CARD_COUNT, "card")))
     return orders
 

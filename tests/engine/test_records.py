@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from game.engine import Game
+from game.engine import events as event_names
+from game.engine.actions import ACTION_TYPES, DECISION_READERS, Pass
 from game.engine.knowledge import state_key
 from game.engine.modules import dirk
-from game.engine.record import RecordError, from_record, load, loads, save, to_record
+from game.engine.record import RecordError, from_record, load, loads, read_decision, save, to_record
 from game.engine.state import FINAL
 
 from .helpers import new_game, play, play_random_game, random_policy
@@ -406,3 +408,29 @@ def test_records_written_before_end_turn_existed_still_load_b_turn_4(name):
     game = loads(text)
     assert game.state.is_over and game.state.scores == original["result"]["scores"]
     assert as_json(to_record(game)) == original
+
+
+# ---------------------------------------------------------------- one registry of decisions and their events
+def test_every_action_names_its_record_event_and_reads_it_back_d_rng_1():
+    """[D-RNG-1] [B-TURN-6] each action class names the event its decision writes first (RECORD.md's names,
+    from ``game.engine.events``), the engine writes exactly that event, and the registry reads every
+    decision event back to the very action that wrote it (a swap included: ``lift`` then ``place``)."""
+    vocabulary = {value for name, value in vars(event_names).items() if name.isupper()}
+    assert {kind.event for kind in ACTION_TYPES} <= vocabulary
+    assert set(DECISION_READERS) == {kind.event for kind in ACTION_TYPES}
+    seen: set[type] = set()
+    for players in (2, 3):
+        for seed in range(12):
+            game = new_game(players, 300 + seed)
+            rng = random.Random(seed)
+            while not game.state.is_over:
+                action = rng.choice(game.state.legal_actions())
+                first = len(game.events)
+                phase = game.state.phase
+                decider = game.state.decider
+                written = game.apply(action)
+                assert written[0]["e"] == type(action).event and written[0]["player"] == decider
+                read = read_decision(game.events, first, phase, decider)
+                assert read == action, f"{written[0]} was read as {read!r}, not {action!r}"
+                seen.add(type(action))
+    assert seen >= set(ACTION_TYPES) - {Pass}, "random games make every kind of decision but a pass"

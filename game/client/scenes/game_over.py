@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import events as record_events
 from game.engine.components import CARD_VALUE
 from game.engine.modules import dirk
 
@@ -28,7 +29,7 @@ def points_by_round(events: list[dict], collectors: tuple[int | str, ...]) -> li
     rows = [[0] * len(collectors) for _ in range(3)]
     index = {seat: i for i, seat in enumerate(collectors)}
     for event in events:
-        if event.get("e") == "score":
+        if event.get("e") == record_events.SCORE:
             for award in event["points"]:
                 rows[event["round"] - 1][index[award["player"]]] += award["points"]
     return rows
@@ -43,7 +44,7 @@ class GameOverScene(PanelScene):
         self.record_path = record_path
         state = table.state
         events = table.game.events
-        final = next(e for e in reversed(events) if e.get("e") == "score")
+        final = next(e for e in reversed(events) if e.get("e") == record_events.SCORE)
         self.sheet: Sheet = sheet_for(state, final, [])
         self.rounds = points_by_round(events, self.sheet.collectors)
         self.winners = state.winners()

@@ -40,6 +40,7 @@ from game.engine import (
     Take,
     describe_action,
 )
+from game.engine import events as record_events
 from game.engine.alhambra import xy_of
 from game.engine.modules import dirk
 from game.engine.state import FINAL, PLACE
@@ -413,11 +414,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hint = None
         self.director.play(events, first, before, self.positions())
         kinds = {event["e"] for event in events}
-        if "turn" in kinds and not self.toast_warn:
+        if record_events.TURN in kinds and not self.toast_warn:
             self.toast_until = 0.0  # a tip about the turn that just ended is old news
-        if "game_over" in kinds:
+        if record_events.GAME_OVER in kinds:
             self.finish_game()
-        elif "turn" in kinds:
+        elif record_events.TURN in kinds:
             self.autosave()
 
     def perform(self, action: Action) -> None:
@@ -454,22 +455,22 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def on_event_shown(self, event: dict, sheet: Sheet | None) -> bool:
         """An event's moment in the timeline has come; True if a scene was opened (pause the timeline)."""
         kind = event.get("e")
-        if kind == "turn" and event["player"] == self.table.human:
+        if kind == record_events.TURN and event["player"] == self.table.human:
             self.banner_text = "Your turn"  # bots' turns show in their panel and the actions panel instead
             self.banner_at = self.ui.time
             self.ui.sounds.play("turn")
-        elif kind == "scoring_card":
+        elif kind == record_events.SCORING_CARD:
             self.banner_text = f"Scoring card {event['round']}!"
             self.banner_at = self.ui.time
             self.ui.sounds.play("score")
-        elif kind == "score" and sheet is not None:
+        elif kind == record_events.SCORE and sheet is not None:
             self.target_scores = list(event["totals"])
             if "dirk_total" in event:
                 self.target_dirk = event["dirk_total"]
             if event["round"] < 3:
                 self.app.screens.open_scoring(self, sheet)
                 return True
-        elif kind == "game_over":
+        elif kind == record_events.GAME_OVER:
             self.app.screens.show_game_over(self.table, self.record_path)
             return True
         return False
