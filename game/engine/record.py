@@ -40,6 +40,7 @@ from .components import (
     TILE_KIND,
     TILE_TYPE,
     TILE_WALLS,
+    is_building,
     scoring_round_of,
     walls_to_text,
 )
@@ -305,6 +306,14 @@ def _ids(value: Any, what: str, count: int, noun: str) -> tuple[int, ...]:
     return tuple(value)
 
 
+def _building_ids(value: Any, what: str) -> tuple[int, ...]:
+    """Ids of building tiles ([B-COMP-2]): ids that exist, and of tiles whose kind is building."""
+    tiles = _ids(value, what, TILE_COUNT, "tile")
+    for position, tile in enumerate(tiles):
+        _need(is_building(tile), f"{what}[{position}]: tile {tile} is a {TILE_KIND[tile]} tile, not a building")
+    return tiles
+
+
 def _label(value: Any) -> bool:
     """A name or agent: a short line of printable text."""
     return isinstance(value, str) and len(value) <= MAX_NAME and value.isprintable()
@@ -370,13 +379,13 @@ def _deal(value: Any, players: int) -> Deal:
     )
     dealt = Deal(
         players=players,
-        bag=_ids(value.get("bag"), "setup.bag", TILE_COUNT, "tile"),
+        bag=_building_ids(value.get("bag"), "setup.bag"),
         deck=_ids(value.get("deck"), "setup.deck", CARD_COUNT, "card"),
         hands=tuple(_ids(hand, f"setup.hands[{seat}]", CARD_COUNT, "card") for seat, hand in enumerate(hands)),
         start_player=start,
-        market=_ids(value.get("market"), "setup.market", TILE_COUNT, "tile"),
+        market=_building_ids(value.get("market"), "setup.market"),
         offer=_ids(value.get("offer"), "setup.offer", CARD_COUNT, "card"),
-        dirk=_ids(value.get("dirk", []), "setup.dirk", TILE_COUNT, "tile"),
+        dirk=_building_ids(value.get("dirk", []), "setup.dirk"),
     )
     problems = deal_problems(dealt)
     _need(not problems, f"setup: {problems[0] if problems else ''}")
