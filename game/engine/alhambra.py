@@ -16,13 +16,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, NamedTuple, TypeVar
 
-from .components import TILE_WALLS, E, N, S, W
+from .components import OPEN, SIDES, TILE_SIDES, TILE_WALLS, WALL, E, N, S, W, sides_of
 
 ROW = 128
 ORIGIN = 64 * ROW + 64
 STEPS: tuple[tuple[int, int], ...] = ((N, -ROW), (E, 1), (S, ROW), (W, -1))
 OPPOSITE = {N: S, E: W, S: N, W: E}
 ALL_SIDES = N | E | S | W
+
+# [B-PLACE-3] which side kinds may touch: wall against wall, open against open (both ways round).
+# Camps ([M-CAMP-2]) will add bastion against wall and green against green; every other pair is refused.
+MAY_TOUCH: frozenset[tuple[str, str]] = frozenset({(OPEN, OPEN), (WALL, WALL)})
+# [B-PLACE-4] the pairs one can walk across
+ON_FOOT: frozenset[tuple[str, str]] = frozenset({(OPEN, OPEN)})
+_FACING = tuple((index, step, SIDES.index(OPPOSITE[side])) for index, (side, step) in enumerate(STEPS))
+
+
+def side_pairs(grid: Alhambra, cell: int, sides: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(my side, the neighbour's side facing it) for each of ``cell``'s sides that touches a tile.
+
+    The full rule checks read the kinds through ``MAY_TOUCH`` and ``ON_FOOT``; the survey's fast path
+    works on wall masks, which says the same for tiles that show only open sides and walls.
+    """
+    pairs = []
+    for index, step, facing in _FACING:
+        neighbour = grid.get(cell + step)
+        if neighbour is not None:
+            pairs.append((sides[index], TILE_SIDES[neighbour][facing]))
+    return pairs
+
 
 Alhambra = dict[int, int]
 Answer = TypeVar("Answer")
@@ -209,14 +231,14 @@ def placement_violation(grid: Alhambra, cell: int, walls: int) -> str | None:
     """Why a tile with ``walls`` may not go on ``cell``, as '[rule id] reason', or None if it may."""
     if cell in grid:
         return "[B-PLACE-2] that cell is already built on"
-    spot = spot_at(grid, cell)
-    if not spot.touching:
+    pairs = side_pairs(grid, cell, sides_of(walls))
+    if not pairs:
         return "[B-PLACE-2] a new tile must share a full side with the Alhambra (corners are not enough)"
-    if walls & spot.touching != spot.need_wall:
+    if any(pair not in MAY_TOUCH for pair in pairs):
         return "[B-PLACE-3] touching sides must match: wall against wall, open against open"
-    if not spot.touching & ~walls:
+    if not any(pair in ON_FOOT for pair in pairs):
         return "[B-PLACE-4] the tile could not be reached on foot from the Lion Fountain"
-    if _would_enclose_hole(grid, cell, spot.touching):
+    if _would_enclose_hole(grid, cell):
         return "[B-PLACE-5] the Alhambra may not enclose an empty area (a hole)"
     return None
 
@@ -228,8 +250,7 @@ def swap_violation(grid: Alhambra, cell: int, walls: int) -> str | None:
     them too, so the open connections are the same as before and on-foot reachability and holes
     cannot change: matching is the whole check.
     """
-    spot = spot_at(grid, cell)
-    if walls & spot.touching != spot.need_wall:
+    if any(pair not in MAY_TOUCH for pair in side_pairs(grid, cell, sides_of(walls))):
         return "[B-PLACE-3] the swapped-in tile's sides must match its neighbours: wall against wall, open against open"
     return None
 
@@ -252,8 +273,8 @@ def _removable_cells(grid: Alhambra) -> frozenset[int]:
 
 removable_cells = GridMemo(_removable_cells)
 
-_OPEN_STEPS = tuple(tuple(step for side, step in STEPS if not walls & side) for walls in range(16))
-_FOOT_STEPS = tuple(_OPEN_STEPS[walls] for walls in TILE_WALLS)  # per tile: the steps out through its open sides
+# per tile: the steps out through its open sides ([B-PLACE-4]: in a legal Alhambra an open side faces an open one)
+_FOOT_STEPS = tuple(tuple(step for index, step, _ in _FACING if sides[index] == OPEN) for sides in TILE_SIDES)
 
 
 def _foot_neighbours(grid: Alhambra, cell: int) -> list[int]:
@@ -312,10 +333,10 @@ def violations(grid: Alhambra) -> list[str]:
         found.append("[B-SETUP-1] the start tile is not at the origin")
         return found
     for cell, tile in grid.items():
-        walls = TILE_WALLS[tile]
-        for side, step in STEPS:
+        sides = TILE_SIDES[tile]
+        for index, step, facing in _FACING:
             neighbour = grid.get(cell + step)
-            if neighbour is not None and bool(walls & side) != bool(TILE_WALLS[neighbour] & OPPOSITE[side]):
+            if neighbour is not None and (sides[index], TILE_SIDES[neighbour][facing]) not in MAY_TOUCH:
                 found.append(f"[B-PLACE-3] sides of {xy_of(cell)} and {xy_of(cell + step)} do not match")
     if len(reachable_on_foot(grid)) != len(grid):
         found.append("[B-PLACE-4] some tile cannot be reached on foot")

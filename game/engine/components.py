@@ -18,7 +18,19 @@ CURRENCIES: tuple[str, ...] = ("florin", "dirham", "denar", "ducat")
 
 # Wall sides as bits of a mask; a tile's walls are the OR of its walled sides.
 N, E, S, W = 1, 2, 4, 8
+SIDES: tuple[int, ...] = (N, E, S, W)  # the order of a tile's sides in TILE_SIDES
 SIDE_LETTERS: tuple[tuple[int, str], ...] = ((N, "N"), (E, "E"), (S, "S"), (W, "W"))
+
+# What a tile shows on a side.  Buildings and start tiles show open sides and walls ([B-COMP-2]);
+# the 2024 edition's camps add bastions and green sides ([M-CAMP-1]).  Which kinds may touch is a
+# rule: ``alhambra.MAY_TOUCH``.
+OPEN, WALL, BASTION, GREEN = "open", "wall", "bastion", "green"
+SIDE_KINDS: tuple[str, ...] = (OPEN, WALL, BASTION, GREEN)
+
+
+def sides_of(walls: int) -> tuple[str, ...]:
+    """The side kinds, north, east, south, west, of a tile whose walls are ``walls`` (and no other kinds)."""
+    return tuple(WALL if walls & side else OPEN for side in SIDES)
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -101,6 +113,7 @@ TILE_KIND: tuple[str, ...] = tuple(t.kind for t in TILES)
 TILE_TYPE: tuple[int | None, ...] = tuple(t.type for t in TILES)
 TILE_COST: tuple[int | None, ...] = tuple(t.cost for t in TILES)
 TILE_WALLS: tuple[int, ...] = tuple(t.walls for t in TILES)
+TILE_SIDES: tuple[tuple[str, ...], ...] = tuple(sides_of(t.walls) for t in TILES)  # N, E, S, W per tile
 
 BUILDINGS: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == BUILDING)
 START_TILES: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == START)  # seat p: START_TILES[p]

@@ -12,14 +12,28 @@ import pytest
 from game.engine import FromReserve, Lift, Place, Reserve, Swap
 from game.engine.actions import Take
 from game.engine.alhambra import (
+    MAY_TOUCH,
+    ON_FOOT,
     ORIGIN,
     cell_at,
     placement_violation,
     removable_cells,
+    side_pairs,
     swap_violation,
     violations,
 )
-from game.engine.components import START_TILES, TILE_WALLS, walls_from_text
+from game.engine.components import (
+    BASTION,
+    GREEN,
+    OPEN,
+    SIDE_KINDS,
+    SIDES,
+    START_TILES,
+    TILE_SIDES,
+    TILE_WALLS,
+    WALL,
+    walls_from_text,
+)
 from game.engine.state import ACTION
 
 from .helpers import (
@@ -360,3 +374,27 @@ def test_far_away_coordinates_are_refused_b_place_2(at_turn):
     hold(state, [tile])
     assert cell_at(129, -1) == cell_at(1, 0)  # the aliasing itself
     assert_illegal(state, Place(tile, 129, -1), "B-PLACE-2")
+
+
+# ---------------------------------------------------------------- sides with kinds
+def test_side_kinds_and_which_may_touch_b_place_3_b_place_4():
+    """[B-PLACE-3] [B-PLACE-4] every tile shows a kind on each side (open or wall for the base game's tiles, the
+    start tile open all round); wall meets wall and open meets open, nothing else (both ways round), and only
+    open against open can be walked across.  Bastion and green sides exist as kinds for the camps to come but
+    may touch nothing yet."""
+    for tile in range(len(TILE_WALLS)):
+        assert len(TILE_SIDES[tile]) == 4 and set(TILE_SIDES[tile]) <= {OPEN, WALL}
+        assert TILE_SIDES[tile] == tuple(WALL if TILE_WALLS[tile] & side else OPEN for side in SIDES)
+    assert all(TILE_SIDES[tile] == (OPEN,) * 4 for tile in START_TILES)
+    assert {(a, b) for a in SIDE_KINDS for b in SIDE_KINDS if (a, b) in MAY_TOUCH} == {(OPEN, OPEN), (WALL, WALL)}
+    assert all((b, a) in MAY_TOUCH for a, b in MAY_TOUCH) and ON_FOOT <= MAY_TOUCH
+    assert {BASTION, GREEN} <= set(SIDE_KINDS) and not any(BASTION in pair or GREEN in pair for pair in MAY_TOUCH)
+
+
+def test_the_side_pairs_of_a_cell_are_its_touching_neighbours_facing_sides_b_place_3():
+    """[B-PLACE-3] ``side_pairs`` pairs each side of a cell that touches a tile with the neighbour's side facing it."""
+    grid = build({(1, 0): "N", (0, 1): "E"})
+    north_walled, east_walled = grid[cell_at(1, 0)], grid[cell_at(0, 1)]
+    assert TILE_SIDES[north_walled][0] == WALL and TILE_SIDES[east_walled][1] == WALL
+    pairs = side_pairs(grid, cell_at(1, 1), (WALL, OPEN, OPEN, WALL))
+    assert pairs == [(WALL, OPEN), (WALL, WALL)]  # north meets (1, 0)'s open south; west meets (0, 1)'s east wall
