@@ -18,6 +18,7 @@ from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 
 from .evaluation import DEFAULT_WEIGHTS, Outlook, Weights, money_cap, payable_sums, scorings_left, strongest_rival
+from .modules import advice_for
 
 # (side of the cell, step to the neighbour there, the neighbour's side that faces the cell)
 _NEIGHBOUR_FACING = ((1, -128, 4), (2, 1, 8), (4, 128, 1), (8, -1, 2))
@@ -172,7 +173,11 @@ class Pricer:
 
     def price(self, action: Action) -> float:
         method = _PRICES.get(type(action))
-        return method(self, action) if method else UNPRICED
+        if method is None:  # a redesign other than from the reserve, or a module's move
+            method = advice_for(self.state.rules).prices.get(type(action))
+            if method is None:
+                return UNPRICED
+        return method(self, action)
 
 
 _PRICES = {
@@ -200,6 +205,8 @@ def turn_candidates(state: GameState) -> list[Action]:
                 for spot in spots
                 if walls & spot.touching == spot.need_wall and spot.touching & ~walls
             )
+    for module_moves in advice_for(state.rules).turn_moves:
+        moves.extend(module_moves(state))
     if state.held:
         moves.append(EndTurn())
     return moves
@@ -261,6 +268,14 @@ def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: W
 
 def _fast_placement(state: GameState, rng: random.Random, epsilon: float, weights: Weights) -> Action:
     candidates, best, price = _placement_choice(state, weights)
+    module_hooks = advice_for(state.rules).placement_moves
+    if module_hooks:  # a module offers other destinations (they depend on more than the Alhambra: not remembered)
+        extra = [move for hook in module_hooks for move in hook(state, state.held[0])]
+        if extra:
+            choices = [*candidates[:-1], *extra, candidates[-1]]
+            if rng.random() < epsilon:
+                return choices[rng.randrange(len(choices))]
+            return max(choices, key=Pricer(state, weights, exact_walls=False).price)
     if len(candidates) == 1:
         return candidates[0]
     if rng.random() < epsilon:

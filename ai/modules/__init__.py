@@ -1,7 +1,7 @@
 """What the AI needs to know of each rule module, in one place per module (the engine's are in game/engine/modules).
 
 The evaluation asks ``advice_for(state.rules)`` for the active modules' advice, compiled once per
-ruleset: the base game gets ``BASE``, whose answers are constants, so it pays nothing per module.
+ruleset: the base game gets empty answers, so it pays nothing per module.
 """
 
 from __future__ import annotations
