@@ -5,9 +5,10 @@ for the bare state the AI searches.  ``state.decider`` chooses one of ``state.le
 and ``state.apply(action)`` carries it out.
 """
 
-from .actions import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from .actions import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
 from .game import Game, GameConfig, Seat
 from .knowledge import Knowledge
+from .modules.dirk import GiveToDirk
 from .record import RecordError
 from .setup import Deal, deal
 from .state import ACTION, FINAL, OVER, PLACE, GameState, IllegalAction, describe_action

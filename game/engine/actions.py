@@ -15,7 +15,7 @@ from .components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, 
 from .phases import ACTION
 
 
-def _typed_equality(cls: type) -> type:
+def typed_equality(cls: type) -> type:
     """Make equality compare the class too; keep the tuple's own (C-level) hash.
 
     ``Reserve(5)`` and ``Lift(5)`` hash alike, and a dict tells them apart by this equality: such
@@ -55,7 +55,7 @@ def _cards_text(cards: tuple[int, ...]) -> str:
     return " + ".join(describe_card(card) for card in cards)
 
 
-@_typed_equality
+@typed_equality
 class Take(NamedTuple):
     """[B-TURN-2] take one card from the money offer, or several worth at most 5 together."""
 
@@ -72,7 +72,7 @@ class Take(NamedTuple):
         return f"take {_cards_text(self.cards)}"
 
 
-@_typed_equality
+@typed_equality
 class Buy(NamedTuple):
     """[B-TURN-3] buy the tile in market slot 1-4 with cards of that slot's currency."""
 
@@ -92,7 +92,7 @@ class Buy(NamedTuple):
         return f"buy from slot {self.slot} paying {currency} {values}"
 
 
-@_typed_equality
+@typed_equality
 class Place(NamedTuple):
     """[B-TURN-7] put a tile bought (or received at the end) this turn into the Alhambra at (x, y)."""
 
@@ -117,7 +117,7 @@ class Place(NamedTuple):
         return f"place {describe_tile(self.tile)} at ({self.x}, {self.y})"
 
 
-@_typed_equality
+@typed_equality
 class Reserve(NamedTuple):
     """[B-TURN-7] put a tile bought (or received at the end) this turn onto the reserve."""
 
@@ -134,24 +134,7 @@ class Reserve(NamedTuple):
         return f"put {describe_tile(self.tile)} on the reserve"
 
 
-@_typed_equality
-class GiveToDirk(NamedTuple):
-    """[B-DIRK-4] give a tile bought this turn to Dirk (two-player game)."""
-
-    tile: int
-    kind = "dirk"
-    rule = "B-DIRK-4"
-    event = events.DIRK  # the record event its decision writes first
-
-    @staticmethod
-    def from_event(fields: EventFields) -> GiveToDirk:
-        return GiveToDirk(fields.tile())
-
-    def __str__(self) -> str:
-        return f"give {describe_tile(self.tile)} to Dirk"
-
-
-@_typed_equality
+@typed_equality
 class FromReserve(NamedTuple):
     """[B-TURN-6a] redesign: move a reserve tile into the Alhambra at (x, y)."""
 
@@ -170,7 +153,7 @@ class FromReserve(NamedTuple):
         return f"redesign: build {describe_tile(self.tile)} from the reserve at ({self.x}, {self.y})"
 
 
-@_typed_equality
+@typed_equality
 class Lift(NamedTuple):
     """[B-TURN-6b] redesign: move a tile from the Alhambra to the reserve."""
 
@@ -190,7 +173,7 @@ class Lift(NamedTuple):
         return f"redesign: move {describe_tile(self.tile)} to the reserve"
 
 
-@_typed_equality
+@typed_equality
 class Swap(NamedTuple):
     """[B-TURN-6c] redesign: a reserve tile takes the exact place of an Alhambra tile, which goes to the reserve."""
 
@@ -204,7 +187,7 @@ class Swap(NamedTuple):
         return f"redesign: swap {describe_tile(self.reserve_tile)} in for {describe_tile(self.alhambra_tile)}"
 
 
-@_typed_equality
+@typed_equality
 class EndTurn(NamedTuple):
     """[B-TURN-4] decline the extra action an exact payment allows: the turn goes on to placing its tiles."""
 
@@ -220,7 +203,7 @@ class EndTurn(NamedTuple):
         return "end the turn"
 
 
-@_typed_equality
+@typed_equality
 class Pass(NamedTuple):
     """[B-TURN-8] no legal action at all: the turn passes."""
 
@@ -236,11 +219,11 @@ class Pass(NamedTuple):
         return "pass"
 
 
-Action = Take | Buy | Place | Reserve | GiveToDirk | FromReserve | Lift | Swap | EndTurn | Pass
-ACTION_TYPES: tuple[type, ...] = (Take, Buy, Place, Reserve, GiveToDirk, FromReserve, Lift, Swap, EndTurn, Pass)
+Action = Take | Buy | Place | Reserve | FromReserve | Lift | Swap | EndTurn | Pass  # and the modules' actions
+BASE_ACTION_TYPES: tuple[type, ...] = (Take, Buy, Place, Reserve, FromReserve, Lift, Swap, EndTurn, Pass)
 
-# Decision event name -> the reader of the action it stands for (Place reads redesigns from the reserve
-# too, Lift reads swaps): the one registry records are read through.
-DECISION_READERS: dict[str, Callable[[EventFields], Action]] = {
-    kind.event: kind.from_event for kind in ACTION_TYPES if "from_event" in vars(kind)
-}
+
+def decision_readers(action_types: tuple[type, ...]) -> dict[str, Callable[[EventFields], Action]]:
+    """Decision event name -> the reader of the action it stands for (Place reads redesigns from the
+    reserve too, Lift reads swaps): the one registry records are read through."""
+    return {kind.event: kind.from_event for kind in action_types if "from_event" in vars(kind)}

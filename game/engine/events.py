@@ -1,6 +1,7 @@
 """The names of the record's events (RECORD.md), in one place: the engine writes them, records,
 narration and playback read them.  Code compares an event's ``"e"`` with these names, never with
-a string of its own, so a misspelt name fails at import instead of matching nothing.
+a string of its own, so a misspelt name fails at import instead of matching nothing.  (Dirk's two
+events are here too for now; a module's own events are named in its module.)
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import events as names
-from .actions import DECISION_READERS, Action
+from .actions import Action
 from .components import (
     BUILDING_TYPES,
     BUILDINGS,
@@ -45,6 +45,7 @@ from .components import (
     walls_to_text,
 )
 from .game import Game, GameConfig, Seat
+from .modules import DECISION_READERS
 from .setup import Deal, deal_problems, money_cards_for
 from .state import GameState, IllegalAction
 from .validation import REACH, shown

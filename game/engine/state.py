@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import ClassVar
 
 from . import alhambra
-from .actions import ACTION_TYPES, Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
+from .actions import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
 from .alhambra import ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
 from .components import (
     BUILDING_TYPES,
@@ -44,7 +44,7 @@ from .components import (
 )
 from .errors import IllegalAction
 from .knowledge import Knowledge
-from .modules import Module, Part
+from .modules import ACTION_TYPES, Module, Part
 from .phases import ACTION, FINAL, OVER, PLACE, TURN_END
 from .ruleset import Ruleset
 from .scoring import majority_points

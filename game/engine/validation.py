@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import ACTION_TYPES, Action
+from .actions import Action
 from .components import CARD_COUNT, TILE_COUNT
 from .errors import IllegalAction
+from .modules import ACTION_TYPES
 
 REACH = 60  # no Alhambra of 55 tiles reaches further from its start tile
 MAX_CARDS_NAMED = 16  # more cards than any take or payment could name ([B-TURN-2], [B-TURN-3])

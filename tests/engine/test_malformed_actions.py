@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import Buy, EndTurn, FromReserve, GiveToDirk, IllegalAction, Lift, Pass, Place, Reserve, Swap, Take
-from game.engine.actions import ACTION_TYPES
 from game.engine.components import CARD_COUNT, TILE_COUNT
 from game.engine.knowledge import state_key
+from game.engine.modules import ACTION_TYPES
 from game.engine.state import GameState
 
 from .helpers import new_game, new_state, play, random_policy

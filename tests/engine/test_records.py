@@ -12,9 +12,9 @@ import pytest
 
 from game.engine import Game
 from game.engine import events as event_names
-from game.engine.actions import ACTION_TYPES, DECISION_READERS, Pass
+from game.engine.actions import Pass
 from game.engine.knowledge import state_key
-from game.engine.modules import dirk
+from game.engine.modules import ACTION_TYPES, DECISION_READERS, dirk
 from game.engine.record import RecordError, from_record, load, loads, read_decision, save, to_record
 from game.engine.state import FINAL
 

@@ -8,11 +8,21 @@ game, so the base game iterates over nothing.  ``MODULES`` is the one registry l
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..actions import BASE_ACTION_TYPES, Action, EventFields, decision_readers
 from .base import Module, Part
 from .dirk import Dirk
 
-# Every module by its record name (RECORD.md ``config.modules``); Dirk is switched on by the player
-# count, not by name ([B-DIRK-1]), and is listed for the look-up of his record fields all the same.
+# Every module by its record name (RECORD.md ``config.modules``), one line each; Dirk is switched on
+# by the player count, not by name ([B-DIRK-1]).
 MODULES: dict[str, type[Module]] = {Dirk.name: Dirk}
 
-__all__ = ["MODULES", "Dirk", "Module", "Part"]
+# Every kind of action of the game and its modules: what ``apply`` accepts at all, and the readers
+# of their record events.
+ACTION_TYPES: tuple[type, ...] = BASE_ACTION_TYPES + tuple(
+    kind for module in MODULES.values() for kind in module.handlers if kind not in BASE_ACTION_TYPES
+)
+DECISION_READERS: dict[str, Callable[[EventFields], Action]] = decision_readers(ACTION_TYPES)
+
+__all__ = ["ACTION_TYPES", "DECISION_READERS", "MODULES", "Dirk", "Module", "Part"]

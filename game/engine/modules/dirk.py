@@ -9,10 +9,11 @@ copy of each money card fewer ([B-DIRK-1]).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..actions import Action, GiveToDirk
-from ..components import BUILDING_TYPES, TILE_TYPE, TWO_PLAYER_MONEY
+from .. import events
+from ..actions import Action, EventFields, typed_equality
+from ..components import BUILDING_TYPES, TILE_TYPE, TWO_PLAYER_MONEY, describe_tile
 from ..errors import IllegalAction
 from ..phases import FINAL, PLACE
 from .base import Module, Part
@@ -23,6 +24,26 @@ if TYPE_CHECKING:
 
 NAME = "dirk"  # his name in the record: the "player" of his awards, the key of his part
 START_TILES = 6  # [B-DIRK-2] at setup, and again after the first scoring
+# his record events (RECORD.md): a player gives him a tile; he receives tiles after a scoring
+GIVE_EVENT = events.DIRK
+DRAW_EVENT = events.DIRK_GETS
+
+
+@typed_equality
+class GiveToDirk(NamedTuple):
+    """[B-DIRK-4] give a tile bought this turn to Dirk (two-player game)."""
+
+    tile: int
+    kind = "dirk"
+    rule = "B-DIRK-4"
+    event = GIVE_EVENT  # the record event its decision writes
+
+    @staticmethod
+    def from_event(fields: EventFields) -> GiveToDirk:
+        return GiveToDirk(fields.tile())
+
+    def __str__(self) -> str:
+        return f"give {describe_tile(self.tile)} to Dirk"
 
 
 class DirkPart(Part):
@@ -75,7 +96,7 @@ def _check_give(state: GameState, action: GiveToDirk) -> None:
 def _give(state: GameState, action: GiveToDirk) -> None:
     state.held.remove(action.tile)
     state.parts[NAME].tiles.append(action.tile)  # type: ignore[attr-defined]
-    state.emit({"e": "dirk", "player": state.decider, "tile": action.tile})
+    state.emit({"e": GIVE_EVENT, "player": state.decider, "tile": action.tile})
     state.after_placement()
 
 
@@ -119,7 +140,7 @@ class Dirk(Module):
         tiles = [state.bag.pop() for _ in range(min(count, len(state.bag)))]
         state.parts[NAME].tiles.extend(tiles)  # type: ignore[attr-defined]
         state.forget_supply()
-        state.emit({"e": "dirk_gets", "tiles": tiles})
+        state.emit({"e": DRAW_EVENT, "tiles": tiles})
 
     def score_fields(self, state: GameState) -> dict[str, Any]:
         return {"dirk_total": state.parts[NAME].score}  # type: ignore[attr-defined]
