@@ -230,3 +230,12 @@ def test_every_rule_a_refusal_names_is_in_the_rule_book_b_turn_1():
     ids = set(re.findall(r"\[([BDM]-[A-Z]+-\d+)\]", RULES.read_text(encoding="utf-8")))
     assert ids >= SHAPE_RULES
     assert {kind.rule for kind in ACTION_TYPES} <= ids
+
+
+def test_every_field_of_every_action_has_a_shape_check_b_turn_1():
+    """[B-TURN-1] the shape check knows every field of every action, the modules' included: a module adding an
+    action with a field of a new name must say how that field is checked."""
+    from game.engine.validation import _FIELD_CHECKS
+
+    for kind in ACTION_TYPES:
+        assert set(kind._fields) <= set(_FIELD_CHECKS), kind.__name__
