@@ -24,7 +24,7 @@ import pygame
 from game.engine import Game
 from game.engine import record as records
 
-from . import persistence, theme
+from . import modules, persistence, theme
 from .ai_worker import AIWorker
 from .scene import Scene, SceneStack
 from .scenes.registry import Screens
@@ -75,7 +75,7 @@ class App:
         self.fullscreen = bool(args.fullscreen or self.settings.fullscreen)
         self.windowed_size = tuple(args.size or self.settings.window or DEFAULT_SIZE)
         self.screen = self._open_window()
-        missing = self.sprites.check()
+        missing = self.sprites.check(modules.ICONS)
         if missing:
             raise SystemExit(
                 f"alhambra: {len(missing)} asset files are missing, e.g. assets/{missing[0]}; "

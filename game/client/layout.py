@@ -16,7 +16,7 @@ import pygame
 @dataclass(frozen=True)
 class TurnLayout:
     top: pygame.Rect  # title, score track, icon buttons
-    opponents: pygame.Rect  # the other players (and Dirk), stacked
+    opponents: pygame.Rect  # the other players (and the rule modules' panels), stacked
     market: pygame.Rect  # the four market slots
     alhambra: pygame.Rect  # your Alhambra
     bank: pygame.Rect  # money offer, deck, discard, bag and the scoring progress

@@ -1,7 +1,8 @@
 """Readable sentences for the game log, made from the engine's events (RECORD.md).
 
-Pure text, no pygame.  Each line carries the seat it is about (an int, "dirk" or None) so the
-log panel can colour the speaker's name.  Runs of ``offer`` and ``market`` events (the refill at
+Pure text (it draws nothing).  Each line carries the seat it is about (an int, a module's collector
+or None) so the log panel can colour the speaker's name.  The rule modules' events are said by
+their modules (``modules.SAYINGS``).  Runs of ``offer`` and ``market`` events (the refill at
 the end of a turn) are folded into one line each: the log should read like a table talk, not a
 dump.
 """
@@ -9,7 +10,6 @@ dump.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
 from game.engine import events as record_events
 from game.engine.components import (
@@ -21,15 +21,10 @@ from game.engine.components import (
     describe_tile,
 )
 
+from . import modules
+from .log_line import LogLine
+
 ROUND_NAMES = {1: "First scoring", 2: "Second scoring", 3: "Final scoring"}
-DIRK_SEAT = "dirk"  # Dirk's "player" in the record's awards
-
-
-@dataclass(frozen=True)
-class LogLine:
-    text: str
-    seat: int | str | None = None
-    kind: str = "move"  # move, turn, refill, scoring, end
 
 
 def _cards(cards: Iterable[int]) -> str:
@@ -43,15 +38,15 @@ def _paid(cards: Sequence[int]) -> str:
 
 
 class _Narrator:
-    """Says one event as a sentence: who (you, a name, Dirk) does what.  One method per event name."""
+    """Says one event as a sentence: who (you, a name, a module's collector) does what.  One method per event name."""
 
     def __init__(self, names: Sequence[str], you: int | None) -> None:
         self.names = names
         self.you = you
 
     def who(self, seat: object) -> str:
-        if seat == DIRK_SEAT:
-            return "Dirk"
+        if isinstance(seat, str) and seat in modules.COLLECTOR_NAMES:
+            return modules.COLLECTOR_NAMES[seat]
         if seat == self.you:
             return "You"
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
@@ -88,9 +83,6 @@ class _Narrator:
         x, y = event["from"]
         return self.move(event, "lifts", f"{describe_tile(event['tile'])} from ({x}, {y})")
 
-    def dirk(self, event: dict) -> LogLine:
-        return self.move(event, "gives", f"{describe_tile(event['tile'])} to Dirk")
-
     def end_turn(self, event: dict) -> LogLine:  # [B-TURN-4]: an exact payment's extra action declined
         return self.move(event, "ends", "the turn without the extra action")
 
@@ -110,9 +102,6 @@ class _Narrator:
         parts = [f"{self.who(seat)} +{points}" for seat, points in gained.items()]
         return LogLine(f"{ROUND_NAMES[event['round']]}: " + (", ".join(parts) or "no points"), None, "scoring")
 
-    def dirk_gets(self, event: dict) -> LogLine:
-        return LogLine(f"Dirk receives {len(event['tiles'])} tiles from the bag", DIRK_SEAT, "scoring")
-
     def distribute(self, event: dict) -> LogLine:
         currency = CURRENCIES[MARKET_CURRENCY[event["slot"] - 1]]
         tile = describe_tile(event["tile"])
@@ -128,7 +117,8 @@ class _Narrator:
         return LogLine(f"Game over: {' and '.join(winners)} {verb}", None, "end")
 
 
-# Event name -> how it is said (refills are gathered apart).  An event not listed here says nothing.
+# Event name -> how it is said (refills are gathered apart), the modules' events last.  An event not
+# listed here says nothing.
 SAYINGS: dict[str, Callable[[_Narrator, dict], LogLine]] = {
     record_events.TURN: _Narrator.turn,
     record_events.TAKE: _Narrator.take,
@@ -136,15 +126,14 @@ SAYINGS: dict[str, Callable[[_Narrator, dict], LogLine]] = {
     record_events.PLACE: _Narrator.place,
     record_events.RESERVE: _Narrator.reserve,
     record_events.LIFT: _Narrator.lift,
-    record_events.DIRK: _Narrator.dirk,
     record_events.END_TURN: _Narrator.end_turn,
     record_events.PASS: _Narrator.passes,
     record_events.SCORING_CARD: _Narrator.scoring_card,
     record_events.RESHUFFLE: _Narrator.reshuffle,
     record_events.SCORE: _Narrator.score,
-    record_events.DIRK_GETS: _Narrator.dirk_gets,
     record_events.DISTRIBUTE: _Narrator.distribute,
     record_events.GAME_OVER: _Narrator.game_over,
+    **modules.SAYINGS,
 }
 
 

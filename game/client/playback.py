@@ -21,6 +21,7 @@ import pygame
 
 from game.engine import events as record_events
 
+from . import modules
 from .animation import Animator
 from .score_sheet import Sheet, sheet_for
 
@@ -34,24 +35,24 @@ Positions = dict[Key, pygame.Rect]
 # seconds at speed 1: (flight duration, gap before the next event starts).  Events not listed move
 # nothing and take no time ("turn", "lift", "end_turn", "pass", ...): they only reach the log and
 # ``TurnScene.on_event_shown``, so a bot declining its extra action goes straight on to placing.
+# The rule modules' events come from their modules (``modules.TIMING``, ``modules.SOUNDS``).
 TIMING = {
     record_events.TAKE: (0.5, 0.45),
     record_events.BUY: (0.55, 0.5),
     record_events.PLACE: (0.45, 0.4),
     record_events.RESERVE: (0.45, 0.4),
-    record_events.DIRK: (0.5, 0.45),
     record_events.MARKET: (0.45, 0.14),
     record_events.OFFER: (0.4, 0.12),
-    record_events.DIRK_GETS: (0.5, 0.5),
     record_events.DISTRIBUTE: (0.55, 0.5),
+    **modules.TIMING,
 }
 SOUNDS = {
     record_events.TAKE: "card",
     record_events.BUY: "coin",
     record_events.PLACE: "place",
     record_events.RESERVE: "place",
-    record_events.DIRK: "place",
     record_events.OFFER: "card",
+    **modules.SOUNDS,
 }
 
 
@@ -69,19 +70,11 @@ def moved_items(event: dict) -> list[Key]:
         return [("card", c) for c in event["cards"]]
     if kind == record_events.BUY:
         return [("tile", event["tile"])] + [("card", c) for c in event["paid"]]
-    if kind in (
-        record_events.PLACE,
-        record_events.RESERVE,
-        record_events.DIRK,
-        record_events.MARKET,
-        record_events.DISTRIBUTE,
-    ):
+    if kind in (record_events.PLACE, record_events.RESERVE, record_events.MARKET, record_events.DISTRIBUTE):
         return [("tile", event["tile"])]
     if kind == record_events.OFFER:
         return [("card", event["card"])]
-    if kind == record_events.DIRK_GETS:
-        return [("tile", t) for t in event["tiles"]]
-    return []
+    return modules.moved_items(event)
 
 
 class Stage(Protocol):

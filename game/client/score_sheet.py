@@ -1,9 +1,10 @@
 """The table shown at a scoring: per building type, who has how many, their rank and points.
 
-Pure data, no pygame.  Points come from the engine's ``score`` event (the truth); counts and
+Pure data (it draws nothing).  Points come from the engine's ``score`` event (the truth); counts and
 walls are read back from the state for display.  A scoring happens at the very end of a turn, so
 the state right after the action that caused it still shows the Alhambras as they were scored;
-only Dirk may have received tiles after a scoring ([B-DIRK-2]), and those are taken off again.
+only a module's collector may have received tiles after a scoring, and its
+columns (``ClientModule.sheet_columns``) take those off again.
 """
 
 from __future__ import annotations
@@ -12,17 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import GameState
-from game.engine import events as record_events
-from game.engine.components import BUILDING_TYPES, TILE_TYPE
-from game.engine.modules import dirk
+from game.engine.components import BUILDING_TYPES
 
-DIRK = "dirk"
+from .modules import modules_for
 
 
 @dataclass(frozen=True)
 class Row:
     what: str  # a building type or "wall"
-    counts: tuple[int | None, ...]  # per collector; None where it does not apply (Dirk's walls)
+    counts: tuple[int | None, ...]  # per collector; None where it does not apply (a module collector's walls)
     ranks: tuple[str, ...]  # "1st", "2nd=" (shared), "" (none)
     points: tuple[int, ...]
 
@@ -30,7 +29,7 @@ class Row:
 @dataclass(frozen=True)
 class Sheet:
     round: int
-    collectors: tuple[int | str, ...]  # seat numbers, then "dirk" in a two-player game
+    collectors: tuple[int | str, ...]  # seat numbers, then the modules' collectors (by key)
     rows: tuple[Row, ...]
     gained: tuple[int, ...]
     totals: tuple[int, ...]  # scores after this scoring, per collector
@@ -58,30 +57,22 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
     players = state.players
     collectors: list[int | str] = list(range(players))
     counts = [state.type_counts(p) for p in range(players)]
-    dirk_total = None
-    dirk_part = dirk.of(state)
-    if dirk_part is not None:
-        received = {t for e in later if e.get("e") == record_events.DIRK_GETS for t in e["tiles"]}
-        held = [0] * len(BUILDING_TYPES)
-        for tile in dirk_part.tiles:
-            if tile not in received:
-                held[TILE_TYPE[tile]] += 1
-        counts.append(held)
-        collectors.append(DIRK)
-        dirk_total = event.get("dirk_total", dirk_part.score)
+    walls: list[int | None] = [state.wall_length(p) for p in range(players)]
+    totals = list(event["totals"])
+    for column in modules_for(state.rules).sheet_columns(state, event, later):
+        collectors.append(column.key)
+        counts.append(list(column.counts))
+        walls.append(column.wall)
+        totals.append(column.total)
     index = {seat: i for i, seat in enumerate(collectors)}
     points = {(a["player"], a["what"]): a["points"] for a in event["points"]}
     rows = []
     for kind, name in enumerate(BUILDING_TYPES):
         per = tuple(counts[i][kind] for i in range(len(collectors)))
         rows.append(Row(name, per, ranks_of(per), tuple(points.get((seat, name), 0) for seat in collectors)))
-    walls = tuple(state.wall_length(p) for p in range(players)) + ((None,) if dirk_part is not None else ())
     wall_points = tuple(points.get((seat, "wall"), 0) for seat in collectors)
-    rows.append(Row("wall", walls, ("",) * len(collectors), wall_points))
+    rows.append(Row("wall", tuple(walls), ("",) * len(collectors), wall_points))
     gained = [0] * len(collectors)
     for (seat, _), value in points.items():
         gained[index[seat]] += value
-    totals = list(event["totals"])
-    if dirk_total is not None:
-        totals.append(dirk_total)
     return Sheet(event["round"], tuple(collectors), tuple(rows), tuple(gained), tuple(totals))

@@ -1,5 +1,7 @@
 """The keyboard shortcuts of the table, in one list: the rules help prints it, buttons quote it."""
 
+from .modules import SHORTCUTS as MODULE_SHORTCUTS
+
 END_TURN_KEY = "N"  # declines an exact payment's extra action ([B-TURN-4]); no other table key uses it
 
 SHORTCUTS: tuple[tuple[str, str], ...] = (
@@ -10,7 +12,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     (END_TURN_KEY, "after an exact payment: skip the extra action and place your tiles"),
     ("Tab", "select the next tile waiting to be placed"),
     ("T", "put the selected tile on the reserve"),
-    ("D", "give the selected tile to Dirk (two players)"),
+    *MODULE_SHORTCUTS,  # the rule modules' places for a bought tile
     ("Z  or  Ctrl+Z", "undo: restart your turn (until it is confirmed)"),
     ("H", "hint: what a computer player would do, and why"),
     ("L", "show or hide the game log"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from importlib import resources
 
 import pygame
@@ -102,14 +102,17 @@ class Sprites:
         size = (max(1, int(size[0])), max(1, int(size[1])))
         return self._cache.get(("file", path, size), lambda: _smooth(self.image(path), size))
 
-    def check(self) -> list[str]:
-        """Asset files the client needs that are missing, for a clear message at start-up."""
+    def check(self, icons: Sequence[str] = ()) -> list[str]:
+        """Asset files the client needs that are missing, for a clear message at start-up.
+
+        ``icons``: more ``ui`` icons than the base game's (the rule modules' buttons).
+        """
         needed = [f"tiles/{name}.png" for name in (*BUILDING_TYPES, "start", "back")]
         needed += [f"tiles/{name}.png" for _, name in WALL_FILES]
         needed += [f"cards/value_{c}_{v}.png" for c in CURRENCIES for v in range(1, 10)]
         needed += ["cards/back.png", "cards/scoring_1.png", "cards/scoring_2.png", "board/felt.png"]
         needed += [f"board/market_slot_{c}.png" for c in CURRENCIES]
-        needed += [f"ui/{name}.png" for name in ICONS] + ["ui/logo.png", "ui/icon.png"]
+        needed += [f"ui/{name}.png" for name in (*ICONS, *icons)] + ["ui/logo.png", "ui/icon.png"]
         needed += [f"sounds/{name}.wav" for name in SOUNDS] + [f"fonts/{name}" for name in theme.FONT_FILES.values()]
         missing = []
         for path in needed:
@@ -264,7 +267,6 @@ ICONS = (
     "hint",
     "undo",
     "reserve",
-    "dirk",
     "money",
     "buy",
     "redesign",

@@ -59,7 +59,7 @@ SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
     (214, 160, 236),
     (244, 176, 96),
 )
-DIRK_COLOR = (200, 200, 200)
+NEUTRAL_COLOR = (200, 200, 200)  # a rule module's collector, who is not a seat
 
 FONT_FILES = {"ui": "ui.ttf", "bold": "ui_bold.ttf", "display": "display.ttf"}
 
@@ -164,4 +164,6 @@ def mix(a: Color, b: Color, t: float) -> tuple[int, int, int]:
 
 
 def seat_color(seat: int | str) -> tuple[int, int, int]:
-    return DIRK_COLOR if seat == "dirk" else SEAT_COLORS[int(seat) % len(SEAT_COLORS)]
+    if isinstance(seat, str) and not seat.isdigit():  # a module's collector, named by its key
+        return NEUTRAL_COLOR
+    return SEAT_COLORS[int(seat) % len(SEAT_COLORS)]

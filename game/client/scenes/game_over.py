@@ -9,10 +9,10 @@ import pygame
 
 from game.engine import events as record_events
 from game.engine.components import CARD_VALUE
-from game.engine.modules import dirk
 
 from .. import theme
-from ..score_sheet import DIRK, Sheet, sheet_for
+from ..modules import collector_name, modules_for
+from ..score_sheet import Sheet, sheet_for
 from ..table import Table, agent_label
 from ..views import common
 from ..views.alhambra import AlhambraView
@@ -63,7 +63,7 @@ class GameOverScene(PanelScene):
         self.ui.sounds.play("score")
 
     def names(self) -> list[str]:
-        return ["Dirk" if seat == DIRK else self.table.names[int(seat)] for seat in self.sheet.collectors]
+        return [collector_name(seat, self.table.names) for seat in self.sheet.collectors]
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -139,12 +139,10 @@ class GameOverScene(PanelScene):
         state = self.table.state
         common.section_title(ui, surface, "Standings", (area.x, area.y - px(4)))
         order = sorted(range(state.players), key=lambda p: -state.scores[p])
-        rows: list[tuple[int | str, str, int]] = [(p, self.table.names[p], state.scores[p]) for p in order]
-        dirk_part = dirk.of(state)
-        if dirk_part is not None:  # listed last: he scores, but he is not in the race ([B-DIRK-3])
-            rows.append((DIRK, "Dirk (cannot win)", dirk_part.score))
+        rows: list[tuple[int | str, str, int, str]] = [(p, self.table.names[p], state.scores[p], "") for p in order]
+        rows += modules_for(state.rules).standings(state)  # listed last: they score, but are not in the race
         y = area.y + px(22)
-        for seat, name, score in rows:
+        for seat, name, score, role in rows:
             won = seat in self.winners
             band = pygame.Rect(area.x, y, area.w, px(40))
             draw_box(
@@ -163,7 +161,7 @@ class GameOverScene(PanelScene):
             )
             surface.blit(label, label.get_rect(midleft=(band.x + px(42), band.centery - px(6))))
             agent = self.table.agents[seat] if isinstance(seat, int) else None
-            sub = "winner" if won else (agent_label(agent) if agent else ("neutral" if seat == DIRK else "human"))
+            sub = "winner" if won else (agent_label(agent) if agent else (role or "human"))
             small = ui.text.render(sub, ui.font_px(12), theme.GOLD_LIGHT if won else theme.TEXT_DIM)
             surface.blit(small, small.get_rect(midleft=(band.x + px(42), band.centery + px(10))))
             points = ui.text.render(str(score), ui.font_px(24), theme.GOLD_LIGHT, "bold")

@@ -144,7 +144,7 @@ def draw_track(
 def draw_sheet(
     ui: Ui, surface: pygame.Surface, sheet: Sheet, names: list[str], area: pygame.Rect, revealed: float = 99.0
 ) -> None:
-    """The table of a scoring: rows of building types and walls, a column per player (and Dirk)."""
+    """The table of a scoring: rows of building types and walls, a column per player (and module collector)."""
     px = ui.px
     label_w = px(170)
     columns = len(sheet.collectors)

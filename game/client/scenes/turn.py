@@ -42,12 +42,12 @@ from game.engine import (
 )
 from game.engine import events as record_events
 from game.engine.alhambra import xy_of
-from game.engine.modules import dirk
 from game.engine.state import FINAL, PLACE
 
 from .. import persistence
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
+from ..modules import Destination, collector_name, modules_for
 from ..playback import Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
@@ -62,7 +62,7 @@ from ..views.model import Selection
 from ..views.opponents import OpponentsView
 from ..views.topbar import TopBar
 from ..views.tray import TrayView
-from ..widgets import Button
+from ..widgets import Button, Widget
 from .turn_draw import TurnDrawing
 from .turn_input import Drag, TurnInput
 
@@ -91,9 +91,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         state = table.state
         self.shown_scores = [float(s) for s in state.scores]
         self.target_scores = list(state.scores)
-        dirk_part = dirk.of(state)
-        self.target_dirk = dirk_part.score if dirk_part is not None else 0
-        self.shown_dirk = float(self.target_dirk)
+        self.modules = modules_for(state.rules)  # what the rule modules that play show and accept
+        self.target_module_scores = self.modules.scores(state)
+        self.shown_module_scores = {key: float(score) for key, score in self.target_module_scores.items()}
         self.shown_events = len(table.game.events)
         self.drag: Drag | None = None
         self.pan_from: tuple[int, int] | None = None
@@ -126,7 +126,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.log = LogView()
         self.board = AlhambraView(ui, interactive=True, max_cell=112)
         others = [seat for seat in range(state.players) if seat != self.me]
-        self.opponents = OpponentsView(ui, others, dirk_part is not None)
+        self.module_panels = self.modules.panels()
+        self.opponents = OpponentsView(ui, others, list(self.module_panels.values()))
         self.log.sync(table.game.events, table.names, table.human)
         if not state.is_over:
             self.autosave()
@@ -149,14 +150,21 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             hotkey="T",
             tooltip="Put the selected tile on your reserve",
         )
-        self.to_dirk = Button(
-            ui,
-            "Give to Dirk",
-            self.give_to_dirk,
-            icon="dirk",
-            hotkey="D",
-            tooltip="Give the selected tile to Dirk (he competes for majorities)",
-        )
+        # the rule modules' places for a bought tile, each with its button
+        self.placements: list[tuple[Destination, Button]] = [
+            (
+                place,
+                Button(
+                    ui,
+                    place.label,
+                    self._placer(place),
+                    icon=place.icon,
+                    hotkey=place.hotkey,
+                    tooltip=place.tooltip,
+                ),
+            )
+            for place in self.modules.destinations
+        ]
         self.cancel = Button(ui, "Cancel", self.cancel_selection, hotkey="Esc", tooltip="Drop the selection")
         self.undo_wide = Button(
             ui, "Undo", self.undo, icon="undo", hotkey="Z", tooltip="Restart your turn from its beginning"
@@ -175,13 +183,24 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.zoom_out,
             self.primary,
             self.to_reserve,
-            self.to_dirk,
+            *self.placement_buttons,
             self.cancel,
             self.undo_wide,
             self.hint_wide,
             *self.chips,
             self.do_hint,
         ]
+
+    @property
+    def placement_buttons(self) -> list[Button]:
+        return [button for _, button in self.placements]
+
+    def widget(self, name: str) -> Widget:
+        """A named widget; a rule module's placement button by its ``Destination.widget`` name."""
+        for place, button in self.placements:
+            if place.widget == name:
+                return button
+        return super().widget(name)
 
     # ------------------------------------------------------------------ small queries used by the views
     @property
@@ -222,7 +241,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         return self.drag.tile if self.drag else None
 
     def seat_name(self, seat: int | str) -> str:
-        return "Dirk" if seat == "dirk" else self.table.names[int(seat)]
+        return collector_name(seat, self.table.names)
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -266,7 +285,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         px = self.ui.px
         a = rects.actions.inflate(-px(20), 0)
         y = rects.actions.y + px(32)
-        for button in (self.primary, self.to_reserve, self.to_dirk, self.cancel):
+        for button in (self.primary, self.to_reserve, *self.placement_buttons, self.cancel):
             if button.visible:
                 height = px(40) if button is self.primary else px(34)
                 button.rect = pygame.Rect(a.x, y, a.w, height)
@@ -287,7 +306,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.director.update(dt)
         for seat in range(len(self.shown_scores)):
             self.shown_scores[seat] = _approach(self.shown_scores[seat], self.target_scores[seat], dt)
-        self.shown_dirk = _approach(self.shown_dirk, self.target_dirk, dt)
+        for key, shown in self.shown_module_scores.items():
+            self.shown_module_scores[key] = _approach(shown, self.target_module_scores[key], dt)
         if self.table.human_decides:
             if not self.turn_begun and not self.director.busy:
                 self.turn_begun = True
@@ -373,10 +393,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             panel.grid.fit(state.grids[seat])
             for cell, tile in state.grids[seat].items():
                 found[("tile", tile)] = panel.grid.cell_rect(*xy_of(cell))
-        if self.opponents.dirk is not None:
-            target = self.opponents.dirk.target_rect()
-            for tile in dirk.of(state).tiles:  # type: ignore[union-attr] - his panel shows only where he plays
-                found[("tile", tile)] = pygame.Rect(target.x, target.y, target.h, target.h)
+        found.update(self.modules.item_positions(state, self.module_panels))
         return found
 
     def item_image(self, key: Key, height: int) -> pygame.Surface:
@@ -465,8 +482,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.ui.sounds.play("score")
         elif kind == record_events.SCORE and sheet is not None:
             self.target_scores = list(event["totals"])
-            if "dirk_total" in event:
-                self.target_dirk = event["dirk_total"]
+            self.target_module_scores.update(self.modules.event_scores(event))
             if event["round"] < 3:
                 self.app.screens.open_scoring(self, sheet)
                 return True

@@ -51,8 +51,8 @@ class TurnDrawing:
         self.top.draw_static(layer, self)
         for panel in self.opponents.panels:
             draw_box(ui, layer, panel.rect)
-        if self.opponents.dirk is not None:
-            draw_box(ui, layer, self.opponents.dirk.rect)
+        for panel in self.opponents.modules:
+            draw_box(ui, layer, panel.rect)
         boxes = [rects.bank, rects.hand, rects.tray, rects.actions] + ([rects.log] if rects.log.h > 0 else [])
         for rect in boxes:
             draw_box(ui, layer, rect)

@@ -23,7 +23,6 @@ from game.engine import (
     Buy,
     EndTurn,
     FromReserve,
-    GiveToDirk,
     IllegalAction,
     Lift,
     Pass,
@@ -33,9 +32,8 @@ from game.engine import (
     Take,
 )
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_tile
-from game.engine.modules import dirk
-from game.engine.state import PLACE
 
+from ..modules import Destination
 from ..shortcuts import END_TURN_KEY
 from ..views.market import SLOT_KEYS
 
@@ -74,7 +72,7 @@ class TurnInput:
         acting = self.can_act and table.acting
         placing = self.can_act and table.placing
         staged = self.staged_action
-        for button in (self.primary, self.to_reserve, self.to_dirk, self.cancel, *self.chips, self.do_hint):
+        for button in (self.primary, self.to_reserve, *self.placement_buttons, self.cancel, *self.chips, self.do_hint):
             button.visible = False
         self.primary.visible = staged is not None or self.can_act
         self.primary.enabled = False
@@ -117,9 +115,10 @@ class TurnInput:
             if sel.tile is not None and sel.source == "held":
                 self.to_reserve.visible = True
                 self.to_reserve.enabled = table.state.is_legal(Reserve(sel.tile))
-                if dirk.of(table.state) is not None and table.state.phase == PLACE:
-                    self.to_dirk.visible = True
-                    self.to_dirk.enabled = table.state.is_legal(GiveToDirk(sel.tile))
+                for place, button in self.placements:  # the rule modules' places for it
+                    if place.offered(table.state):
+                        button.visible = True
+                        button.enabled = table.state.is_legal(place.action(sel.tile))
                 self.cancel.visible = True
         self.undo_wide.enabled = table.can_undo and not self.director.busy
         self.hint_wide.enabled = self.can_act and self.hint_future is None
@@ -208,9 +207,22 @@ class TurnInput:
         elif sel.source == "alhambra":
             self.perform(Lift(sel.tile))
 
-    def give_to_dirk(self: TurnScene) -> None:
+    def place_at(self: TurnScene, place: Destination) -> None:
+        """Send the selected bought tile to a rule module's place (its button, key or panel)."""
         if self.sel.tile is not None and self.sel.source == "held":
-            self.perform(GiveToDirk(self.sel.tile))
+            self.perform(place.action(self.sel.tile))
+
+    def _placer(self: TurnScene, place: Destination) -> Callable[[], None]:
+        return lambda: self.place_at(place)
+
+    def _drop_on_module(self: TurnScene, pos: tuple[int, int]) -> bool:
+        """A held tile let go (or a click) on a rule module's panel that takes it; True if one did."""
+        for place, _ in self.placements:
+            panel = self.module_panels.get(place.drop_on)
+            if panel is not None and panel.rect.collidepoint(pos) and self.sel.source == "held":
+                self.place_at(place)
+                return True
+        return False
 
     def cancel_selection(self: TurnScene) -> None:
         if self.table.staged is not None:
@@ -280,7 +292,7 @@ class TurnInput:
             pygame.K_l: self.toggle_log,
             pygame.K_m: self.toggle_sound,
             pygame.K_t: self.send_to_reserve,
-            pygame.K_d: self.give_to_dirk,
+            **{place.key: self._placer(place) for place, _ in self.placements},
             pygame.K_x: self.next_payment,
             getattr(pygame, f"K_{END_TURN_KEY.lower()}"): self.decline_extra_action,
             pygame.K_TAB: self.next_held,
@@ -353,11 +365,7 @@ class TurnInput:
         if self.tray.reserve_zone(self).collidepoint(pos) and self.reserve_drop_ok():
             self.send_to_reserve()
             return True
-        dirk = self.opponents.dirk
-        if dirk is not None and dirk.rect.collidepoint(pos) and self.sel.source == "held":
-            self.give_to_dirk()
-            return True
-        return False
+        return self._drop_on_module(pos)
 
     # ------------------------------------------------------------------ selecting
     def toggle_offer(self: TurnScene, card: int) -> None:
@@ -535,6 +543,4 @@ class TurnInput:
             elif self.reserve_drop_ok():
                 self.send_to_reserve()
             return
-        dirk = self.opponents.dirk
-        if dirk is not None and dirk.rect.collidepoint(pos) and sel.source == "held":
-            self.give_to_dirk()
+        self._drop_on_module(pos)

@@ -62,7 +62,7 @@ class TableModel(Protocol):
     me: int  # the seat at the bottom of the screen: the human's, or seat 0 when bots play alone
     sel: Selection
     shown_scores: list[float]  # the scores as the track shows them while they count up
-    shown_dirk: float
+    shown_module_scores: dict[str, float]  # the rule modules' collectors', by key, likewise
 
     @property
     def app(self) -> HasSettings: ...

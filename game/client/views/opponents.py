@@ -1,4 +1,4 @@
-"""The other players, stacked in the left column, and Dirk in a two-player game.
+"""The other players, stacked in the left column, and the rule modules' panels below them.
 
 Each panel shows the score, the Alhambra in miniature, the reserve, tiles bought and not yet
 placed, and the hand: every card's value per currency when the memory aid is on ([D-HIDDEN-1]:
@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.components import BUILDING_TYPES, CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_TYPE
-from game.engine.modules import dirk
+from game.engine.components import BUILDING_TYPES, CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY
 
 from .. import theme
 from ..layout import split_rows
@@ -22,6 +21,7 @@ from . import common
 from .alhambra import AlhambraView
 
 if TYPE_CHECKING:
+    from ..modules import ModulePanel
     from .model import TableModel
 
 
@@ -168,62 +168,20 @@ class OpponentPanel:
                 )
 
 
-class DirkPanel:
-    """Dirk's tiles, counted by type: he competes in the majorities and cannot win ([B-DIRK-3])."""
-
-    def __init__(self) -> None:
-        self.rect = pygame.Rect(0, 0, 0, 0)
-
-    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
-        px = ui.px
-        state = scene.table.state
-        common.seat_token(ui, surface, "dirk", "Dirk", (self.rect.x + px(18), self.rect.y + px(16)), px(9))
-        title = ui.text.render("Dirk", ui.font_px(15), theme.IVORY, "bold")
-        surface.blit(title, title.get_rect(midleft=(self.rect.x + px(32), self.rect.y + px(16))))
-        sub = ui.text.render("neutral collector", ui.font_px(12), theme.TEXT_DIM)
-        surface.blit(sub, sub.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), self.rect.y + px(17))))
-        score = ui.text.render(str(round(scene.shown_dirk)), ui.font_px(18), theme.GOLD_LIGHT, "bold")
-        surface.blit(score, score.get_rect(midright=(self.rect.right - px(12), self.rect.y + px(16))))
-        counts = [0] * len(BUILDING_TYPES)
-        tiles = dirk.of(state).tiles  # type: ignore[union-attr] - the panel exists only where Dirk plays
-        for tile in tiles:
-            if ("tile", tile) not in scene.hidden:
-                counts[TILE_TYPE[tile]] += 1
-        area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(34), self.rect.w - px(20), self.rect.h - px(42))
-        size = min(px(34), area.h - px(2), (area.w - 5 * px(6)) // 6)
-        step = (area.w - size) / 5
-        for i, kind in enumerate(BUILDING_TYPES):
-            x = round(area.x + i * step)
-            icon = ui.sprites.type_icon(kind, size)
-            surface.blit(icon, (x, area.y))
-            common.chip(ui, surface, str(counts[i]), (x + size, area.y + size), ui.font_px(12), anchor="center")
-        if self.rect.collidepoint(ui.mouse):
-            ui.tooltip(
-                f"Dirk holds {len(tiles)} tiles. He scores majorities, never walls, and cannot win.",
-                self.rect,
-            )
-
-    def target_rect(self) -> pygame.Rect:
-        return self.rect.inflate(-20, -20)
-
-
 class OpponentsView:
-    """Lays the panels out in the left column; Dirk's panel, if any, at the bottom."""
+    """Lays the panels out in the left column; the rule modules' panels, if any, at the bottom."""
 
-    def __init__(self, ui: Ui, seats: list[int], dirk_plays: bool) -> None:
+    def __init__(self, ui: Ui, seats: list[int], modules: list[ModulePanel]) -> None:
         self.panels = [OpponentPanel(ui, seat) for seat in seats]
-        self.dirk = DirkPanel() if dirk_plays else None
+        self.modules = modules
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, rect: pygame.Rect, gap: int) -> None:
         self.rect = rect
-        weights = [1.0] * len(self.panels) + ([0.42] if self.dirk else [])
+        weights = [1.0] * len(self.panels) + [panel.weight for panel in self.modules]
         rows = split_rows(rect, weights, gap)
-        for panel, row in zip(self.panels, rows, strict=False):
+        for panel, row in zip([*self.panels, *self.modules], rows, strict=False):
             panel.rect = row
-        if self.dirk:
-            self.dirk.rect = rows[-1]
 
     def panel(self, seat: int) -> OpponentPanel | None:
         return next((p for p in self.panels if p.seat == seat), None)
@@ -231,5 +189,5 @@ class OpponentsView:
     def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
         for panel in self.panels:
             panel.draw(surface, scene)
-        if self.dirk:
-            self.dirk.draw(surface, scene)
+        for module in self.modules:
+            module.draw(surface, scene)

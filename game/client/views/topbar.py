@@ -1,12 +1,11 @@
-"""The strip across the top: the title and the score track with every player's token."""
+"""The strip across the top: the title and the score track with every player's token (and the rule
+modules' collectors', after the players)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 import pygame
-
-from game.engine.modules import dirk
 
 from .. import theme
 from . import common
@@ -43,8 +42,7 @@ class TopBar:
         track = self.track
         names = scene.table.names
         scores = [(seat, scene.shown_scores[seat], names[seat]) for seat in range(len(names))]
-        if dirk.of(scene.table.state) is not None:
-            scores.append(("dirk", scene.shown_dirk, "Dirk"))
+        scores += [(key, shown, scene.seat_name(key)) for key, shown in scene.shown_module_scores.items()]
         top = max(score for _, score, _ in scores)
         limit = max(60, (int(top) // 20 + 2) * 20)
         pygame.draw.rect(surface, (30, 44, 44), track, border_radius=4)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import FromReserve, Lift, Place, Reserve, Swap
+from game.engine import FromReserve, Lift, Swap
 from game.engine.components import describe_tile
 
 from .. import theme
@@ -74,7 +74,7 @@ class TrayView:
         if state.decider != scene.me:
             return []
         staged = scene.staged_action
-        gone = staged.tile if isinstance(staged, Place | Reserve) or getattr(staged, "kind", "") == "dirk" else None
+        gone = getattr(staged, "tile", None)  # a held tile's placement, or a move of another tile (not held)
         return [t for t in state.held if t != gone]
 
     def reserve(self, scene: TableModel) -> list[int]:
@@ -147,7 +147,7 @@ class TrayView:
             title = "Bought: placed after your action" if waiting else "Bought: place these"
             common.section_title(ui, surface, title, (held_area.x, held_area.y - px(20)))
             for tile, rect in self.held_rects(scene):
-                hinted = getattr(hint, "tile", None) == tile and hint.kind in ("place", "reserve", "dirk")
+                hinted = getattr(hint, "tile", None) == tile  # only a placement names a held tile
                 _draw_tile(surface, scene, tile, rect, "held", hinted)
         reserve = scene.table.state.reserves[scene.me]
         title = f"Reserve ({len(reserve)})"

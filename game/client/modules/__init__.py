@@ -1,0 +1,126 @@
+"""What the client knows of each rule module, in one place per module (the engine's are in game/engine/modules).
+
+``CLIENT_MODULES`` is the one registry line per module, keyed by the engine module's name.
+``modules_for(state.rules)`` gathers, once per ruleset, the hooks of the modules that play: the
+table, the score sheet and the game-over screen loop over them, and over nothing in a game
+without modules.  The event tables (sayings, timing, sounds) are merged for every module at
+import: event names are unique, an event of a module that does not play never occurs, and the
+log is narrated from events alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator, PanelScene, Saying
+from .dirk import DirkClient
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.engine import GameState
+    from game.engine.ruleset import Ruleset
+
+# One registry line per module: its engine name -> what the client shows and accepts of it.
+CLIENT_MODULES: dict[str, ClientModule] = {DirkClient.name: DirkClient()}
+
+# Merged over every module (see above).
+SAYINGS: dict[str, Saying] = {k: v for m in CLIENT_MODULES.values() for k, v in m.sayings.items()}
+TIMING: dict[str, tuple[float, float]] = {k: v for m in CLIENT_MODULES.values() for k, v in m.timing.items()}
+SOUNDS: dict[str, str] = {k: v for m in CLIENT_MODULES.values() for k, v in m.sounds.items()}
+COLLECTOR_NAMES: dict[str, str] = {c.key: c.name for m in CLIENT_MODULES.values() for c in m.collectors}
+ICONS: tuple[str, ...] = tuple(icon for m in CLIENT_MODULES.values() for icon in m.icons)
+SHORTCUTS: tuple[tuple[str, str], ...] = tuple(
+    (d.hotkey, d.shortcut) for m in CLIENT_MODULES.values() for d in m.destinations
+)
+_MOVERS: dict[str, ClientModule] = {k: m for m in CLIENT_MODULES.values() for k in m.timing}
+
+
+def moved_items(event: dict) -> list[Key]:
+    """The cards and tiles a module's event moves (none for an event no module knows)."""
+    module = _MOVERS.get(event.get("e", ""))
+    return module.moved_items(event) if module is not None else []
+
+
+def collector_name(seat: int | str, names: Sequence[str]) -> str:
+    """A seat's name, or a module's collector's ("Dirk")."""
+    if isinstance(seat, str) and seat in COLLECTOR_NAMES:
+        return COLLECTOR_NAMES[seat]
+    return names[int(seat)]
+
+
+class Compiled:
+    """The client hooks of the modules of one ruleset, gathered per hook (only the modules that answer it)."""
+
+    def __init__(self, modules: tuple[ClientModule, ...]) -> None:
+        self.modules = modules
+        self.collectors: tuple[Collector, ...] = tuple(c for m in modules for c in m.collectors)
+        self.destinations: tuple[Destination, ...] = tuple(d for m in modules for d in m.destinations)
+        self._scoring = tuple(m for m in modules if m.collectors)
+
+    def scores(self, state: GameState) -> dict[str, int]:
+        """Every module collector's current score, in the order of ``collectors``."""
+        found: dict[str, int] = {}
+        for module in self._scoring:
+            found.update(module.scores(state))
+        return found
+
+    def event_scores(self, event: dict) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for module in self._scoring:
+            found.update(module.event_scores(event))
+        return found
+
+    def sheet_columns(self, state: GameState, event: dict, later: Sequence[dict]) -> list[Column]:
+        return [column for module in self._scoring for column in module.sheet_columns(state, event, later)]
+
+    def standings(self, state: GameState) -> list[tuple[str, str, int, str]]:
+        """The collectors' rows of the game-over standings: (key, label, score, role), after the players."""
+        scores = self.scores(state)
+        return [(c.key, c.standing, scores[c.key], c.role) for c in self.collectors]
+
+    def panels(self) -> dict[str, ModulePanel]:
+        """New panels for a table scene, by module name."""
+        made = {module.name: module.panel() for module in self.modules}
+        return {name: panel for name, panel in made.items() if panel is not None}
+
+    def item_positions(self, state: GameState, panels: dict[str, ModulePanel]) -> dict[Key, pygame.Rect]:
+        found: dict[Key, pygame.Rect] = {}
+        for module in self.modules:
+            found.update(module.item_positions(state, panels.get(module.name)))
+        return found
+
+
+_COMPILED: dict[Ruleset, Compiled] = {}
+
+
+def modules_for(rules: Ruleset) -> Compiled:
+    """The client hooks of the modules that play under ``rules`` (compiled once per ruleset)."""
+    compiled = _COMPILED.get(rules)
+    if compiled is None:
+        modules = tuple(CLIENT_MODULES[name] for name in rules.names if name in CLIENT_MODULES)
+        compiled = _COMPILED[rules] = Compiled(modules)
+    return compiled
+
+
+__all__ = [
+    "CLIENT_MODULES",
+    "COLLECTOR_NAMES",
+    "ICONS",
+    "SAYINGS",
+    "SHORTCUTS",
+    "SOUNDS",
+    "TIMING",
+    "ClientModule",
+    "Collector",
+    "Column",
+    "Compiled",
+    "Destination",
+    "ModulePanel",
+    "Narrator",
+    "PanelScene",
+    "collector_name",
+    "modules_for",
+    "moved_items",
+]

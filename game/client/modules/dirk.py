@@ -1,0 +1,149 @@
+"""Everything the client knows of Dirk, the neutral collector of the two-player game (RULES.md §8).
+
+His panel at the bottom of the opponents column counts his tiles by type; his token runs on the
+score track, his column closes every score sheet and his row the standings ("cannot win":
+[B-DIRK-3]); the log tells what he is given ([B-DIRK-4]) and dealt ([B-DIRK-2]); a bought tile goes
+to him with "Give to Dirk", the D key or a drop on his panel ([B-DIRK-4]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import GiveToDirk
+from game.engine import events as record_events
+from game.engine.components import BUILDING_TYPES, TILE_TYPE, describe_tile
+from game.engine.modules import dirk
+from game.engine.phases import PLACE
+
+from .. import theme
+from ..log_line import LogLine
+from ..views import common
+from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator, PanelScene
+
+if TYPE_CHECKING:
+    from game.engine import GameState
+
+NAME = dirk.NAME  # his "player" in the record's awards: the key of his score, column and token
+
+
+class DirkPanel(ModulePanel):
+    """Dirk's tiles, counted by type: he competes in the majorities and cannot win ([B-DIRK-3])."""
+
+    weight = 0.42
+
+    def draw(self, surface: pygame.Surface, scene: PanelScene) -> None:
+        ui = scene.ui
+        px = ui.px
+        state = scene.table.state
+        common.seat_token(ui, surface, NAME, "Dirk", (self.rect.x + px(18), self.rect.y + px(16)), px(9))
+        title = ui.text.render("Dirk", ui.font_px(15), theme.IVORY, "bold")
+        surface.blit(title, title.get_rect(midleft=(self.rect.x + px(32), self.rect.y + px(16))))
+        sub = ui.text.render("neutral collector", ui.font_px(12), theme.TEXT_DIM)
+        surface.blit(sub, sub.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), self.rect.y + px(17))))
+        shown = scene.shown_module_scores[NAME]
+        score = ui.text.render(str(round(shown)), ui.font_px(18), theme.GOLD_LIGHT, "bold")
+        surface.blit(score, score.get_rect(midright=(self.rect.right - px(12), self.rect.y + px(16))))
+        counts = [0] * len(BUILDING_TYPES)
+        tiles = dirk.of(state).tiles  # type: ignore[union-attr] - the panel exists only where Dirk plays
+        for tile in tiles:
+            if ("tile", tile) not in scene.hidden:
+                counts[TILE_TYPE[tile]] += 1
+        area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(34), self.rect.w - px(20), self.rect.h - px(42))
+        size = min(px(34), area.h - px(2), (area.w - 5 * px(6)) // 6)
+        step = (area.w - size) / 5
+        for i, kind in enumerate(BUILDING_TYPES):
+            x = round(area.x + i * step)
+            icon = ui.sprites.type_icon(kind, size)
+            surface.blit(icon, (x, area.y))
+            common.chip(ui, surface, str(counts[i]), (x + size, area.y + size), ui.font_px(12), anchor="center")
+        if self.rect.collidepoint(ui.mouse):
+            ui.tooltip(
+                f"Dirk holds {len(tiles)} tiles. He scores majorities, never walls, and cannot win.",
+                self.rect,
+            )
+
+    def target_rect(self) -> pygame.Rect:
+        return self.rect.inflate(-20, -20)
+
+
+def _gives(narrator: Narrator, event: dict) -> LogLine:
+    """[B-DIRK-4] a player gives a bought tile to Dirk."""
+    return narrator.move(event, "gives", f"{describe_tile(event['tile'])} to Dirk")
+
+
+def _gets(narrator: Narrator, event: dict) -> LogLine:
+    """[B-DIRK-2] Dirk is dealt tiles from the bag after a scoring."""
+    return LogLine(f"Dirk receives {len(event['tiles'])} tiles from the bag", NAME, "scoring")
+
+
+def _placing(state: GameState) -> bool:
+    """[B-DIRK-4] only a tile bought this turn, not one received at the end ([B-END-2])."""
+    return state.phase == PLACE
+
+
+GIVE = Destination(
+    widget="to_dirk",
+    label="Give to Dirk",
+    icon="dirk",
+    hotkey="D",
+    key=pygame.K_d,
+    tooltip="Give the selected tile to Dirk (he competes for majorities)",
+    shortcut="give the selected tile to Dirk (two players)",
+    action=GiveToDirk,
+    offered=_placing,
+    drop_on=NAME,
+)
+
+
+class DirkClient(ClientModule):
+    name = NAME
+    collectors = (Collector(NAME, "Dirk", "Dirk (cannot win)", "neutral"),)  # [B-DIRK-3]
+    destinations = (GIVE,)
+    sayings = {record_events.DIRK: _gives, record_events.DIRK_GETS: _gets}  # noqa: RUF012 - read-only table
+    timing = {record_events.DIRK: (0.5, 0.45), record_events.DIRK_GETS: (0.5, 0.5)}  # noqa: RUF012
+    sounds = {record_events.DIRK: "place"}  # noqa: RUF012
+    icons = ("dirk",)
+
+    def scores(self, state: GameState) -> dict[str, int]:
+        part = dirk.of(state)
+        return {NAME: part.score} if part is not None else {}
+
+    def event_scores(self, event: dict) -> dict[str, int]:
+        return {NAME: event["dirk_total"]} if "dirk_total" in event else {}
+
+    def sheet_columns(self, state: GameState, event: dict, later: Sequence[dict]) -> list[Column]:
+        """[B-DIRK-3] his column: his tiles as they were scored, no wall.
+
+        Tiles he was dealt right after the scoring ([B-DIRK-2], in ``later``) are left out.
+        """
+        part = dirk.of(state)
+        if part is None:
+            return []
+        received = {t for e in later if e.get("e") == record_events.DIRK_GETS for t in e["tiles"]}
+        held = [0] * len(BUILDING_TYPES)
+        for tile in part.tiles:
+            if tile not in received:
+                held[TILE_TYPE[tile]] += 1
+        return [Column(NAME, held, None, event.get("dirk_total", part.score))]
+
+    def panel(self) -> DirkPanel:
+        return DirkPanel()
+
+    def item_positions(self, state: GameState, panel: ModulePanel | None) -> dict[Key, pygame.Rect]:
+        """His tiles fly to (and from) his panel."""
+        part = dirk.of(state)
+        if panel is None or part is None:
+            return {}
+        target = panel.target_rect()
+        return {("tile", tile): pygame.Rect(target.x, target.y, target.h, target.h) for tile in part.tiles}
+
+    def moved_items(self, event: dict) -> list[Key]:
+        if event.get("e") == record_events.DIRK:
+            return [("tile", event["tile"])]
+        if event.get("e") == record_events.DIRK_GETS:
+            return [("tile", t) for t in event["tiles"]]
+        return []
