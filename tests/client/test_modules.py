@@ -87,11 +87,11 @@ def test_the_registry_compiles_dirks_hooks_in_a_two_player_game_only() -> None:
 
 def test_dirks_events_are_said_and_played_back() -> None:
     """[B-DIRK-4] a tile given to Dirk, [B-DIRK-2] tiles dealt to him: in the log and on the table."""
-    assert SAYINGS[record_events.DIRK] is modules.SAYINGS[record_events.DIRK]
+    assert SAYINGS[dirk.GIVE_EVENT] is modules.SAYINGS[dirk.GIVE_EVENT]
     events = [
-        {"e": record_events.DIRK, "player": 1, "tile": 7},
-        {"e": record_events.DIRK, "player": 0, "tile": 8},
-        {"e": record_events.DIRK_GETS, "tiles": [3, 4, 5]},
+        {"e": dirk.GIVE_EVENT, "player": 1, "tile": 7},
+        {"e": dirk.GIVE_EVENT, "player": 0, "tile": 8},
+        {"e": dirk.DRAW_EVENT, "tiles": [3, 4, 5]},
     ]
     lines = narrate(events, ["Ada", "Ann"], you=0)
     assert [line.text for line in lines] == [
@@ -102,8 +102,8 @@ def test_dirks_events_are_said_and_played_back() -> None:
     assert [line.seat for line in lines] == [1, 0, dirk.NAME]
     assert moved_items(events[0]) == [("tile", 7)]
     assert moved_items(events[2]) == [("tile", 3), ("tile", 4), ("tile", 5)]
-    assert TIMING[record_events.DIRK] == (0.5, 0.45) and TIMING[record_events.DIRK_GETS] == (0.5, 0.5)
-    assert SOUNDS[record_events.DIRK] == "place"
+    assert TIMING[dirk.GIVE_EVENT] == (0.5, 0.45) and TIMING[dirk.DRAW_EVENT] == (0.5, 0.5)
+    assert SOUNDS[dirk.GIVE_EVENT] == "place"
     assert ("D", "give the selected tile to Dirk (two players)") in SHORTCUTS
 
 
@@ -130,7 +130,7 @@ def test_dirks_column_leaves_out_the_tiles_dealt_after_the_scoring() -> None:
     final = next(e for e in reversed(game.events) if e["e"] == record_events.SCORE)
     part = dirk.of(state)
     assert part is not None
-    later = [{"e": record_events.DIRK_GETS, "tiles": part.tiles[:4]}]
+    later = [{"e": dirk.DRAW_EVENT, "tiles": part.tiles[:4]}]
     (column,) = DirkClient().sheet_columns(state, final, later)
     assert sum(column.counts) == len(part.tiles) - 4 and column.wall is None
 

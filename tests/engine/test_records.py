@@ -14,7 +14,7 @@ from game.engine import Game
 from game.engine import events as event_names
 from game.engine.actions import Pass
 from game.engine.knowledge import state_key
-from game.engine.modules import ACTION_TYPES, DECISION_READERS, dirk
+from game.engine.modules import ACTION_TYPES, DECISION_READERS, MODULES, dirk
 from game.engine.record import RecordError, from_record, load, loads, read_decision, save, to_record
 from game.engine.state import FINAL
 
@@ -416,6 +416,7 @@ def test_every_action_names_its_record_event_and_reads_it_back_d_rng_1():
     from ``game.engine.events``), the engine writes exactly that event, and the registry reads every
     decision event back to the very action that wrote it (a swap included: ``lift`` then ``place``)."""
     vocabulary = {value for name, value in vars(event_names).items() if name.isupper()}
+    vocabulary |= {name for module in MODULES.values() for name in module.events}
     assert {kind.event for kind in ACTION_TYPES} <= vocabulary
     assert set(DECISION_READERS) == {kind.event for kind in ACTION_TYPES}
     seen: set[type] = set()

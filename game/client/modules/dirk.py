@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import GiveToDirk
-from game.engine import events as record_events
 from game.engine.components import BUILDING_TYPES, TILE_TYPE, describe_tile
 from game.engine.modules import dirk
 from game.engine.phases import PLACE
@@ -103,9 +102,9 @@ class DirkClient(ClientModule):
     name = NAME
     collectors = (Collector(NAME, "Dirk", "Dirk (cannot win)", "neutral"),)  # [B-DIRK-3]
     destinations = (GIVE,)
-    sayings = {record_events.DIRK: _gives, record_events.DIRK_GETS: _gets}  # noqa: RUF012 - read-only table
-    timing = {record_events.DIRK: (0.5, 0.45), record_events.DIRK_GETS: (0.5, 0.5)}  # noqa: RUF012
-    sounds = {record_events.DIRK: "place"}  # noqa: RUF012
+    sayings = {dirk.GIVE_EVENT: _gives, dirk.DRAW_EVENT: _gets}  # noqa: RUF012 - read-only table
+    timing = {dirk.GIVE_EVENT: (0.5, 0.45), dirk.DRAW_EVENT: (0.5, 0.5)}  # noqa: RUF012
+    sounds = {dirk.GIVE_EVENT: "place"}  # noqa: RUF012
     icons = ("dirk",)
 
     def scores(self, state: GameState) -> dict[str, int]:
@@ -123,7 +122,7 @@ class DirkClient(ClientModule):
         part = dirk.of(state)
         if part is None:
             return []
-        received = {t for e in later if e.get("e") == record_events.DIRK_GETS for t in e["tiles"]}
+        received = {t for e in later if e.get("e") == dirk.DRAW_EVENT for t in e["tiles"]}
         held = [0] * len(BUILDING_TYPES)
         for tile in part.tiles:
             if tile not in received:
@@ -142,8 +141,8 @@ class DirkClient(ClientModule):
         return {("tile", tile): pygame.Rect(target.x, target.y, target.h, target.h) for tile in part.tiles}
 
     def moved_items(self, event: dict) -> list[Key]:
-        if event.get("e") == record_events.DIRK:
+        if event.get("e") == dirk.GIVE_EVENT:
             return [("tile", event["tile"])]
-        if event.get("e") == record_events.DIRK_GETS:
+        if event.get("e") == dirk.DRAW_EVENT:
             return [("tile", t) for t in event["tiles"]]
         return []

@@ -37,6 +37,7 @@ class Module:
     name: ClassVar[str]
     handlers: ClassVar[dict[type, Handler]] = {}  # the module's actions: type -> (check, carry out)
     absent_reason: ClassVar[str] = ""  # why the module's actions are refused in a game it does not play
+    events: ClassVar[tuple[str, ...]] = ()  # the names of the record events it writes (RECORD.md's Modules section)
 
     @classmethod
     def applies(cls, players: int, chosen: tuple[str, ...]) -> bool:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .. import events
 from ..actions import Action, EventFields, typed_equality
 from ..components import BUILDING_TYPES, TILE_TYPE, TWO_PLAYER_MONEY, describe_tile
 from ..errors import IllegalAction
@@ -25,8 +24,8 @@ if TYPE_CHECKING:
 NAME = "dirk"  # his name in the record: the "player" of his awards, the key of his part
 START_TILES = 6  # [B-DIRK-2] at setup, and again after the first scoring
 # his record events (RECORD.md): a player gives him a tile; he receives tiles after a scoring
-GIVE_EVENT = events.DIRK
-DRAW_EVENT = events.DIRK_GETS
+GIVE_EVENT = "dirk"
+DRAW_EVENT = "dirk_gets"
 
 
 @typed_equality
@@ -104,6 +103,7 @@ class Dirk(Module):
     name = NAME
     handlers = {GiveToDirk: (_check_give, _give)}  # noqa: RUF012 - read-only table
     absent_reason = "Dirk plays only in a two-player game"
+    events = (GIVE_EVENT, DRAW_EVENT)
 
     @classmethod
     def applies(cls, players: int, chosen: tuple[str, ...]) -> bool:
