@@ -11,11 +11,17 @@ of mcts:hard with two players, whose rollouts go on to the end of the player's t
 With ``--iterations`` every search runs a fixed number of iterations instead, so every run does
 the same work: on a machine whose speed varies from run to run, count its instructions
 (``valgrind --tool=callgrind python -m ai.bench --positions 4 --iterations 300``) to compare two commits.
+
+``--fingerprint`` prints instead one hash of every root statistic (each candidate's visits and
+reward, the survivors) of fixed-iteration searches on the same positions: two commits that print
+the same hash searched exactly alike, which is what a change meant to make the search faster,
+not different, must show.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 
 from ai.greedy import GreedyAgent
@@ -53,13 +59,33 @@ def iterations_per_second(players: int, count: int, budget: Budget, settings: Se
     return total_iterations / total_time
 
 
+def fingerprint(count: int, iterations: int) -> str:
+    """A hash of the root statistics of fixed-iteration searches, 2-4 players and hard's two-player search."""
+    lines = []
+    for players, settings in ((2, Settings()), (2, LEVELS["hard"].settings), (3, Settings()), (4, Settings())):
+        agent = MctsAgent(Budget(iterations=iterations), seed=1, settings=settings)
+        for state in positions(players, count):
+            root, survivors = agent.search(state.knowledge(state.decider), state.legal_actions())
+            stats = sorted(
+                (str(action), child.visits, round(child.reward, 9)) for action, child in root.children.items()
+            )
+            lines.append(repr((players, stats, [str(action) for action in survivors])))
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m ai.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=12)
     limit = parser.add_mutually_exclusive_group()
     limit.add_argument("--seconds", type=float, default=0.5, help="search time per position (default 0.5)")
     limit.add_argument("--iterations", type=int, help="a fixed number of iterations per position instead")
+    parser.add_argument(
+        "--fingerprint", action="store_true", help="print a hash of fixed searches' results (default 300 iterations)"
+    )
     args = parser.parse_args(argv)
+    if args.fingerprint:
+        print(f"search fingerprint: {fingerprint(args.positions, args.iterations or 300)}")
+        return
     budget = Budget(iterations=args.iterations) if args.iterations else Budget(seconds=args.seconds)
     each = f"{args.iterations} iterations" if args.iterations else f"{args.seconds} s"
     for players in (2, 3, 4):

@@ -23,3 +23,14 @@ def test_the_mcts_benchmark_prints_iterations_per_second_for_every_table(capsys:
 def test_the_mcts_benchmark_takes_a_time_or_an_iteration_count_not_both() -> None:
     with pytest.raises(SystemExit):
         main(["--seconds", "0.1", "--iterations", "10"])
+
+
+def test_the_search_fingerprint_is_the_same_for_the_same_work_and_differs_for_other_work(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Two runs of the same fixed searches print the same hash; a different amount of search another one."""
+    main(["--fingerprint", "--positions", "1", "--iterations", "8"])
+    main(["--fingerprint", "--positions", "1", "--iterations", "8"])
+    main(["--fingerprint", "--positions", "1", "--iterations", "60"])
+    first, second, third = (line.split(": ")[1] for line in capsys.readouterr().out.splitlines())
+    assert first == second != third and len(first) == 64
