@@ -1,4 +1,7 @@
-"""The game state and its rules of play: turns (§3), refilling (§5), scoring (§6), the end (§7) and Dirk (§8).
+"""The game state and its rules of play: turns (§3), refilling (§5), scoring (§6) and the end (§7).
+
+Optional rules (Dirk, §8, and the modules of §9) come in through the game's ``Ruleset``: the state
+calls the hooks of the modules that play and keeps each module's ``Part`` (``game/engine/modules``).
 
 The state is made of plain lists, dicts and ints so that ``clone`` is a handful of shallow
 copies: the AI clones it for every simulated step.  It is a sequential decision process in the
