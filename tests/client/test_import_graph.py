@@ -162,7 +162,7 @@ TABLE_SCENE = {"game.client.scenes.turn", "game.client.scenes.turn_draw", "game.
 
 
 def test_client_type_hints_close_no_circle_but_the_table_scene_mixins() -> None:
-    """Views read the ``TableModel`` protocol and scenes the ``AppServices`` one, not the app or ``TurnScene``."""
+    """Views read a ``TableSnapshot`` and scenes the ``AppServices`` protocol, not the app or ``TurnScene``."""
     graph = import_graph("game.client", in_functions=True, type_hints=True)
     found = [component for component in cycles(graph) if not set(component) <= TABLE_SCENE]
     assert not found, "game.client's type hints import themselves in a circle:\n" + describe(graph, found)

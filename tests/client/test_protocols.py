@@ -1,9 +1,10 @@
 """The protocols that keep the client's imports acyclic are kept by what implements them.
 
-Scenes see the app only as ``AppServices`` and open screens through a ``Navigator``; the views read
-the table scene as a ``TableModel``; the timeline plays on a ``Stage``.  No type checker runs in
-CI, so this test checks that every member a protocol names exists on a real instance: a renamed
-attribute fails here, not in the middle of a game.
+Scenes see the app only as ``AppServices`` and open screens through a ``Navigator``; the scoring
+scene reads the table scene as a ``TableModel`` (the views draw from the ``TableSnapshot`` it
+builds); the timeline plays on a ``Stage``.  No type checker runs in CI, so this test checks that
+every member a protocol names exists on a real instance: a renamed attribute fails here, not in
+the middle of a game.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator, PanelScene, Saying
+from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator, Saying
 from .dirk import DirkClient
 
 if TYPE_CHECKING:
@@ -119,7 +119,6 @@ __all__ = [
     "Destination",
     "ModulePanel",
     "Narrator",
-    "PanelScene",
     "collector_name",
     "modules_for",
     "moved_items",

@@ -30,25 +30,9 @@ if TYPE_CHECKING:
     from game.engine import Action, GameState
 
     from ..log_line import LogLine
-    from ..table import Table
-    from ..widgets import Ui
+    from ..views.model import TableSnapshot
 
 Key = tuple[str, int]  # ("card", id) or ("tile", id): an item that may fly (as ``playback.Key``)
-
-
-class PanelScene(Protocol):
-    """What a module's panel reads of the table scene (a part of ``views.model.TableModel``, which
-    ``TurnScene`` satisfies; named here so that the modules and the views' model do not import each other).
-    """
-
-    ui: Ui
-    table: Table
-    shown_module_scores: dict[str, float]  # the collectors' scores as the track shows them
-
-    @property
-    def hidden(self) -> set[Key]:
-        """Cards and tiles not to draw where they are: still to fly there, or flying."""
-        ...
 
 
 class Narrator(Protocol):
@@ -108,8 +92,9 @@ class ModulePanel:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def draw(self, surface: pygame.Surface, scene: PanelScene) -> None:
-        """Draw the panel's contents (its box is in the table's static layer) and ask for its tooltip."""
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        """Draw the panel's contents from the frame's snapshot (its box is in the table's static layer)
+        and ask for its tooltip."""
 
     def target_rect(self) -> pygame.Rect:
         """Where items flying to the module land."""

@@ -21,10 +21,12 @@ from game.engine.phases import PLACE
 from .. import theme
 from ..log_line import LogLine
 from ..views import common
-from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator, PanelScene
+from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator
 
 if TYPE_CHECKING:
     from game.engine import GameState
+
+    from ..views.model import TableSnapshot
 
 NAME = dirk.NAME  # his "player" in the record's awards: the key of his score, column and token
 
@@ -34,22 +36,22 @@ class DirkPanel(ModulePanel):
 
     weight = 0.42
 
-    def draw(self, surface: pygame.Surface, scene: PanelScene) -> None:
-        ui = scene.ui
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
-        state = scene.table.state
+        state = snap.state
         common.seat_token(ui, surface, NAME, "Dirk", (self.rect.x + px(18), self.rect.y + px(16)), px(9))
         title = ui.text.render("Dirk", ui.font_px(15), theme.IVORY, "bold")
         surface.blit(title, title.get_rect(midleft=(self.rect.x + px(32), self.rect.y + px(16))))
         sub = ui.text.render("neutral collector", ui.font_px(12), theme.TEXT_DIM)
         surface.blit(sub, sub.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), self.rect.y + px(17))))
-        shown = scene.shown_module_scores[NAME]
+        shown = snap.shown_module_scores[NAME]
         score = ui.text.render(str(round(shown)), ui.font_px(18), theme.GOLD_LIGHT, "bold")
         surface.blit(score, score.get_rect(midright=(self.rect.right - px(12), self.rect.y + px(16))))
         counts = [0] * len(BUILDING_TYPES)
         tiles = dirk.of(state).tiles  # type: ignore[union-attr] - the panel exists only where Dirk plays
         for tile in tiles:
-            if ("tile", tile) not in scene.hidden:
+            if ("tile", tile) not in snap.hidden:
                 counts[TILE_TYPE[tile]] += 1
         area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(34), self.rect.w - px(20), self.rect.h - px(42))
         size = min(px(34), area.h - px(2), (area.w - 5 * px(6)) // 6)

@@ -58,7 +58,7 @@ from ..views.bank import BankView
 from ..views.hand import HandView
 from ..views.log import LogView
 from ..views.market import MarketView
-from ..views.model import Selection
+from ..views.model import Selection, TableSnapshot
 from ..views.opponents import OpponentsView
 from ..views.topbar import TopBar
 from ..views.tray import TrayView
@@ -243,6 +243,47 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def seat_name(self, seat: int | str) -> str:
         return collector_name(seat, self.table.names)
 
+    def snapshot(self) -> TableSnapshot:
+        """What the views draw and hit-test now: built once per frame, and for each input that asks a view
+        what is under the mouse.  The costly answers (payable slots, the exact payment, the reserve as a
+        target) are worked out here once."""
+        table = self.table
+        state = table.state
+        names = tuple(table.names)
+        can_act = self.can_act
+        acting = table.acting
+        module_scores = dict(self.shown_module_scores)
+        seat_names: dict[int | str, str] = dict(enumerate(names))
+        seat_names.update((key, self.seat_name(key)) for key in module_scores)
+        buyable = (
+            frozenset(a.slot for a in state.buy_actions() if isinstance(a, Buy)) if can_act and acting else frozenset()
+        )
+        return TableSnapshot(
+            ui=self.ui,
+            state=state,
+            me=self.me,
+            names=names,
+            agents=tuple(table.agents),
+            seat_names=seat_names,
+            dealt_deck=len(table.game.deal.deck),
+            sel=self.sel.frozen(),
+            hidden=frozenset(self.hidden),
+            can_act=can_act,
+            acting=acting,
+            thinking=self.thinking,
+            glow=self.glow,
+            hint_action=self.hint_action,
+            staged_action=self.staged_action,
+            dragging=self.dragging,
+            drag_tile=self.drag_tile,
+            shown_scores=tuple(self.shown_scores),
+            shown_module_scores=module_scores,
+            show_hands=self.app.settings.show_hands,
+            exact_cards=frozenset(self.exact_cards()),
+            reserve_drop_ok=self.reserve_drop_ok(),
+            buyable=buyable,
+        )
+
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
         ui = self.ui
@@ -358,10 +399,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def positions(self) -> Positions:
         """Where every card and tile is drawn now (used before and after an action for the flights)."""
         state = self.state
+        snap = self.snapshot()
         found: Positions = {}
-        for card, rect in zip(state.offer, self.bank.offer_rects(self), strict=False):
+        for card, rect in zip(state.offer, self.bank.offer_rects(snap), strict=False):
             found[("card", card)] = rect
-        piles = self.bank.pile_rects(self)
+        piles = self.bank.pile_rects(snap)
         for card in state.deck:
             found[("card", card)] = piles["deck"]
         for card in state.discard:
@@ -371,25 +413,25 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         for slot in range(1, 5):
             tile = state.market[slot - 1]
             if tile >= 0:
-                found[("tile", tile)] = self.market.tile_rect(self, slot)
-        for _, _, cards in self.hand.groups(self):
+                found[("tile", tile)] = self.market.tile_rect(snap, slot)
+        for _, _, cards in self.hand.groups(snap):
             for card, rect in cards:
                 found[("card", card)] = rect
-        for tile, rect in self.tray.held_rects(self) + self.tray.reserve_rects(self):
+        for tile, rect in self.tray.held_rects(snap) + self.tray.reserve_rects(snap):
             found[("tile", tile)] = rect
         self.board.fit(state.grids[self.me])
         for cell, tile in state.grids[self.me].items():
             found[("tile", tile)] = self.board.cell_rect(*xy_of(cell))
         for panel in self.opponents.panels:
             seat = panel.seat
-            hand = panel.hand_rect(self)
+            hand = panel.hand_rect(snap)
             card_rect = pygame.Rect(0, 0, max(8, hand.h // 3), max(12, hand.h // 2))
             card_rect.center = hand.center
             for card in state.hands[seat]:
                 found[("card", card)] = card_rect
-            for tile, rect, _ in panel.tile_rects(self):
+            for tile, rect, _ in panel.tile_rects(snap):
                 found[("tile", tile)] = rect
-            panel.grid.rect = panel.areas(self)["grid"]
+            panel.grid.rect = panel.areas(snap)["grid"]
             panel.grid.fit(state.grids[seat])
             for cell, tile in state.grids[seat].items():
                 found[("tile", tile)] = panel.grid.cell_rect(*xy_of(cell))

@@ -48,7 +48,7 @@ class TurnDrawing:
             return self._static
         ui = self.ui
         layer = ui.sprites.felt(size).copy()
-        self.top.draw_static(layer, self)
+        self.top.draw_static(layer, ui)
         for panel in self.opponents.panels:
             draw_box(ui, layer, panel.rect)
         for panel in self.opponents.modules:
@@ -66,15 +66,16 @@ class TurnDrawing:
         rects = self.layout_rects
         assert rects is not None
         surface.blit(self._static_layer(surface.get_size()), (0, 0))
-        self.top.draw(surface, self)
-        self.opponents.draw(surface, self)
-        self.market.draw(surface, self)
-        self.bank.draw(surface, self)
+        snap = self.snapshot()  # what the views draw this frame
+        self.top.draw(surface, snap)
+        self.opponents.draw(surface, snap)
+        self.market.draw(surface, snap)
+        self.bank.draw(surface, snap)
         if rects.log.h > 0:
-            self.log.draw(surface, self)
+            self.log.draw(surface, snap)
         self._draw_board(surface)
-        self.hand.draw(surface, self)
-        self.tray.draw(surface, self)
+        self.hand.draw(surface, snap)
+        self.tray.draw(surface, snap)
         self._draw_actions_title(surface)
         self._draw_prompt(surface)  # places the payment chips, which the widgets pass then draws
         super().draw(surface)

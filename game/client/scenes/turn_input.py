@@ -239,7 +239,7 @@ class TurnInput:
                 self.zoom(1.12 if event.y > 0 else 1 / 1.12)
                 return True
             if self.log.rect.collidepoint(self.ui.mouse):
-                self.log.handle_wheel(self, event.y)
+                self.log.handle_wheel(self.ui, event.y)
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -330,20 +330,21 @@ class TurnInput:
         if not self.can_act:
             return False
         table = self.table
+        snap = self.snapshot()  # what the views hit-test: the table as it is drawn
         if table.acting:
-            card = self.bank.card_at(self, pos)
+            card = self.bank.card_at(snap, pos)
             if card is not None:
                 self.toggle_offer(card)
                 return True
-            slot = self.market.slot_at(self, pos)
+            slot = self.market.slot_at(snap, pos)
             if slot is not None:
                 self.choose_slot(slot)
                 return True
-            card = self.hand.card_at(self, pos)
+            card = self.hand.card_at(snap, pos)
             if card is not None and self.sel.slot is not None:
                 self.toggle_payment(card)
                 return True
-        found = self.tray.tile_at(self, pos)
+        found = self.tray.tile_at(snap, pos)
         if found is not None:
             source, tile = found
             if self.sel.source == "alhambra" and source == "reserve" and self.sel.tile is not None:
@@ -362,7 +363,7 @@ class TurnInput:
             if tile is None and cell is not None and self.sel.source == "held" and self.sel.tile is not None:
                 self.show_toast(self._why_not(Place(self.sel.tile, *cell)) or "Not there.", True)
             return True
-        if self.tray.reserve_zone(self).collidepoint(pos) and self.reserve_drop_ok():
+        if self.tray.reserve_zone(snap).collidepoint(pos) and self.reserve_drop_ok():
             self.send_to_reserve()
             return True
         return self._drop_on_module(pos)
@@ -429,7 +430,7 @@ class TurnInput:
         self.ui.sounds.play("click")
 
     def next_held(self: TurnScene) -> None:
-        held = self.tray.held(self)
+        held = self.tray.held(self.snapshot())
         if not held or not self.can_act:
             return
         index = held.index(self.sel.tile) + 1 if self.sel.tile in held else 0
@@ -537,7 +538,7 @@ class TurnInput:
                     self.show_toast(self._why_not(Place(sel.tile, *cell)) or "Not there.", True)
             return
         if self.tray.rect.collidepoint(pos):
-            found = self.tray.tile_at(self, pos)
+            found = self.tray.tile_at(self.snapshot(), pos)
             if sel.source == "alhambra" and found is not None and found[0] == "reserve":
                 self.perform(Swap(found[1], sel.tile))
             elif self.reserve_drop_ok():

@@ -18,15 +18,15 @@ from ..sprites import card_size
 from . import common
 
 if TYPE_CHECKING:
-    from .model import TableModel
+    from .model import TableSnapshot
 
 OFFER_KEYS = ("1", "2", "3", "4")
 
 
-def scoring_outlook(scene: TableModel) -> tuple[list[tuple[float, float, bool]], float, str]:
+def scoring_outlook(snap: TableSnapshot) -> tuple[list[tuple[float, float, bool]], float, str]:
     """Windows of the scoring cards as fractions of the deck dealt at setup, the fraction drawn, and a sentence."""
-    state = scene.table.state
-    total = max(1, len(scene.table.game.deal.deck))
+    state = snap.state
+    total = max(1, snap.dealt_deck)
     drawn = min(state.drawn, total)
     windows = []
     upcoming = []
@@ -53,28 +53,28 @@ class BankView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def _card_h(self, scene: TableModel) -> int:
-        px = scene.ui.px
+    def _card_h(self, snap: TableSnapshot) -> int:
+        px = snap.ui.px
         width = (self.rect.w - px(24) - 3 * px(8)) // 4
         return min(px(96), round(width * 1.5))
 
-    def offer_rects(self, scene: TableModel) -> list[pygame.Rect]:
-        px = scene.ui.px
-        cw, ch = card_size(self._card_h(scene))
+    def offer_rects(self, snap: TableSnapshot) -> list[pygame.Rect]:
+        px = snap.ui.px
+        cw, ch = card_size(self._card_h(snap))
         gap = px(8)
         x0 = self.rect.centerx - (4 * cw + 3 * gap) // 2
         y = self.rect.y + px(30)
         return [pygame.Rect(x0 + i * (cw + gap), y, cw, ch) for i in range(4)]
 
-    def _piles_y(self, scene: TableModel) -> int:
-        return self.offer_rects(scene)[0].bottom + scene.ui.px(24)
+    def _piles_y(self, snap: TableSnapshot) -> int:
+        return self.offer_rects(snap)[0].bottom + snap.ui.px(24)
 
-    def pile_rects(self, scene: TableModel) -> dict[str, pygame.Rect]:
+    def pile_rects(self, snap: TableSnapshot) -> dict[str, pygame.Rect]:
         """Deck, discard and bag, side by side under the offer."""
-        px = scene.ui.px
+        px = snap.ui.px
         h = px(46)
         cw, _ = card_size(h)
-        y = self._piles_y(scene)
+        y = self._piles_y(snap)
         third = (self.rect.w - px(24)) // 3
         x = self.rect.x + px(12)
         return {
@@ -83,35 +83,35 @@ class BankView:
             "bag": pygame.Rect(x + 2 * third, y + (h - px(38)) // 2, px(38), px(38)),
         }
 
-    def card_at(self, scene: TableModel, pos: tuple[int, int]) -> int | None:
-        offer = scene.table.state.offer
-        for i, rect in enumerate(self.offer_rects(scene)):
+    def card_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
+        offer = snap.state.offer
+        for i, rect in enumerate(self.offer_rects(snap)):
             if i < len(offer) and rect.collidepoint(pos):
                 return offer[i]
         return None
 
-    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
-        state = scene.table.state
+        state = snap.state
         common.section_title(ui, surface, "Money offer", (self.rect.x + px(12), self.rect.y + px(9)))
-        acting = scene.can_act and scene.table.acting
-        hint = scene.hint_action
-        selected = scene.sel.offer
+        acting = snap.can_act and snap.acting
+        hint = snap.hint_action
+        selected = snap.sel.offer
         total = sum(CARD_VALUE[c] for c in selected)
         if selected:
             legal = state.is_legal(Take(tuple(selected)))
             text = f"take {total}" if legal else f"{total}: only one card, or up to 5"
             word = ui.text.render(text, ui.font_px(13), theme.GOLD_LIGHT if legal else theme.WARN, "bold")
             surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(9))))
-        rects = self.offer_rects(scene)
+        rects = self.offer_rects(snap)
         for i, rect in enumerate(rects):
             if i >= len(state.offer):
                 pygame.draw.rect(surface, (16, 28, 28), rect, border_radius=px(6))
                 pygame.draw.rect(surface, (60, 76, 72), rect, 1, border_radius=px(6))
                 continue
             card = state.offer[i]
-            if ("card", card) in scene.hidden:
+            if ("card", card) in snap.hidden:
                 continue
             chosen = card in selected
             hovered = acting and rect.collidepoint(ui.mouse)
@@ -121,7 +121,7 @@ class BankView:
             if chosen:
                 common.selected_frame(surface, shown)
             elif isinstance(hint, Take) and card in hint.cards:
-                common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+                common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
                 common.badge(ui, surface, "hint", shown.topright, px(24))
             if acting:
                 common.keycap(ui, surface, OFFER_KEYS[i], (shown.centerx, shown.bottom - px(2)), "midtop")
@@ -131,14 +131,14 @@ class BankView:
                     "or several worth 5 at most",
                     shown,
                 )
-        self._draw_piles(surface, scene)
-        self._draw_outlook(surface, scene)
+        self._draw_piles(surface, snap)
+        self._draw_outlook(surface, snap)
 
-    def _draw_piles(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
+    def _draw_piles(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
-        state = scene.table.state
-        piles = self.pile_rects(scene)
+        state = snap.state
+        piles = self.pile_rects(snap)
         size = ui.font_px(13)
         deck = piles["deck"]
         if state.deck:
@@ -173,13 +173,13 @@ class BankView:
                 }
                 ui.tooltip(tips[key], rect)
 
-    def _draw_outlook(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
+    def _draw_outlook(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
-        piles = self.pile_rects(scene)
+        piles = self.pile_rects(snap)
         top = piles["deck"].bottom + px(14)
         common.section_title(ui, surface, "Scorings", (self.rect.x + px(12), top))
-        windows, drawn, text = scoring_outlook(scene)
+        windows, drawn, text = scoring_outlook(snap)
         bar = pygame.Rect(self.rect.x + px(12), top + px(22), self.rect.w - px(24), px(14))
         pygame.draw.rect(surface, (14, 24, 24), bar, border_radius=bar.h // 2)
         done_w = round(bar.w * drawn)

@@ -19,7 +19,7 @@ from ..sprites import card_size
 from . import common
 
 if TYPE_CHECKING:
-    from .model import TableModel
+    from .model import TableSnapshot
 
 Group = tuple[int, pygame.Rect, list[tuple[int, pygame.Rect]]]  # currency, header, cards
 
@@ -30,16 +30,16 @@ class HandView:
         self._groups_key: tuple | None = None
         self._groups: list[Group] = []
 
-    def groups(self, scene: TableModel) -> list[Group]:
+    def groups(self, snap: TableSnapshot) -> list[Group]:
         """Card rects by currency, recomputed only when the hand or the layout changes."""
-        hand = scene.table.state.hands[scene.me]
-        key = (tuple(hand), tuple(self.rect), scene.ui.scale)
+        hand = snap.state.hands[snap.me]
+        key = (tuple(hand), tuple(self.rect), snap.ui.scale)
         if key != self._groups_key:
-            self._groups, self._groups_key = self._layout(scene, hand), key
+            self._groups, self._groups_key = self._layout(snap, hand), key
         return self._groups
 
-    def _layout(self, scene: TableModel, hand: list[int]) -> list[Group]:
-        ui = scene.ui
+    def _layout(self, snap: TableSnapshot, hand: list[int]) -> list[Group]:
+        ui = snap.ui
         px = ui.px
         inner = self.rect.inflate(-px(24), 0)
         top = self.rect.y + px(34)
@@ -71,32 +71,32 @@ class HandView:
             x += max(width, empty_w) + gap
         return groups
 
-    def card_rect(self, scene: TableModel, card: int) -> pygame.Rect | None:
-        for _, _, cards in self.groups(scene):
+    def card_rect(self, snap: TableSnapshot, card: int) -> pygame.Rect | None:
+        for _, _, cards in self.groups(snap):
             for found, rect in cards:
                 if found == card:
                     return rect
         return None
 
-    def card_at(self, scene: TableModel, pos: tuple[int, int]) -> int | None:
-        for _, _, cards in self.groups(scene):
+    def card_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
+        for _, _, cards in self.groups(snap):
             for card, rect in reversed(cards):
-                lifted = rect.move(0, -scene.ui.px(12)) if card in scene.sel.pay else rect
+                lifted = rect.move(0, -snap.ui.px(12)) if card in snap.sel.pay else rect
                 if lifted.collidepoint(pos):
                     return card
         return None
 
-    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
-        state = scene.table.state
-        me = scene.me
-        common.seat_token(ui, surface, me, scene.table.names[me], (self.rect.x + px(22), self.rect.y + px(18)), px(10))
+        state = snap.state
+        me = snap.me
+        common.seat_token(ui, surface, me, snap.names[me], (self.rect.x + px(22), self.rect.y + px(18)), px(10))
         name = ui.text.render(
-            ui.text.fit(scene.table.names[me], ui.font_px(16), px(180), "bold"), ui.font_px(16), theme.IVORY, "bold"
+            ui.text.fit(snap.names[me], ui.font_px(16), px(180), "bold"), ui.font_px(16), theme.IVORY, "bold"
         )
         surface.blit(name, name.get_rect(midleft=(self.rect.x + px(38), self.rect.y + px(18))))
-        points = round(scene.shown_scores[me])
+        points = round(snap.shown_scores[me])
         score = ui.text.render(f"{points} point{'s' if points != 1 else ''}", ui.font_px(15), theme.GOLD_LIGHT, "bold")
         surface.blit(score, score.get_rect(midleft=(self.rect.x + px(46) + name.get_width(), self.rect.y + px(18))))
         hand = state.hands[me]
@@ -104,13 +104,13 @@ class HandView:
             f"{len(hand)} cards · {sum(CARD_VALUE[c] for c in hand)} in all", ui.font_px(13), theme.TEXT_DIM
         )
         surface.blit(total, total.get_rect(midright=(self.rect.right - px(14), self.rect.y + px(18))))
-        buying = scene.sel.slot
+        buying = snap.sel.slot
         slot_currency = MARKET_CURRENCY[buying - 1] if buying else None
-        hint = scene.hint_action
+        hint = snap.hint_action
         hint_cards = set(hint.paid) if isinstance(hint, Buy) else set()
-        exact = scene.exact_cards()
-        hovered = self.card_at(scene, ui.mouse)
-        for currency, header, cards in self.groups(scene):
+        exact = snap.exact_cards
+        hovered = self.card_at(snap, ui.mouse)
+        for currency, header, cards in self.groups(snap):
             lit = slot_currency is None or currency == slot_currency
             badge = ui.sprites.currency_badge(currency, header.h)
             if not lit:
@@ -124,9 +124,9 @@ class HandView:
             if header.collidepoint(ui.mouse):
                 ui.tooltip(f"{CURRENCIES[currency].capitalize()}: {len(cards)} cards worth {value}", header)
             for card, rect in cards:
-                if ("card", card) in scene.hidden:
+                if ("card", card) in snap.hidden:
                     continue
-                chosen = card in scene.sel.pay
+                chosen = card in snap.sel.pay
                 lift = px(12) if chosen else (px(4) if card == hovered and buying and lit else 0)
                 shown = rect.move(0, -lift)
                 surface.blit(ui.sprites.shadow(rect.size, 6, 3, 100), (shown.x - 6 + 2, shown.y - 6 + 3))
@@ -146,7 +146,7 @@ class HandView:
                         theme.INK,
                     )
                 elif card in hint_cards and not chosen:
-                    common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+                    common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
             if hovered is not None and any(card == hovered for card, _ in cards):
                 rect = next(r for c, r in cards if c == hovered)
                 tip = describe_card(hovered)

@@ -12,10 +12,11 @@ import pygame
 
 from .. import theme
 from ..narrate import LogLine, narrate
+from ..widgets import Ui
 from . import common
 
 if TYPE_CHECKING:
-    from .model import TableModel
+    from .model import TableSnapshot
 
 KIND_COLORS = {
     "move": theme.IVORY,
@@ -45,8 +46,7 @@ class LogView:
             self._events_seen = end
             self.scroll = 0
 
-    def _rows(self, scene: TableModel) -> list[tuple[LogLine, str, bool]]:
-        ui = scene.ui
+    def _rows(self, ui: Ui) -> list[tuple[LogLine, str, bool]]:
         key = (len(self.lines), self.rect.w, ui.font_px(13))
         if key != self._wrap_key:
             rows = []
@@ -57,15 +57,15 @@ class LogView:
             self._wrapped, self._wrap_key = rows, key
         return self._wrapped
 
-    def handle_wheel(self, scene: TableModel, amount: int) -> None:
-        rows = len(self._rows(scene))
+    def handle_wheel(self, ui: Ui, amount: int) -> None:
+        rows = len(self._rows(ui))
         self.scroll = max(0, min(rows - 3, self.scroll + amount * 3))
 
-    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
         common.section_title(ui, surface, "Game log", (self.rect.x + px(12), self.rect.y + px(9)))
-        rows = self._rows(scene)
+        rows = self._rows(ui)
         line_h = ui.text.size("Ag", ui.font_px(13))[1] + 1
         area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(30), self.rect.w - px(20), self.rect.h - px(38))
         visible = max(1, area.h // line_h)
@@ -75,7 +75,7 @@ class LogView:
         for line, text, first in rows[start:end]:
             if first and line.seat is not None:
                 common.seat_token(
-                    ui, surface, line.seat, scene.seat_name(line.seat), (area.x + px(7), y + line_h // 2), px(6)
+                    ui, surface, line.seat, snap.seat_name(line.seat), (area.x + px(7), y + line_h // 2), px(6)
                 )
             word = ui.text.render(text, ui.font_px(13), KIND_COLORS.get(line.kind, theme.IVORY), _role(line))
             surface.blit(word, (area.x + px(18), y))

@@ -14,7 +14,7 @@ from ..sprites import SLOT_ART, SLOT_TILE_POS, TILE_ART
 from . import common
 
 if TYPE_CHECKING:
-    from .model import TableModel
+    from .model import TableSnapshot
 
 SLOT_KEYS = ("Q", "W", "E", "R")
 
@@ -23,8 +23,8 @@ class MarketView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def slot_rects(self, scene: TableModel) -> list[pygame.Rect]:
-        px = scene.ui.px
+    def slot_rects(self, snap: TableSnapshot) -> list[pygame.Rect]:
+        px = snap.ui.px
         label_h = px(22)
         fh = self.rect.h - label_h - px(4)
         fw = round(fh * SLOT_ART[0] / SLOT_ART[1])
@@ -33,8 +33,8 @@ class MarketView:
         x0 = self.rect.centerx - total // 2
         return [pygame.Rect(x0 + i * (fw + gap), self.rect.y, fw, fh) for i in range(4)]
 
-    def tile_rect(self, scene: TableModel, slot: int) -> pygame.Rect:
-        frame = self.slot_rects(scene)[slot - 1]
+    def tile_rect(self, snap: TableSnapshot, slot: int) -> pygame.Rect:
+        frame = self.slot_rects(snap)[slot - 1]
         k = frame.w / SLOT_ART[0]
         return pygame.Rect(
             frame.x + round(SLOT_TILE_POS[0] * k),
@@ -43,37 +43,37 @@ class MarketView:
             round(TILE_ART * k),
         )
 
-    def slot_at(self, scene: TableModel, pos: tuple[int, int]) -> int | None:
-        for i, rect in enumerate(self.slot_rects(scene)):
+    def slot_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
+        for i, rect in enumerate(self.slot_rects(snap)):
             if rect.collidepoint(pos):
                 return i + 1
         return None
 
-    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
-        state = scene.table.state
-        acting = scene.can_act and scene.table.acting
-        hint = scene.hint_action
-        for i, frame in enumerate(self.slot_rects(scene)):
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
+        state = snap.state
+        acting = snap.can_act and snap.acting
+        hint = snap.hint_action
+        for i, frame in enumerate(self.slot_rects(snap)):
             slot = i + 1
             tile = state.market[i]
             hovered = frame.collidepoint(ui.mouse) and acting and tile >= 0
             lift = -2 if hovered else 0
             surface.blit(ui.sprites.shadow(frame.size, 10, 6, 120), (frame.x - 12 + 3, frame.y - 12 + 6))
             surface.blit(ui.sprites.market_slot(slot, frame.size), frame.move(0, lift))
-            tile_rect = self.tile_rect(scene, slot).move(0, lift)
-            if tile >= 0 and ("tile", tile) not in scene.hidden:
+            tile_rect = self.tile_rect(snap, slot).move(0, lift)
+            if tile >= 0 and ("tile", tile) not in snap.hidden:
                 surface.blit(ui.sprites.tile(tile, tile_rect.w), tile_rect)
-                if acting and not scene.table.can_buy(slot):  # dimmed, and how much money is missing
+                if acting and slot not in snap.buyable:  # dimmed, and how much money is missing
                     common.dim(surface, tile_rect, 110)
                     have = state.currency_totals(state.decider)[MARKET_CURRENCY[i]]
                     where = (tile_rect.x + tile_rect.w * 2 // 5, tile_rect.bottom - ui.px(14))  # clear of the price
                     common.chip(ui, surface, f"you have {have}", where, ui.font_px(12), (60, 24, 18), theme.WARN)
             currency = CURRENCIES[MARKET_CURRENCY[i]]
-            if scene.sel.slot == slot:
+            if snap.sel.slot == slot:
                 common.selected_frame(surface, frame.move(0, lift), 3)
             elif isinstance(hint, Buy) and hint.slot == slot:
-                common.glow_frame(surface, frame, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+                common.glow_frame(surface, frame, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
                 common.badge(ui, surface, "hint", frame.topright, ui.px(26))
             if acting:
                 common.keycap(ui, surface, SLOT_KEYS[i], (frame.x + ui.px(6), frame.y + ui.px(6)), "topleft")
@@ -88,7 +88,7 @@ class MarketView:
             )
             surface.blit(word, word.get_rect(midtop=(frame.centerx, frame.bottom + ui.px(4))))
             if hovered:
-                affordable = scene.table.can_buy(slot)
+                affordable = slot in snap.buyable
                 tip = (
                     f"Buy this tile with {currency} (slot {slot}, key {SLOT_KEYS[i]})"
                     if affordable

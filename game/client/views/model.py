@@ -1,23 +1,29 @@
-"""What the views of the table read: the ``TableModel`` protocol and the human's ``Selection``.
+"""What the views of the table read: a ``TableSnapshot``, built once per frame by the table scene.
 
-The views draw the table scene's state and answer "what is under the mouse", so they read the
-scene; but the scene builds the views, and a view importing the scene would make the two depend
-on each other.  The views depend on this protocol instead, which ``TurnScene`` satisfies.  It
-lists everything they read, so it is also the answer to "what does a view need to be drawn".
+The views draw the table and answer "what is under the mouse" from an immutable value, never from
+the scene: the scene builds the snapshot (``TurnScene.snapshot``) and hands it to every view's draw
+and hit-test.  So a view depends only on data and can be drawn from a snapshot built by hand; the
+snapshot's fields are the answer to "what does a view need to be drawn".
+
+``Selection`` is the human's picking as the scene keeps and changes it; the snapshot holds a frozen
+copy (``Picked``).  ``TableModel`` is the table scene as the scoring scene reads it (and as the
+snapshot is built from); ``TurnScene`` is its one implementation.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from game.engine import Action
+    from game.engine import Action, GameState
 
     from ..persistence import Settings
-    from ..playback import Key
     from ..table import Table
     from ..widgets import Ui
+
+Key = tuple[str, int]  # ("card", id) or ("tile", id): an item that may fly (as ``playback.Key``)
 
 
 @dataclass
@@ -46,46 +52,86 @@ class Selection:
         self.tile = None
         self.source = ""
 
+    def frozen(self) -> Picked:
+        """An immutable copy of what the views draw of the selection."""
+        return Picked(tuple(self.offer), self.slot, tuple(self.pay), self.tile, self.source)
+
+
+@dataclass(frozen=True)
+class Picked:
+    """The selection as the views see it: a frozen copy of ``Selection``'s drawn parts."""
+
+    offer: tuple[int, ...] = ()  # offer cards picked to take
+    slot: int | None = None  # the market slot being bought
+    pay: tuple[int, ...] = ()  # the cards chosen to pay with
+    tile: int | None = None  # the tile picked to place, keep or swap
+    source: str = ""  # where that tile is: "held", "reserve" or "alhambra"
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything the table's views read in one frame.  ``state`` and ``ui`` are references: neither
+    changes while a frame is drawn (``ui`` is the drawing service: sprites, text, scale, mouse, tooltip)."""
+
+    ui: Ui
+    state: GameState
+    me: int  # the seat at the bottom of the screen: the human's, or seat 0 when bots play alone
+    names: tuple[str, ...]  # the seats' names
+    agents: tuple[str | None, ...]  # each seat's bot (None: the human)
+    seat_names: Mapping[int | str, str]  # seats' and the rule modules' collectors' names, by seat or key
+    dealt_deck: int  # money cards in the deck dealt at setup (the scorings' outlook)
+    sel: Picked = Picked()
+    hidden: frozenset[Key] = frozenset()  # cards and tiles not drawn where they are: still to fly, or flying
+    can_act: bool = False  # the human may act: their decision, and the table has caught up with the game
+    acting: bool = False  # the human decides in the action phase (``Table.acting``)
+    thinking: bool = False  # a bot's decision is being searched for
+    glow: float = 0.0  # the pulse of highlights, 0..1
+    hint_action: Action | None = None
+    staged_action: Action | None = None  # the move that ends the turn, waiting for confirmation
+    dragging: bool = False
+    drag_tile: int | None = None  # the tile picked up by the mouse (dragged once ``dragging``)
+    shown_scores: tuple[float, ...] = ()  # the scores as the track shows them while they count up
+    shown_module_scores: Mapping[str, float] = field(default_factory=dict)  # the collectors', by key
+    show_hands: bool = True  # the memory aid: opponents' cards by value (a setting)
+    exact_cards: frozenset[int] = frozenset()  # the suggested payment's cards when it is exact (marked)
+    reserve_drop_ok: bool = False  # the selected tile may go to the reserve (a lit target)
+    buyable: frozenset[int] = frozenset()  # market slots the human can pay for (worked out only while acting)
+
+    def seat_name(self, seat: int | str) -> str:
+        return self.seat_names[seat]
+
 
 class HasSettings(Protocol):
-    """The app as the views see it: only the player's settings (whether hands are shown)."""
+    """The app as the table scene sees it: only the player's settings (whether hands are shown)."""
 
     @property
     def settings(self) -> Settings: ...
 
 
 class TableModel(Protocol):
-    """The table scene as its views read it; ``TurnScene`` is the one implementation."""
+    """The table scene as the scoring scene reads it and the snapshot is built from; ``TurnScene`` implements it."""
 
     ui: Ui
     table: Table
-    me: int  # the seat at the bottom of the screen: the human's, or seat 0 when bots play alone
+    me: int
     sel: Selection
-    shown_scores: list[float]  # the scores as the track shows them while they count up
-    shown_module_scores: dict[str, float]  # the rule modules' collectors', by key, likewise
+    shown_scores: list[float]
+    shown_module_scores: dict[str, float]
 
     @property
     def app(self) -> HasSettings: ...
 
     @property
-    def hidden(self) -> set[Key]:
-        """Cards and tiles not to draw where they are: still to fly there, or flying."""
-        ...
+    def hidden(self) -> set[Key]: ...
 
     @property
-    def can_act(self) -> bool:
-        """The human may act: it is their decision and the table has caught up with the game."""
-        ...
+    def can_act(self) -> bool: ...
 
     @property
-    def thinking(self) -> bool:
-        """A bot's decision is being searched for."""
-        ...
+    def thinking(self) -> bool: ...
 
     @property
-    def glow(self) -> float:
-        """The pulse of highlights, 0..1."""
-        ...
+    def glow(self) -> float: ...
 
     @property
     def hint_action(self) -> Action | None: ...
@@ -99,12 +145,12 @@ class TableModel(Protocol):
     @property
     def drag_tile(self) -> int | None: ...
 
-    def exact_cards(self) -> set[int]:
-        """The cards of the suggested payment when it is exact (drawn with a mark)."""
-        ...
+    def exact_cards(self) -> set[int]: ...
 
-    def reserve_drop_ok(self) -> bool:
-        """The selected tile may go to the reserve (the reserve lights up as a target)."""
-        ...
+    def reserve_drop_ok(self) -> bool: ...
 
     def seat_name(self, seat: int | str) -> str: ...
+
+    def snapshot(self) -> TableSnapshot:
+        """What the views draw this frame."""
+        ...

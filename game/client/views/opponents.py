@@ -22,7 +22,7 @@ from .alhambra import AlhambraView
 
 if TYPE_CHECKING:
     from ..modules import ModulePanel
-    from .model import TableModel
+    from .model import TableSnapshot
 
 
 class OpponentPanel:
@@ -31,8 +31,8 @@ class OpponentPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.grid = AlhambraView(ui, interactive=False, max_cell=34)
 
-    def areas(self, scene: TableModel) -> dict[str, pygame.Rect]:
-        px = scene.ui.px
+    def areas(self, snap: TableSnapshot) -> dict[str, pygame.Rect]:
+        px = snap.ui.px
         body = pygame.Rect(self.rect.x + px(10), self.rect.y + px(32), self.rect.w - px(20), self.rect.h - px(40))
         info_h = px(112)
         if body.h > body.w * 0.6 + info_h:  # a tall panel (few opponents): the Alhambra on top, full width
@@ -46,19 +46,19 @@ class OpponentPanel:
             info = pygame.Rect(grid.right + px(10), body.y, body.right - grid.right - px(10), body.h)
         return {"grid": grid, "info": info}
 
-    def _info_rows(self, scene: TableModel) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    def _info_rows(self, snap: TableSnapshot) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """Tiles (reserve and bought), then the hand."""
-        px = scene.ui.px
-        info = self.areas(scene)["info"]
+        px = snap.ui.px
+        info = self.areas(snap)["info"]
         tiles = pygame.Rect(info.x, info.y, info.w, px(22))  # reserve (and tiles bought this turn, framed)
         hand = pygame.Rect(info.x, tiles.bottom + px(6), info.w, info.bottom - tiles.bottom - px(6))
         return info, tiles, hand
 
-    def tile_rects(self, scene: TableModel) -> list[tuple[int, pygame.Rect, str]]:
+    def tile_rects(self, snap: TableSnapshot) -> list[tuple[int, pygame.Rect, str]]:
         """Reserve and bought tiles as small squares: (tile, rect, 'reserve' or 'held')."""
-        px = scene.ui.px
-        _, row, _ = self._info_rows(scene)
-        state = scene.table.state
+        px = snap.ui.px
+        _, row, _ = self._info_rows(snap)
+        state = snap.state
         tiles = [(t, "held") for t in (state.held if state.decider == self.seat else [])]
         tiles += [(t, "reserve") for t in state.reserves[self.seat]]
         size = px(20)
@@ -68,25 +68,25 @@ class OpponentPanel:
             for i, (t, where) in enumerate(tiles)
         ]
 
-    def hand_rect(self, scene: TableModel) -> pygame.Rect:
-        return self._info_rows(scene)[2]
+    def hand_rect(self, snap: TableSnapshot) -> pygame.Rect:
+        return self._info_rows(snap)[2]
 
-    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
-        state = scene.table.state
+        state = snap.state
         seat = self.seat
         active = state.decider == seat and not state.is_over
         if active:  # the panel itself is in the table's static layer; lighten it for the player to move
             surface.blit(ui.sprites.panel(self.rect.size, theme.PANEL_LIGHT, 150, theme.PANEL_EDGE, 10), self.rect)
-            common.glow_frame(surface, self.rect, theme.seat_color(seat), 0.45 + 0.35 * scene.glow, 10)
-        name = scene.table.names[seat]
+            common.glow_frame(surface, self.rect, theme.seat_color(seat), 0.45 + 0.35 * snap.glow, 10)
+        name = snap.names[seat]
         common.seat_token(ui, surface, seat, name, (self.rect.x + px(18), self.rect.y + px(16)), px(9))
-        score = ui.text.render(str(round(scene.shown_scores[seat])), ui.font_px(18), theme.GOLD_LIGHT, "bold")
+        score = ui.text.render(str(round(snap.shown_scores[seat])), ui.font_px(18), theme.GOLD_LIGHT, "bold")
         surface.blit(score, score.get_rect(midright=(self.rect.right - px(12), self.rect.y + px(16))))
-        agent = scene.table.agents[seat]
+        agent = snap.agents[seat]
         sub = agent_label(agent) if agent else "human"
-        if active and scene.thinking:
+        if active and snap.thinking:
             sub = "thinking" + "." * (1 + int(ui.time * 3) % 3)
         room = self.rect.w - px(44) - score.get_width() - px(12)
         title = ui.text.render(
@@ -99,13 +99,13 @@ class OpponentPanel:
             theme.GOLD_LIGHT if active else theme.TEXT_DIM,
         )
         surface.blit(label, label.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), self.rect.y + px(17))))
-        areas = self.areas(scene)
+        areas = self.areas(snap)
         self.grid.rect = areas["grid"]
         pygame.draw.rect(surface, (14, 26, 26), areas["grid"], border_radius=px(6))
-        hidden = {item[1] for item in scene.hidden if item[0] == "tile"}
+        hidden = {item[1] for item in snap.hidden if item[0] == "tile"}
         self.grid.draw(surface, state.grids[seat], hidden=hidden)
-        self._draw_tiles(surface, scene)
-        self._draw_hand(surface, scene)
+        self._draw_tiles(surface, snap)
+        self._draw_hand(surface, snap)
         if self.rect.collidepoint(ui.mouse) and areas["grid"].collidepoint(ui.mouse):
             counts = state.type_counts(seat)
             parts = [f"{counts[i]} {kind}" for i, kind in enumerate(BUILDING_TYPES) if counts[i]]
@@ -116,31 +116,31 @@ class OpponentPanel:
                 areas["grid"],
             )
 
-    def _draw_tiles(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
-        _, row, _ = self._info_rows(scene)
+    def _draw_tiles(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
+        _, row, _ = self._info_rows(snap)
         label = ui.text.render("Reserve", ui.font_px(12), theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midleft=(row.x, row.centery)))
-        rects = self.tile_rects(scene)
+        rects = self.tile_rects(snap)
         if not rects:
             word = ui.text.render("none", ui.font_px(12), theme.TEXT_FAINT)
             surface.blit(word, word.get_rect(midleft=(row.x + ui.px(52), row.centery)))
         for tile, rect, where in rects:
-            if ("tile", tile) in scene.hidden:
+            if ("tile", tile) in snap.hidden:
                 continue
             surface.blit(ui.sprites.tile(tile, rect.w), rect)
             if where == "held":
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(2, 2), 1)
         if row.collidepoint(ui.mouse) and rects:
-            state = scene.table.state
+            state = snap.state
             ui.tooltip(f"Reserve: {len(state.reserves[self.seat])} tiles (they do not score)", row)
 
-    def _draw_hand(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
+    def _draw_hand(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
-        area = self.hand_rect(scene)
-        hand = [c for c in scene.table.state.hands[self.seat] if ("card", c) not in scene.hidden]
-        if not scene.app.settings.show_hands:
+        area = self.hand_rect(snap)
+        hand = [c for c in snap.state.hands[self.seat] if ("card", c) not in snap.hidden]
+        if not snap.show_hands:
             word = ui.text.render(f"{len(hand)} money cards", ui.font_px(13), theme.IVORY)
             surface.blit(word, (area.x, area.y))
             return
@@ -186,8 +186,8 @@ class OpponentsView:
     def panel(self, seat: int) -> OpponentPanel | None:
         return next((p for p in self.panels if p.seat == seat), None)
 
-    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         for panel in self.panels:
-            panel.draw(surface, scene)
+            panel.draw(surface, snap)
         for module in self.modules:
-            module.draw(surface, scene)
+            module.draw(surface, snap)

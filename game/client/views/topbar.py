@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import theme
+from ..widgets import Ui
 from . import common
 
 if TYPE_CHECKING:
-    from .model import TableModel
+    from .model import TableSnapshot
 
 
 class TopBar:
@@ -23,9 +24,8 @@ class TopBar:
         self.rect = rect
         self.track = pygame.Rect(left, rect.centery - 6, max(40, right - left), 8)
 
-    def draw_static(self, surface: pygame.Surface, scene: TableModel) -> None:
-        """The band and the logo (part of the table's static layer)."""
-        ui = scene.ui
+    def draw_static(self, surface: pygame.Surface, ui: Ui) -> None:
+        """The band and the logo (part of the table's static layer, drawn once per layout)."""
         band = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         band.fill((12, 20, 20, 200))
         surface.blit(band, self.rect)
@@ -33,16 +33,16 @@ class TopBar:
         logo = ui.sprites.logo(ui.px(150))
         surface.blit(logo, logo.get_rect(midleft=(self.rect.x + ui.px(10), self.rect.centery)))
 
-    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
-        self._draw_track(surface, scene)
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        self._draw_track(surface, snap)
 
-    def _draw_track(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
+    def _draw_track(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
         track = self.track
-        names = scene.table.names
-        scores = [(seat, scene.shown_scores[seat], names[seat]) for seat in range(len(names))]
-        scores += [(key, shown, scene.seat_name(key)) for key, shown in scene.shown_module_scores.items()]
+        names = snap.names
+        scores = [(seat, snap.shown_scores[seat], names[seat]) for seat in range(len(names))]
+        scores += [(key, shown, snap.seat_name(key)) for key, shown in snap.shown_module_scores.items()]
         top = max(score for _, score, _ in scores)
         limit = max(60, (int(top) // 20 + 2) * 20)
         pygame.draw.rect(surface, (30, 44, 44), track, border_radius=4)

@@ -17,7 +17,7 @@ from .. import theme
 from . import common
 
 if TYPE_CHECKING:
-    from .model import TableModel
+    from .model import TableSnapshot
 
 
 def _row(area: pygame.Rect, count: int, max_size: int, gap: int) -> tuple[int, int]:
@@ -48,19 +48,19 @@ TILE_LOOKS = {
 
 
 def _draw_tile(
-    surface: pygame.Surface, scene: TableModel, tile: int, rect: pygame.Rect, source: str, hinted: bool
+    surface: pygame.Surface, snap: TableSnapshot, tile: int, rect: pygame.Rect, source: str, hinted: bool
 ) -> None:
     """One tile of the tray, bought or on the reserve: both are picked, dragged and hinted alike."""
-    if ("tile", tile) in scene.hidden or (scene.drag_tile == tile and scene.dragging):
+    if ("tile", tile) in snap.hidden or (snap.drag_tile == tile and snap.dragging):
         return  # in flight (animation) or under the mouse (drag): drawn elsewhere
-    ui = scene.ui
+    ui = snap.ui
     (blur, drop, alpha), tip = TILE_LOOKS[source]
     surface.blit(ui.sprites.shadow(rect.size, 4, blur, alpha), (rect.x - 2 * blur + 2, rect.y - 2 * blur + drop))
     surface.blit(ui.sprites.tile(tile, rect.w), rect)
-    if scene.sel.tile == tile and scene.sel.source == source:
+    if snap.sel.tile == tile and snap.sel.source == source:
         common.selected_frame(surface, rect)
     elif hinted:
-        common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * scene.glow)
+        common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
     if rect.collidepoint(ui.mouse):
         ui.tooltip(describe_tile(tile) + tip, rect)
 
@@ -69,44 +69,44 @@ class TrayView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def held(self, scene: TableModel) -> list[int]:
-        state = scene.table.state
-        if state.decider != scene.me:
+    def held(self, snap: TableSnapshot) -> list[int]:
+        state = snap.state
+        if state.decider != snap.me:
             return []
-        staged = scene.staged_action
+        staged = snap.staged_action
         gone = getattr(staged, "tile", None)  # a held tile's placement, or a move of another tile (not held)
         return [t for t in state.held if t != gone]
 
-    def reserve(self, scene: TableModel) -> list[int]:
-        tiles = list(scene.table.state.reserves[scene.me])
-        staged = scene.staged_action
+    def reserve(self, snap: TableSnapshot) -> list[int]:
+        tiles = list(snap.state.reserves[snap.me])
+        staged = snap.staged_action
         if isinstance(staged, FromReserve):
             tiles.remove(staged.tile)
         elif isinstance(staged, Swap):
             tiles.remove(staged.reserve_tile)
         return tiles
 
-    def _areas(self, scene: TableModel) -> tuple[pygame.Rect | None, pygame.Rect]:
-        px = scene.ui.px
+    def _areas(self, snap: TableSnapshot) -> tuple[pygame.Rect | None, pygame.Rect]:
+        px = snap.ui.px
         inner = pygame.Rect(self.rect.x + px(12), self.rect.y + px(30), self.rect.w - px(24), self.rect.h - px(40))
-        if not self.held(scene):
+        if not self.held(snap):
             return None, inner
         top = pygame.Rect(inner.x, inner.y, inner.w, px(68))
         bottom = pygame.Rect(inner.x, top.bottom + px(24), inner.w, inner.bottom - top.bottom - px(24))
         return top, bottom
 
-    def held_rects(self, scene: TableModel) -> list[tuple[int, pygame.Rect]]:
-        area, _ = self._areas(scene)
+    def held_rects(self, snap: TableSnapshot) -> list[tuple[int, pygame.Rect]]:
+        area, _ = self._areas(snap)
         if area is None:
             return []
-        tiles = self.held(scene)
-        size, per_row = _row(area, len(tiles), scene.ui.px(64), scene.ui.px(8))
+        tiles = self.held(snap)
+        size, per_row = _row(area, len(tiles), snap.ui.px(64), snap.ui.px(8))
         return [
             (
                 t,
                 pygame.Rect(
-                    area.x + (i % per_row) * (size + scene.ui.px(8)),
-                    area.y + (i // per_row) * (size + scene.ui.px(8)),
+                    area.x + (i % per_row) * (size + snap.ui.px(8)),
+                    area.y + (i // per_row) * (size + snap.ui.px(8)),
                     size,
                     size,
                 ),
@@ -114,67 +114,67 @@ class TrayView:
             for i, t in enumerate(tiles)
         ]
 
-    def reserve_zone(self, scene: TableModel) -> pygame.Rect:
-        return self._areas(scene)[1]
+    def reserve_zone(self, snap: TableSnapshot) -> pygame.Rect:
+        return self._areas(snap)[1]
 
-    def reserve_rects(self, scene: TableModel) -> list[tuple[int, pygame.Rect]]:
-        area = self.reserve_zone(scene)
-        tiles = self.reserve(scene)
-        gap = scene.ui.px(6)
-        size, per_row = _row(area, len(tiles) + 1, scene.ui.px(56), gap)
+    def reserve_rects(self, snap: TableSnapshot) -> list[tuple[int, pygame.Rect]]:
+        area = self.reserve_zone(snap)
+        tiles = self.reserve(snap)
+        gap = snap.ui.px(6)
+        size, per_row = _row(area, len(tiles) + 1, snap.ui.px(56), gap)
         return [
             (t, pygame.Rect(area.x + (i % per_row) * (size + gap), area.y + (i // per_row) * (size + gap), size, size))
             for i, t in enumerate(tiles)
         ]
 
-    def tile_at(self, scene: TableModel, pos: tuple[int, int]) -> tuple[str, int] | None:
-        for tile, rect in self.held_rects(scene):
+    def tile_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> tuple[str, int] | None:
+        for tile, rect in self.held_rects(snap):
             if rect.collidepoint(pos):
                 return "held", tile
-        for tile, rect in self.reserve_rects(scene):
+        for tile, rect in self.reserve_rects(snap):
             if rect.collidepoint(pos):
                 return "reserve", tile
         return None
 
-    def draw(self, surface: pygame.Surface, scene: TableModel) -> None:
-        ui = scene.ui
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
         px = ui.px
-        held_area, reserve_area = self._areas(scene)
-        hint = scene.hint_action
+        held_area, reserve_area = self._areas(snap)
+        hint = snap.hint_action
         if held_area is not None:
             # while an exact payment's extra action is open ([B-TURN-4]) the tiles wait: they are placed after it
-            waiting = scene.table.acting
+            waiting = snap.acting
             title = "Bought: placed after your action" if waiting else "Bought: place these"
             common.section_title(ui, surface, title, (held_area.x, held_area.y - px(20)))
-            for tile, rect in self.held_rects(scene):
+            for tile, rect in self.held_rects(snap):
                 hinted = getattr(hint, "tile", None) == tile  # only a placement names a held tile
-                _draw_tile(surface, scene, tile, rect, "held", hinted)
-        reserve = scene.table.state.reserves[scene.me]
+                _draw_tile(surface, snap, tile, rect, "held", hinted)
+        reserve = snap.state.reserves[snap.me]
         title = f"Reserve ({len(reserve)})"
         common.section_title(ui, surface, title, (reserve_area.x, reserve_area.y - px(20)))
-        drop = scene.reserve_drop_ok()
+        drop = snap.reserve_drop_ok
         if drop:
             zone = reserve_area.inflate(px(6), px(6))
-            surface.blit(common.tinted(zone.size, theme.TARGET, int(30 + 40 * scene.glow)), zone)
+            surface.blit(common.tinted(zone.size, theme.TARGET, int(30 + 40 * snap.glow)), zone)
             common.dashed_rect(surface, theme.TARGET, zone, 2, px(8), (ui.time * 0.8) % 1)
             word = ui.text.render(
                 "Click here or drop the tile to keep it on the reserve", ui.font_px(12), theme.TARGET, "bold"
             )
             surface.blit(word, word.get_rect(midbottom=(zone.centerx, zone.bottom - px(6))))
-        staged = scene.staged_action
+        staged = snap.staged_action
         lifted = None
         if isinstance(staged, Lift):
             lifted = staged.tile
         elif isinstance(staged, Swap):
             lifted = staged.alhambra_tile
-        rects = self.reserve_rects(scene)
+        rects = self.reserve_rects(snap)
         for tile, rect in rects:
             hinted = (
                 hint is not None
                 and tile in (getattr(hint, "tile", None), getattr(hint, "reserve_tile", None))
                 and hint.kind == "redesign"
             )
-            _draw_tile(surface, scene, tile, rect, "reserve", hinted)
+            _draw_tile(surface, snap, tile, rect, "reserve", hinted)
         if lifted is not None:
             count = len(rects)
             gap = px(6)
