@@ -65,6 +65,13 @@ def _draw_tile(
         ui.tooltip(describe_tile(tile) + tip, rect)
 
 
+RESERVE_DROP_WORDS = (
+    "Click here or drop the tile to keep it on the reserve",
+    "Click or drop here to keep it on the reserve",
+    "Drop here: reserve",
+)
+
+
 class TrayView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -157,10 +164,16 @@ class TrayView:
             zone = reserve_area.inflate(px(6), px(6))
             surface.blit(common.tinted(zone.size, theme.TARGET, int(30 + 40 * snap.glow)), zone)
             common.dashed_rect(surface, theme.TARGET, zone, 2, px(8), (ui.time * 0.8) % 1)
-            word = ui.text.render(
-                "Click here or drop the tile to keep it on the reserve", ui.font_px(12), theme.TARGET, "bold"
-            )
-            surface.blit(word, word.get_rect(midbottom=(zone.centerx, zone.bottom - px(6))))
+            # the words go beside the reserve's tiles, in the longest form that fits there
+            tiles = self.reserve_rects(snap)
+            left = max((rect.right for _, rect in tiles), default=zone.x) + px(8)
+            room = pygame.Rect(left, zone.y, max(0, zone.right - px(8) - left), zone.h)
+            size = ui.font_px(12)
+            for text in RESERVE_DROP_WORDS:
+                if ui.text.size(text, size)[0] <= room.w:
+                    word = ui.text.render(text, size, theme.TARGET, "bold")
+                    surface.blit(word, word.get_rect(center=room.center))
+                    break
         staged = snap.staged_action
         lifted = None
         if isinstance(staged, Lift):
