@@ -1204,6 +1204,372 @@ def market_slot(currency: str) -> pygame.Surface:
 
 
 # --------------------------------------------------------------------------
+# Expansion 1 modules: huts, exchange cards, bonus cards, vizier tokens
+# --------------------------------------------------------------------------
+
+
+def scaled_emblem(c: Canvas, kind: str, p: Palette, scale: float, centre: Point, outline: float = 1.2) -> Canvas:
+    """A layer of ``c`` with a building type's emblem shrunk by ``scale``, centred on ``centre``.
+
+    The emblems are drawn for a 128 px niche (about 78x75 px round (64, 55),
+    standing on ``GROUND``); the outline is added before shrinking, thick
+    enough to end up ``outline`` px wide.
+    """
+    art = Canvas(TILE, TILE)
+    EMBLEMS[kind](art, p)
+    art = outlined(art, INK, outline / scale)
+    size = round(TILE * SS * scale)
+    small = pygame.transform.smoothscale(art.surf, (size, size))
+    out = c.layer()
+    out.surf.blit(small, (round((centre[0] - 64 * scale) * SS), round((centre[1] - 55 * scale) * SS)))
+    return out
+
+
+def place_emblem(c: Canvas, kind: str, p: Palette, scale: float, centre: Point, outline: float = 1.2) -> None:
+    """Compose a shrunken building emblem onto ``c`` with a soft shadow."""
+    art = scaled_emblem(c, kind, p, scale, centre, outline)
+    c.blit(shadow(art, 0.6, 0.9, 0.9, 100))
+    c.blit(art)
+
+
+HUT_APEX = (64.0, 23.0)
+HUT_BASE = 101.0  # the tent stands on this line
+HUT_MEDALLION = (64.0, 62.0, 21.5)  # centre x, y and radius of the emblem disc
+
+
+def tent_outline() -> list[Point]:
+    """The bell tent, from its peak round the left side, the hem and back up."""
+    ax, ay = HUT_APEX
+    left = bezier((ax, ay), (ax - 8, ay + 14), (ax - 38, HUT_BASE - 38), (ax - 44, HUT_BASE), 18)
+    return mirror_x(left, ax)
+
+
+def hut_tile(kind: str) -> pygame.Surface:
+    """A 128x128 hut face: a striped tent on sand, its colour's emblem on a disc.
+
+    Unlike a building it has no niche, no arch and no cost cartouche, and a
+    thin woven band instead of the zellige border; the emblem tells the
+    colour without colour.
+    """
+    p = TILE_PALETTES[kind]
+    ground = mix(STONE_LIGHT, p.light, 0.3)
+    c = Canvas(TILE, TILE)
+    c.rect(0, 0, TILE, TILE, mix(p.dark, INK, 0.5), radius=5)
+    fill_gradient(
+        c,
+        lambda lay, col: lay.rect(1.2, 1.2, TILE - 2.4, TILE - 2.4, col, radius=4),
+        mix(ground, (255, 255, 255), 0.25),
+        mix(ground, STONE_DARK, 0.18),
+    )
+    rng = random.Random(7 + TILE_TYPES.index(kind))
+    speckle = c.layer()
+    for _ in range(140):
+        x, y = rng.uniform(12, 116), rng.uniform(12, 116)
+        speckle.circle(x, y, rng.uniform(0.4, 0.9), mix(ground, STONE_DARK, rng.uniform(0.25, 0.45)))
+    c.blit(speckle)
+    # the woven reed band: a thin coloured frame crossed by slanted strands
+    c.frame(3, 3, TILE - 6, TILE - 6, p.dark, 7, radius=3)
+    band = c.layer()
+    for side in range(4):
+        for k in range(20):
+            t = 6.5 + k * 5.8
+            strand = [(t - 1.8, 5.0), (t + 1.8, 9.0)]
+            if side == 1:
+                strand = [(TILE - y, x) for x, y in strand]
+            elif side == 2:
+                strand = [(TILE - x, TILE - y) for x, y in strand]
+            elif side == 3:
+                strand = [(y, TILE - x) for x, y in strand]
+            band.stroke(strand, p.light if k % 2 == 0 else mix(p.base, p.light, 0.4), 1.5)
+    mask = c.layer()
+    mask.frame(3.8, 3.8, TILE - 7.6, TILE - 7.6, (255, 255, 255), 5.4, radius=3)
+    clip(band, mask)
+    c.blit(band)
+    c.frame(3, 3, TILE - 6, TILE - 6, mix(p.dark, INK, 0.3), 0.7, radius=3)
+    c.frame(9.3, 9.3, TILE - 18.6, TILE - 18.6, mix(p.dark, INK, 0.3), 0.7, radius=1)
+    # shadow on the sand, guy ropes and pegs
+    sh = c.layer()
+    sh.ellipse(18, HUT_BASE - 5, 96, 12, (0, 0, 0, 255))
+    c.blit(shadow(sh, 2, 1, 2.5, 70))
+    rope = mix(WOOD, STONE_DARK, 0.4)
+    for side in (-1, 1):
+        for top, peg in (((64 + side * 30, 62), (64 + side * 47, 76)), ((64 + side * 38, 80), (64 + side * 48, 94))):
+            c.stroke([top, peg], rope, 0.9)
+            c.rect(peg[0] - 1.2, peg[1] - 1.5, 2.4, 3.5, WOOD, radius=0.5)
+    # the tent: candy stripes from the peak, a scalloped hem and the door
+    art = c.layer()
+    outline = tent_outline()
+    art.polygon(outline, p.base)
+    stripes = art.layer()
+    ax, ay = HUT_APEX
+    for k in range(-4, 4):
+        x0, x1 = ax + k * 11 + 2.75, ax + k * 11 + 8.25
+        stripes.polygon([(ax, ay), (ax + (x0 - ax) * 1.1, HUT_BASE + 4), (ax + (x1 - ax) * 1.1, HUT_BASE + 4)], p.dark)
+    tmask = art.layer()
+    tmask.polygon(outline, (255, 255, 255))
+    clip(stripes, tmask)
+    stripes.surf.set_alpha(110)
+    art.blit(stripes)
+    for k in range(8):
+        x = 20 + 11 * k + 5.5
+        art.circle(x, HUT_BASE - 2.5, 5.5, mix(p.dark, p.base, 0.3))
+    art.rect(20, HUT_BASE - 9, 88, 4, mix(p.dark, p.base, 0.3))
+    art.rect(20, HUT_BASE - 8, 88, 1.2, GOLD)
+    door = [(64, 84), (72, HUT_BASE + 1), (56, HUT_BASE + 1)]
+    art.polygon(door, mix(p.dark, INK, 0.55))
+    art.polygon([(64, 84), (56, HUT_BASE + 1), (52, HUT_BASE + 1), (62, 83)], mix(p.base, p.light, 0.35))
+    art.polygon([(64, 84), (72, HUT_BASE + 1), (76, HUT_BASE + 1), (66, 83)], mix(p.base, p.light, 0.35))
+    art.stroke([(ax, ay), (ax, ay - 9)], GOLD_DARK, 1.6)
+    art.circle(ax, ay - 9.5, 2.4, GOLD)
+    art.polygon([(ax + 0.5, ay - 7.5), (ax + 11, ay - 4.5), (ax + 0.5, ay - 1.5)], p.dark)
+    cx, cy, r = HUT_MEDALLION
+    art.circle(cx, cy, r + 1.4, GOLD)
+    art.circle(cx, cy, r, mix(p.niche, (255, 255, 255), 0.5))
+    art = outlined(art, INK, 1.2)
+    c.blit(shadow(art, 1.2, 1.6, 1.6, 90))
+    c.blit(art)
+    c.ring(cx, cy, r - 2, 0.6, mix(p.niche, p.dark, 0.35))
+    place_emblem(c, kind, p, 0.47, (cx, cy + 0.5))
+    return c.finish()
+
+
+def swap_arrows(c: Canvas, cx: float, cy: float, h: float, fill: Sequence[int]) -> None:
+    """Two opposed arrows side by side: the exchange symbol."""
+    art = c.layer()
+    half = h / 2
+    for dx, down in ((-5.5, True), (5.5, False)):
+        x = cx + dx
+        tip, tail = (cy + half, cy - half) if down else (cy - half, cy + half)
+        sign = 1 if down else -1
+        art.stroke([(x, tail), (x, tip - sign * 4)], fill, 3.0)
+        art.polygon([(x - 4.6, tip - sign * 5.5), (x + 4.6, tip - sign * 5.5), (x, tip)], fill)
+    c.blit(outlined(art, INK, 1.0))
+
+
+def exchange_card(first: str, second: str) -> pygame.Surface:
+    """An exchange card: parchment, the two currencies' marks and swap arrows.
+
+    The upper half is tinted with the first currency, the lower with the
+    second; each has its emblem in a medallion, and the corner indices stack
+    both emblems round a small swap sign so a fanned hand still reads.
+    """
+    pa, pb = CURRENCY_PALETTES[first], CURRENCY_PALETTES[second]
+    c = card_body(STONE_LIGHT, GOLD_DARK, GOLD)
+    tint = c.layer()
+    tint.rect(1, 1, CARD_W - 2, CARD_H / 2 - 1, mix(pa.light, STONE_LIGHT, 0.35))
+    tint.rect(1, CARD_H / 2, CARD_W - 2, CARD_H / 2 - 1, mix(pb.light, STONE_LIGHT, 0.35))
+    mask = c.layer()
+    mask.rect(7, 7, CARD_W - 14, CARD_H - 14, (255, 255, 255), radius=2)
+    clip(tint, mask)
+    c.blit(tint)
+    c.stroke([(7, CARD_H / 2), (CARD_W - 7, CARD_H / 2)], GOLD_DARK, 0.8)
+    for cy, p, cur in ((32.0, pa, first), (CARD_H - 32.0, pb, second)):
+        medallion(c, CARD_W / 2, cy, 16, p.niche, p.dark)
+        currency_mark(c, cur, CARD_W / 2, cy, 20, p.base, INK, 1.0)
+    swap_arrows(c, CARD_W / 2, CARD_H / 2, 22, IVORY)
+    ex, _, es = INDEX_EMBLEM
+    for flip in (False, True):
+        x = CARD_W - ex if flip else ex
+        ys = (CARD_H - 14.0, CARD_H - 37.0) if flip else (14.0, 37.0)
+        currency_mark(c, first, x, ys[0], es, pa.base, INK, 0.9)
+        currency_mark(c, second, x, ys[1], es, pb.base, INK, 0.9)
+        mid = (ys[0] + ys[1]) / 2
+        c.stroke([(x - 2.2, mid - 3.5), (x - 2.2, mid + 3.5)], GOLD_DARK, 1.2)
+        c.polygon([(x - 4.2, mid + 1.8), (x - 0.2, mid + 1.8), (x - 2.2, mid + 4.6)], GOLD_DARK)
+        c.stroke([(x + 2.2, mid + 3.5), (x + 2.2, mid - 3.5)], GOLD_DARK, 1.2)
+        c.polygon([(x + 0.2, mid - 1.8), (x + 4.2, mid - 1.8), (x + 2.2, mid - 4.6)], GOLD_DARK)
+    return c.finish()
+
+
+EXCHANGE_PAIRS: tuple[tuple[str, str], ...] = tuple(itertools.combinations(CURRENCIES, 2))
+BONUS_TILES: tuple[tuple[str, int], ...] = (
+    ("pavilion", 8),
+    ("seraglio", 9),
+    ("arcades", 9),
+    ("arcades", 10),
+    ("chambers", 10),
+    ("chambers", 11),
+    ("garden", 10),
+    ("garden", 11),
+    ("tower", 11),
+    ("tower", 12),
+)
+
+
+def plus_badge(c: Canvas, cx: float, cy: float, r: float) -> None:
+    """The bonus mark: a gold eight-pointed star carrying "+1"."""
+    art = c.layer()
+    art.polygon(khatam(cx, cy, r), GOLD)
+    art.polygon(khatam(cx, cy, r - 1.6), GOLD_LIGHT)
+    c.blit(shadow(outlined(art, INK, 0.9), 0.6, 0.9, 0.9, 110))
+    c.blit(outlined(art, INK, 0.9))
+    c.text("display", r * 1.05, "+1", INK, (cx, cy + 0.6))
+
+
+def bonus_card(kind: str, cost: int) -> pygame.Surface:
+    """A bonus card: the named tile's emblem in a niche, its cost and a "+1" star.
+
+    The body has the building type's colour; the corner index is the cost
+    over a tiny emblem, the star top right says "+1" (the card counts as one
+    more building of the type) and a ribbon across the foot says BONUS.
+    """
+    p = TILE_PALETTES[kind]
+    c = card_body(p.base, p.dark, p.light)
+    frame = arch(42, 92, 45, 24, 1.15)
+    c.polygon(arch(42, 93.2, 45, 25.2, 1.15), INK)
+    fill_gradient(c, lambda lay, col: lay.polygon(frame, col), mix(p.niche, (255, 255, 255), 0.45), p.niche)
+    c.stroke(arch(42, 92, 45, 21.5, 1.15)[1:-1], mix(p.niche, p.base, 0.55), 0.8)
+    place_emblem(c, kind, p, 0.56, (42, 60), 1.0)
+    cx, cy, r = 62.0, 82.0, 9.5
+    c.circle(cx, cy, r + 0.9, INK)
+    c.circle(cx, cy, r, GOLD)
+    c.circle(cx, cy, r - 1.5, INK)
+    c.circle(cx, cy, r - 2.1, IVORY)
+    c.text("ui_bold", 12 if cost < 10 else 10.5, str(cost), INK, (cx, cy + 0.4))
+    dx, dy = INDEX_DIGIT
+    c.blit(outlined_text(c, "display", 17, str(cost), IVORY, INK, 1.4, (dx, dy)))
+    place_emblem(c, kind, p, 0.19, (INDEX_EMBLEM[0], INDEX_EMBLEM[1] + 1), 0.8)
+    plus_badge(c, CARD_W - 15, 16, 11)
+    ribbon = c.layer()
+    ribbon.polygon([(6, 99), (74, 99), (70, 105.5), (74, 112), (6, 112), (10, 105.5)], GOLD)
+    ribbon.rect(6, 100.5, 68, 10, mix(GOLD, GOLD_LIGHT, 0.5))
+    ribbon = outlined(ribbon, INK, 0.9)
+    c.blit(ribbon)
+    c.text("ui_bold", 9.5, "B O N U S", INK, (40, 106))
+    return c.finish()
+
+
+BONUS_BACK = Palette((88, 54, 30), (52, 30, 14), (214, 164, 62), (116, 76, 44))
+
+
+def bonus_back() -> pygame.Surface:
+    """The bonus card back: walnut with a gold diamond trellis and a keyhole arch.
+
+    It differs from the money back (claret, star lattice, big star) in both
+    colour and shapes, so a hidden bonus card never passes for money.
+    """
+    p = BONUS_BACK
+    c = card_body(p.base, GOLD_DARK, GOLD)
+    pattern = c.layer()
+    for k in range(-8, 9):
+        x = 40 + k * 10
+        pattern.stroke([(x - 60, 0), (x + 60, 120)], mix(p.base, p.niche, 0.9), 1.4)
+        pattern.stroke([(x + 60, 0), (x - 60, 120)], mix(p.base, p.niche, 0.9), 1.4)
+    for gx in range(0, 9):
+        for gy in range(0, 13):
+            if (gx + gy) % 2 == 0:
+                pattern.circle(gx * 10, gy * 10, 1.5, mix(p.base, GOLD, 0.45))
+    mask = c.layer()
+    mask.rect(7, 7, CARD_W - 14, CARD_H - 14, (255, 255, 255), radius=2)
+    clip(pattern, mask)
+    c.blit(pattern)
+    art = c.layer()
+    art.polygon(arch(40, 92, 52, 22, 1.2, 0.45), GOLD)
+    art.polygon(arch(40, 89, 52, 18, 1.2, 0.45), p.dark)
+    art.polygon(khatam(40, 52, 13), GOLD)
+    art.polygon(khatam(40, 52, 10), p.base)
+    art.rect(37.6, 44, 4.8, 16, GOLD_LIGHT)
+    art.rect(32, 49.6, 16, 4.8, GOLD_LIGHT)
+    for x in (21.0, 59.0):
+        art.polygon(khatam(x, 98, 4.5), GOLD)
+    art.rect(21, 96.5, 38, 3, GOLD)
+    art = outlined(art, INK, 0.9)
+    c.blit(shadow(art, 0.8, 1.2, 1.2, 110))
+    c.blit(art)
+    return c.finish()
+
+
+TOKEN = 64
+VIZIER_ROBE: RGB = (30, 110, 116)
+VIZIER_ASLEEP: RGB = (128, 128, 136)
+
+
+def vizier_token(awake: bool) -> pygame.Surface:
+    """The vizier token, 64x64: a round counter with a turbaned vizier.
+
+    Awake: teal and gold, upright, eyes open. Asleep: the token is turned
+    over to its grey side, the head is tipped over with closed eyes and a
+    large "Zz" floats beside it, so the states differ in shape, not only in
+    colour.
+    """
+    c = Canvas(TOKEN, TOKEN)
+    ground = VIZIER_ROBE if awake else VIZIER_ASLEEP
+    rim = GOLD if awake else (176, 176, 182)
+    disc = c.layer()
+    disc.circle(32, 32, 30, (255, 255, 255))
+    c.blit(shadow(disc, 0.8, 1.4, 1.4, 130))
+    c.circle(32, 32, 30.5, INK)
+    c.circle(32, 32, 29.5, rim)
+    c.circle(32, 32, 26.5, INK)
+    fill_gradient(
+        c, lambda lay, col: lay.circle(32, 32, 25.8, col), mix(ground, (255, 255, 255), 0.25), mix(ground, INK, 0.2)
+    )
+    ring = c.layer()
+    for k in range(16):
+        a = 2 * math.pi * k / 16
+        ring.circle(32 + math.cos(a) * 28, 32 + math.sin(a) * 28, 0.9, mix(rim, INK, 0.35))
+    c.blit(ring)
+    if not awake:
+        c.ring(32, 32, 23.5, 0.7, mix(ground, (255, 255, 255), 0.4))
+    skin = (222, 178, 132) if awake else (198, 190, 184)
+    turban = IVORY if awake else (228, 226, 222)
+    robe = (150, 40, 44) if awake else (104, 104, 112)
+    jewel = GOLD if awake else (170, 170, 176)
+    shade = mix(turban, STONE_DARK, 0.45)
+    fig = c.layer()
+    fig.polygon(mirror_x(bezier((32, 43), (23, 43), (17, 48), (15.5, 58), 10), 32), robe)
+    fig.polygon([(28.5, 43), (35.5, 43), (32, 51)], mix(robe, (255, 255, 255), 0.35))
+    fig.stroke([(32, 45), (32, 57)], jewel, 1.2)
+    fig.polygon(mirror_x(bezier((32, 48), (27, 47), (25, 43), (25.5, 38), 6), 32), mix(INK, skin, 0.25))
+    fig.ellipse(24.5, 25, 15, 17, skin)
+    fig.polygon(mirror_x(bezier((32, 47.5), (28, 46.5), (26.5, 42), (26.5, 37.5), 6), 32), (60, 44, 36))
+    fig.polygon(mirror_x([(32, 39.5), (29, 39), (27, 40.5)], 32), (60, 44, 36))
+    fig.polygon([(32, 33), (30.6, 37), (33.4, 37)], mix(skin, INK, 0.25))
+    for side in (-1, 1):
+        fig.stroke(
+            bezier((32, 39.2), (32 + side * 2.5, 38), (32 + side * 4.5, 38.5), (32 + side * 6, 40.5), 6),
+            (60, 44, 36),
+            1.4,
+        )
+    fig.ellipse(20, 12, 24, 17, turban)
+    fig.stroke(bezier((21.5, 22), (26, 16.5), (36, 15.5), (42.5, 20), 8), shade, 1.0)
+    fig.stroke(bezier((21, 26), (27, 20.5), (37, 20.5), (43, 24), 8), shade, 1.0)
+    fig.polygon([(32, 22.5), (34.6, 19.5), (32, 16.5), (29.4, 19.5)], jewel)
+    fig.polygon(
+        [
+            (32, 16),
+            *bezier((32, 16), (30, 11), (33, 6), (37, 4), 6),
+            *bezier((37, 4), (35.5, 8), (35, 12), (33.5, 16), 6),
+        ],
+        mix(jewel, (255, 255, 255), 0.3) if awake else jewel,
+    )
+    if awake:
+        for x in (28.5, 35.5):
+            fig.circle(x, 32, 1.5, INK)
+            fig.circle(x + 0.5, 31.5, 0.45, (255, 255, 255))
+        fig.stroke([(26.5, 29), (30, 28.3)], INK, 0.9)
+        fig.stroke([(34, 28.3), (37.5, 29)], INK, 0.9)
+    else:
+        for x in (28.5, 35.5):
+            fig.stroke([(x - 2.2, 31.5), (x - 1, 32.8), (x + 1, 32.8), (x + 2.2, 31.5)], INK, 0.9)
+    fig = outlined(fig, INK, 1.0)
+    if not awake:
+        tipped = pygame.transform.rotozoom(fig.surf, 24, 1.0)
+        fig.surf = pygame.Surface((TOKEN * SS, TOKEN * SS), pygame.SRCALPHA)
+        rect = tipped.get_rect(center=(29 * SS, 35 * SS))
+        fig.surf.blit(tipped, rect)
+    body_mask = c.layer()
+    body_mask.circle(32, 32, 25.8, (255, 255, 255))
+    clip(fig, body_mask)
+    c.blit(shadow(fig, 0.6, 1.0, 1.0, 110))
+    c.blit(fig)
+    if not awake:
+        for text, size, at in (("Z", 15, (47, 17)), ("z", 11, (54.5, 9.5))):
+            c.blit(outlined_text(c, "display", size, text, (255, 255, 255), INK, 1.3, at))
+    return c.finish()
+
+
+# --------------------------------------------------------------------------
 # UI icons, logo and window icon
 # --------------------------------------------------------------------------
 
@@ -1705,6 +2071,22 @@ def render_images() -> dict[str, pygame.Surface]:
         out[f"ui/{name}.png"] = draw()
     out["ui/logo.png"] = logo()
     out["ui/icon.png"] = window_icon()
+    out.update(module_images())
+    return out
+
+
+def module_images() -> dict[str, pygame.Surface]:
+    """The PNGs of the expansion 1 modules (huts, exchange and bonus cards, vizier)."""
+    out: dict[str, pygame.Surface] = {}
+    for kind in TILE_TYPES:
+        out[f"tiles/hut_{kind}.png"] = hut_tile(kind)
+    for first, second in EXCHANGE_PAIRS:
+        out[f"cards/exchange_{first}_{second}.png"] = exchange_card(first, second)
+    for kind, cost in BONUS_TILES:
+        out[f"cards/bonus_{kind}_{cost}.png"] = bonus_card(kind, cost)
+    out["cards/bonus_back.png"] = bonus_back()
+    out["tokens/vizier_awake.png"] = vizier_token(True)
+    out["tokens/vizier_asleep.png"] = vizier_token(False)
     return out
 
 
@@ -1720,9 +2102,11 @@ def contact_sheet(images: dict[str, pygame.Surface]) -> pygame.Surface:
     Rows: tile faces; faces with assorted walls and sample costs printed the
     way the client will; faces at 48 px with a greyscale copy (emblems must
     tell the types apart without colour); plain cards; value cards fanned as
-    in a hand; market slots; icons on dark and light grounds; logo and icon.
+    in a hand; market slots; icons on dark and light grounds; logo and icon;
+    then the modules: hut faces with walls and in greyscale, exchange and
+    bonus cards (also in greyscale), the bonus back and the vizier tokens.
     """
-    sheet = pygame.Surface((1180, 1250))
+    sheet = pygame.Surface((1180, 1570))
     felt_img = images["board/felt.png"]
     for x in range(0, sheet.get_width(), 256):
         for y in range(0, sheet.get_height(), 256):
@@ -1773,6 +2157,24 @@ def contact_sheet(images: dict[str, pygame.Surface]) -> pygame.Surface:
     sheet.blit(images["ui/icon.png"], (700, 1140))
     sheet.blit(pygame.transform.smoothscale(images["ui/icon.png"], (32, 32)), (780, 1156))
     sheet.blit(pygame.transform.smoothscale(images["ui/icon.png"], (16, 16)), (830, 1164))
+    for i, kind in enumerate(TILE_TYPES):
+        hut = images[f"tiles/hut_{kind}.png"].copy()
+        for side in combos[i + 1]:
+            hut.blit(images[f"tiles/wall_{side}.png"], (0, 0))
+        sheet.blit(hut, (12 + i * 144, 1260))
+        small = pygame.transform.smoothscale(hut, (48, 48))
+        sheet.blit(small, (880 + (i % 3) * 100, 1260 + (i // 3) * 60))
+        sheet.blit(pygame.transform.grayscale(small), (930 + (i % 3) * 100, 1260 + (i // 3) * 60))
+    cards = [images[f"cards/exchange_{a}_{b}.png"] for a, b in EXCHANGE_PAIRS]
+    cards += [images[f"cards/bonus_{kind}_{cost}.png"] for kind, cost in BONUS_TILES]
+    cards.append(images["cards/bonus_back.png"])
+    for i, card in enumerate(cards):
+        half = pygame.transform.smoothscale(card, (40, 60))
+        sheet.blit(half, (12 + i * 46, 1400))
+        sheet.blit(pygame.transform.grayscale(half), (12 + i * 46, 1466))
+    for i, state in enumerate(("awake", "asleep")):
+        sheet.blit(images[f"tokens/vizier_{state}.png"], (820 + i * 76, 1400))
+        sheet.blit(pygame.transform.grayscale(images[f"tokens/vizier_{state}.png"]), (820 + i * 76, 1472))
     return sheet
 
 

@@ -19,10 +19,15 @@ from importlib import resources
 import pygame
 
 from game.engine.components import (
+    BONUS_CARDS,
+    BONUS_TILE,
     BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
     CURRENCIES,
+    EXCHANGE_CARDS,
+    EXCHANGE_PAIR,
+    HUT_COLOUR,
     MARKET_CURRENCY,
     TILE_COST,
     TILE_TYPE,
@@ -31,7 +36,12 @@ from game.engine.components import (
     N,
     S,
     W,
+    is_bonus_card,
+    is_exchange_card,
+    is_hut,
+    is_scoring_card,
     is_start_tile,
+    scoring_round_of,
 )
 
 from . import theme
@@ -112,6 +122,9 @@ class Sprites:
         needed += [f"cards/value_{c}_{v}.png" for c in CURRENCIES for v in range(1, 10)]
         needed += ["cards/back.png", "cards/scoring_1.png", "cards/scoring_2.png", "board/felt.png"]
         needed += [f"board/market_slot_{c}.png" for c in CURRENCIES]
+        needed += [f"tiles/hut_{name}.png" for name in BUILDING_TYPES]
+        needed += [_card_file(card) for card in (*EXCHANGE_CARDS, *BONUS_CARDS)]
+        needed += ["cards/bonus_back.png", "tokens/vizier_awake.png", "tokens/vizier_asleep.png"]
         needed += [f"ui/{name}.png" for name in (*ICONS, *icons)] + ["ui/logo.png", "ui/icon.png"]
         needed += [f"sounds/{name}.wav" for name in SOUNDS] + [f"fonts/{name}" for name in theme.FONT_FILES.values()]
         missing = []
@@ -124,7 +137,7 @@ class Sprites:
 
     # ------------------------------------------------------------------ tiles
     def face(self, kind: str, walls: int, cost: int | None) -> pygame.Surface:
-        """A 128 px tile: ``kind`` is a building type or 'start'; walls as the engine's mask."""
+        """A 128 px tile: ``kind`` is a building type, 'start' or 'hut_<type>'; walls as the engine's mask."""
         key = ("face", kind, walls, cost)
         return self._cache.get(key, lambda: self._compose(kind, walls, cost))
 
@@ -140,10 +153,18 @@ class Sprites:
         return surface
 
     def tile(self, tile: int, size: int) -> pygame.Surface:
-        """Tile ``tile`` (engine id) with its walls and cost, ``size`` px square."""
+        """Tile ``tile`` (engine id) with its walls and cost, ``size`` px square.
+
+        A hut (module [M-HUT]) is its colour's hut face with its walls and no cost.
+        """
         size = max(4, int(size))
         if is_start_tile(tile):
             return self._cache.get(("tile", "start", size), lambda: _smooth(self.face("start", 0, None), (size, size)))
+        if is_hut(tile):
+            hut = hut_face_name(HUT_COLOUR[tile])  # type: ignore[arg-type]
+            return self._cache.get(
+                ("tile", tile, size), lambda: _smooth(self.face(hut, TILE_WALLS[tile], None), (size, size))
+            )
         kind, walls, cost = BUILDING_TYPES[TILE_TYPE[tile]], TILE_WALLS[tile], TILE_COST[tile]
         return self._cache.get(("tile", tile, size), lambda: _smooth(self.face(kind, walls, cost), (size, size)))
 
@@ -160,13 +181,35 @@ class Sprites:
         """A building type's face at icon size: the emblem tells the type without colour."""
         return self.scaled(f"tiles/{kind}.png", (size, size))
 
+    def hut(self, colour: int | str, size: int, walls: int = 0) -> pygame.Surface:
+        """A hut face of ``colour`` (building type index or name), ``size`` px square, with ``walls``.
+
+        For the hut stacks and help screens; a hut that is a tile of the game draws with ``tile``.
+        """
+        size = max(4, int(size))
+        name = hut_face_name(colour)
+        return self._cache.get(("hut", name, walls, size), lambda: _smooth(self.face(name, walls, None), (size, size)))
+
     # ------------------------------------------------------------------ cards
     def card(self, card: int, height: int) -> pygame.Surface:
-        currency = CURRENCIES[CARD_CURRENCY[card]]
-        return self.scaled(f"cards/value_{currency}_{CARD_VALUE[card]}.png", card_size(height))
+        """Card ``card`` (engine id) face up, ``height`` px tall: money, scoring, exchange or bonus card."""
+        return self.scaled(_card_file(card), card_size(height))
 
     def card_back(self, height: int) -> pygame.Surface:
         return self.scaled("cards/back.png", card_size(height))
+
+    def bonus_back(self, height: int) -> pygame.Surface:
+        """The back of a bonus card (module [M-BONUS]), ``height`` px tall: unlike the money back."""
+        return self.scaled("cards/bonus_back.png", card_size(height))
+
+    # ------------------------------------------------------------------ tokens
+    def vizier_token(self, awake: bool, size: int) -> pygame.Surface:
+        """A vizier token (module [M-VIZIER]), ``size`` px square (art 64 px).
+
+        Awake: teal and gold, upright, eyes open; asleep: grey side up, head tipped, eyes closed, "Zz".
+        """
+        size = max(4, int(size))
+        return self.scaled(f"tokens/vizier_{'awake' if awake else 'asleep'}.png", (size, size))
 
     def scoring_card(self, round_number: int, height: int) -> pygame.Surface:
         return self.scaled(f"cards/scoring_{round_number}.png", card_size(height))
@@ -250,6 +293,24 @@ class Sprites:
             return surface
 
         return self._cache.get(("panel", size, fill, alpha, edge, radius), make)
+
+
+def hut_face_name(colour: int | str) -> str:
+    """The face name of a hut of ``colour`` (building type index or name), for ``Sprites.face``."""
+    return f"hut_{colour if isinstance(colour, str) else BUILDING_TYPES[colour]}"
+
+
+def _card_file(card: int) -> str:
+    """The PNG (under ``assets``) of a card's face."""
+    if is_exchange_card(card):
+        first, second = EXCHANGE_PAIR[card]  # type: ignore[misc]
+        return f"cards/exchange_{CURRENCIES[first]}_{CURRENCIES[second]}.png"
+    if is_bonus_card(card):
+        kind, cost = BONUS_TILE[card]  # type: ignore[misc]
+        return f"cards/bonus_{BUILDING_TYPES[kind]}_{cost}.png"
+    if is_scoring_card(card):
+        return f"cards/scoring_{scoring_round_of(card)}.png"
+    return f"cards/value_{CURRENCIES[CARD_CURRENCY[card]]}_{CARD_VALUE[card]}.png"  # type: ignore[index]
 
 
 def card_size(height: int) -> tuple[int, int]:
