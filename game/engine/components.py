@@ -59,10 +59,10 @@ def walls_from_text(text: str) -> int:
 # or ``TILE_KIND[tile]``, never where an id lies (the ids stay those of the records: tiles 0-53
 # buildings, 54-59 start tiles; cards 0-107 money, 108-109 scoring cards).  Rule modules add
 # their kinds here (tiles "hut", "camp", "bazaar"; cards "exchange") with new ids after these.
-BUILDING, START = "building", "start"
-MONEY, SCORING = "money", "scoring"
-TILE_KINDS: tuple[str, ...] = (BUILDING, START)
-CARD_KINDS: tuple[str, ...] = (MONEY, SCORING)
+BUILDING, START, HUT = "building", "start", "hut"
+MONEY, SCORING, EXCHANGE, BONUS = "money", "scoring", "exchange", "bonus"
+TILE_KINDS: tuple[str, ...] = (BUILDING, START, HUT)
+CARD_KINDS: tuple[str, ...] = (MONEY, SCORING, EXCHANGE, BONUS)
 
 
 class Tile(NamedTuple):
@@ -97,14 +97,25 @@ _BUILDINGS = _rows("buildings.csv")
 MAX_PLAYERS = 6
 
 
+_HUTS = _rows("huts.csv")
+_WALL_COLUMNS = ((N, "wall_n"), (E, "wall_e"), (S, "wall_s"), (W, "wall_w"))
+
+
+def _walls_of(row: dict[str, str]) -> int:
+    return sum(bit for bit, column in _WALL_COLUMNS if row[column] == "1")
+
+
 def _tiles() -> tuple[Tile, ...]:
-    """[B-COMP-2] the buildings of buildings.csv, then [B-COMP-1] one start tile per seat."""
-    walls = ((N, "wall_n"), (E, "wall_e"), (S, "wall_s"), (W, "wall_w"))
+    """[B-COMP-2] the buildings of buildings.csv, [B-COMP-1] one start tile per seat, then [M-HUT-1] the huts.
+
+    A hut has a colour (the building type of its stack) but is no building: its ``type`` is None, so it
+    never counts in a majority ([M-HUT-3]); its colour is ``HUT_COLOUR``.
+    """
     buildings = [
-        Tile(BUILDING, BUILDING_TYPES.index(row["type"]), int(row["cost"]), sum(b for b, k in walls if row[k] == "1"))
-        for row in _BUILDINGS
+        Tile(BUILDING, BUILDING_TYPES.index(row["type"]), int(row["cost"]), _walls_of(row)) for row in _BUILDINGS
     ]
-    return (*buildings, *[Tile(START, None, None, 0)] * MAX_PLAYERS)
+    huts = [Tile(HUT, None, None, _walls_of(row)) for row in _HUTS]
+    return (*buildings, *[Tile(START, None, None, 0)] * MAX_PLAYERS, *huts)
 
 
 TILES = _tiles()
@@ -120,13 +131,23 @@ START_TILES: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if ki
 BUILDING_COUNT = len(BUILDINGS)  # 54, a count: never a boundary between kinds
 START_TILE_BASE = START_TILES[0]  # the records' first start-tile id; prefer START_TILES[seat]
 
+HUTS: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == HUT)  # [M-HUT-1] in huts.csv order
+# [M-HUT-1] a hut's colour, as the building type whose stack it belongs to (None for every other tile)
+HUT_COLOUR: tuple[int | None, ...] = tuple(
+    BUILDING_TYPES.index(_HUTS[t - HUTS[0]]["type"]) if kind == HUT else None for t, kind in enumerate(TILE_KIND)
+)
+
 is_building = _kind_test(TILE_KIND, BUILDING)  # [B-COMP-2]
 is_start_tile = _kind_test(TILE_KIND, START)  # [B-COMP-1]
+is_hut = _kind_test(TILE_KIND, HUT)  # [M-HUT-1]
 
 
 def describe_tile(tile: int) -> str:
     if TILE_KIND[tile] == START:
         return "Lion Fountain"
+    if TILE_KIND[tile] == HUT:
+        walls = walls_to_text(TILE_WALLS[tile])
+        return f"{BUILDING_TYPES[HUT_COLOUR[tile]]} hut" + (f" [{walls}]" if walls else "")  # type: ignore[index]
     walls = walls_to_text(TILE_WALLS[tile])
     return f"{BUILDING_TYPES[TILE_TYPE[tile]]} {TILE_COST[tile]}" + (f" [{walls}]" if walls else "")  # type: ignore[index]
 
@@ -138,14 +159,21 @@ MARKET_CURRENCY: tuple[int, ...] = tuple(
 )  # market slot 1..4 (index 0..3) -> currency index
 
 
+_EXCHANGE = _rows("exchange.csv")
+_BONUS = _rows("bonus.csv")
+
+
 def _cards() -> tuple[Card, ...]:
-    """[B-COMP-3] the money of money.csv by currency and value, then [B-COMP-4] the two scoring cards."""
+    """[B-COMP-3] the money of money.csv by currency and value, [B-COMP-4] the two scoring cards, then
+    [M-EXCH-1] the six exchange cards and [M-BONUS-1] the ten bonus cards (none of them money)."""
     money = []
     for row in sorted(_MONEY, key=lambda r: (CURRENCIES.index(r["currency"]), int(r["value"]))):
         currency, value, copies = CURRENCIES.index(row["currency"]), int(row["value"]), int(row["copies"])
         money += [Card(MONEY, currency, value, c, c < int(row["copies_two_players"])) for c in range(copies)]
     scoring = [Card(SCORING, None, None, 0, True)] * 2  # the first and the second scoring
-    return (*money, *scoring)
+    exchange = [Card(EXCHANGE, None, None, 0, True)] * len(_EXCHANGE)
+    bonus = [Card(BONUS, None, None, 0, True)] * len(_BONUS)
+    return (*money, *scoring, *exchange, *bonus)
 
 
 CARDS = _cards()
@@ -159,8 +187,30 @@ TWO_PLAYER_MONEY: tuple[int, ...] = tuple(c for c in ALL_MONEY if CARDS[c].in_tw
 SCORING_CARDS: tuple[int, ...] = tuple(c for c, kind in enumerate(CARD_KIND) if kind == SCORING)  # 1st, 2nd
 MONEY_CARD_COUNT = len(ALL_MONEY)  # 108, a count: never a boundary between kinds
 
+EXCHANGE_CARDS: tuple[int, ...] = tuple(c for c, kind in enumerate(CARD_KIND) if kind == EXCHANGE)
+BONUS_CARDS: tuple[int, ...] = tuple(c for c, kind in enumerate(CARD_KIND) if kind == BONUS)
+# [M-EXCH-1] an exchange card's two currencies (indices into CURRENCIES); None for every other card
+EXCHANGE_PAIR: tuple[tuple[int, int] | None, ...] = tuple(
+    (
+        CURRENCIES.index(_EXCHANGE[c - EXCHANGE_CARDS[0]]["currency_a"]),
+        CURRENCIES.index(_EXCHANGE[c - EXCHANGE_CARDS[0]]["currency_b"]),
+    )
+    if kind == EXCHANGE
+    else None
+    for c, kind in enumerate(CARD_KIND)
+)
+# [M-BONUS-1] the tile a bonus card names: its building type and cost; None for every other card
+BONUS_TILE: tuple[tuple[int, int] | None, ...] = tuple(
+    (BUILDING_TYPES.index(_BONUS[c - BONUS_CARDS[0]]["type"]), int(_BONUS[c - BONUS_CARDS[0]]["cost"]))
+    if kind == BONUS
+    else None
+    for c, kind in enumerate(CARD_KIND)
+)
+
 is_money_card = _kind_test(CARD_KIND, MONEY)  # [B-COMP-3]
 is_scoring_card = _kind_test(CARD_KIND, SCORING)  # [B-COMP-4]
+is_exchange_card = _kind_test(CARD_KIND, EXCHANGE)  # [M-EXCH-1]
+is_bonus_card = _kind_test(CARD_KIND, BONUS)  # [M-BONUS-1]
 
 
 def scoring_round_of(card: int) -> int:
@@ -171,6 +221,12 @@ def scoring_round_of(card: int) -> int:
 def describe_card(card: int) -> str:
     if CARD_KIND[card] == SCORING:
         return f"scoring card {scoring_round_of(card)}"
+    if CARD_KIND[card] == EXCHANGE:
+        first, second = EXCHANGE_PAIR[card]  # type: ignore[misc]
+        return f"exchange card {CURRENCIES[first]}/{CURRENCIES[second]}"
+    if CARD_KIND[card] == BONUS:
+        kind, cost = BONUS_TILE[card]  # type: ignore[misc]
+        return f"bonus card {BUILDING_TYPES[kind]} {cost}"
     return f"{CURRENCIES[CARD_CURRENCY[card]]} {CARD_VALUE[card]}"  # type: ignore[index]
 
 

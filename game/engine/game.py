@@ -21,7 +21,7 @@ class Seat:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """Configuration of one game.  ``modules`` is always empty: this version plays the base game and Dirk."""
+    """Configuration of one game: its seed, its seats and the modules chosen at setup (RECORD.md names)."""
 
     seed: int
     seats: tuple[Seat, ...]
@@ -42,7 +42,7 @@ class Game:
 
     @classmethod
     def new(cls, config: GameConfig) -> Game:
-        dealt = deal(config.players, config.seed)
+        dealt = deal(config.players, config.seed, config.modules)
         return cls(config, dealt, GameState.start(dealt, config.seed, log=[], modules=config.modules))
 
     @property

@@ -52,6 +52,8 @@ class Knowledge:
         money = sorted(card for card in state.deck if not is_scoring_card(card))
         canonical.deck = _deck_with_scoring_cards(money, [(first, card) for card, first, _ in _relative_windows(state)])
         canonical.seed = 0
+        for conceal in state.rules.conceal:  # e.g. the huts below each stack's top ([M-HUT-1])
+            conceal(canonical, player)
         self.player = player
         self.state = canonical
 
@@ -66,6 +68,8 @@ class Knowledge:
             money, [(rng.randrange(first, after), card) for card, first, after in windows]
         )
         state.seed = rng.getrandbits(62)
+        for redeal in state.rules.redeal:
+            redeal(state, self.player, rng)
         return state
 
     def __eq__(self, other: object) -> bool:

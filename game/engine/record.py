@@ -26,12 +26,19 @@ from typing import Any
 from . import events as names
 from .actions import Action
 from .components import (
+    BONUS_CARDS,
+    BONUS_TILE,
     BUILDING_TYPES,
     BUILDINGS,
     CARD_COUNT,
     CARD_CURRENCY,
+    CARD_KIND,
     CARD_VALUE,
     CURRENCIES,
+    EXCHANGE_CARDS,
+    EXCHANGE_PAIR,
+    HUT_COLOUR,
+    HUTS,
     MARKET_CURRENCY,
     SCORING_CARDS,
     START_TILES,
@@ -45,7 +52,10 @@ from .components import (
     walls_to_text,
 )
 from .game import Game, GameConfig, Seat
-from .modules import DECISION_READERS
+from .modules import CHOOSABLE, DECISION_READERS, RECORD_NAMES
+from .modules.bonus import NAME as BONUS_MODULE
+from .modules.exchange import NAME as EXCHANGE_MODULE
+from .modules.huts import NAME as HUTS_MODULE
 from .setup import Deal, deal_problems, money_cards_for
 from .state import GameState, IllegalAction
 from .validation import REACH, shown
@@ -59,7 +69,8 @@ class RecordError(ValueError):
 
 
 # ---------------------------------------------------------------------------- writing
-def tile_entries(players: int) -> list[dict[str, Any]]:
+def tile_entries(players: int, modules: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """Every tile of the game: start tiles, buildings, and the modules' tiles when they play (RECORD.md)."""
     tiles: list[dict[str, Any]] = [{"id": START_TILES[p], "kind": TILE_KIND[START_TILES[p]]} for p in range(players)]
     tiles += [
         {
@@ -71,16 +82,47 @@ def tile_entries(players: int) -> list[dict[str, Any]]:
         }
         for t in BUILDINGS
     ]
+    if HUTS_MODULE in modules:
+        tiles += [
+            {
+                "id": t,
+                "kind": TILE_KIND[t],
+                "type": BUILDING_TYPES[HUT_COLOUR[t]],
+                "walls": walls_to_text(TILE_WALLS[t]),
+            }
+            for t in HUTS
+        ]
     return tiles
 
 
-def card_entries(players: int) -> list[dict[str, Any]]:
+def card_entries(players: int, modules: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """Every card of the game: money, scoring cards, and the modules' cards when they play (RECORD.md)."""
     cards: list[dict[str, Any]] = [
         {"id": c, "kind": "money", "currency": CURRENCIES[CARD_CURRENCY[c]], "value": CARD_VALUE[c]}
         for c in money_cards_for(players)
     ]
     cards += [{"id": c, "kind": "scoring", "round": scoring_round_of(c)} for c in SCORING_CARDS]
+    if EXCHANGE_MODULE in modules:
+        cards += [
+            {"id": c, "kind": CARD_KIND[c], "currencies": [CURRENCIES[x] for x in EXCHANGE_PAIR[c]]}  # type: ignore[union-attr]
+            for c in EXCHANGE_CARDS
+        ]
+    if BONUS_MODULE in modules:
+        cards += [
+            {"id": c, "kind": CARD_KIND[c], "type": BUILDING_TYPES[BONUS_TILE[c][0]], "cost": BONUS_TILE[c][1]}  # type: ignore[index]
+            for c in BONUS_CARDS
+        ]
     return cards
+
+
+def _module_setup(dealt: Deal) -> dict[str, Any]:
+    """RECORD.md's module setup fields: the hut stacks by type (top first), each player's bonus cards."""
+    fields: dict[str, Any] = {}
+    if HUTS_MODULE in dealt.modules:
+        fields["huts"] = {BUILDING_TYPES[kind]: list(stack) for kind, stack in enumerate(dealt.huts)}
+    if BONUS_MODULE in dealt.modules:
+        fields["bonus"] = [list(cards) for cards in dealt.bonus]
+    return fields
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -93,8 +135,8 @@ def to_record(game: Game) -> dict[str, Any]:
             "modules": list(config.modules),
             "players": [{"name": seat.name, "agent": seat.agent} for seat in config.seats],
         },
-        "tiles": tile_entries(config.players),
-        "cards": card_entries(config.players),
+        "tiles": tile_entries(config.players, config.modules),
+        "cards": card_entries(config.players, config.modules),
         "setup": {
             "market_currencies": [CURRENCIES[c] for c in MARKET_CURRENCY],
             "bag": list(dealt.bag),
@@ -104,6 +146,7 @@ def to_record(game: Game) -> dict[str, Any]:
             "market": list(dealt.market),
             "offer": list(dealt.offer),
             "dirk": list(dealt.dirk),
+            **_module_setup(dealt),
         },
         "events": [dict(event) for event in game.events],
     }
@@ -227,9 +270,9 @@ def from_record(data: Any) -> Game:
     events = data.get("events")
     _need(isinstance(events, list) and bool(events), "the record has no events (a game starts with a 'turn' event)")
     _need(len(events) <= MAX_EVENTS, f"the record has {len(events)} events; no game has more than {MAX_EVENTS}")
-    _check_components(data, config.players)
-    dealt = _deal(data.get("setup"), config.players)
-    game = Game(config, dealt, GameState.start(dealt, config.seed, log=[]))
+    _check_components(data, config.players, config.modules)
+    dealt = _deal(data.get("setup"), config.players, config.modules)
+    game = Game(config, dealt, GameState.start(dealt, config.seed, log=[], modules=config.modules))
     _replay(game, events)
     _check_result(game.state, data.get("result"))
     return game
@@ -327,7 +370,16 @@ def _config(value: Any) -> GameConfig:
     _need(-SEED_LIMIT < seed < SEED_LIMIT, f"config.seed {_show(seed)} is out of range (below 2**64 in size)")
     modules = value.get("modules", [])
     _need(isinstance(modules, list), f"config.modules must be a list, not {_show(modules)}")
-    _need(not modules, f"modules {_show(modules)} are not supported by this version (base game and Dirk only)")
+    _need(
+        len(modules) <= len(RECORD_NAMES), f"config.modules lists {len(modules)} modules; there are {len(RECORD_NAMES)}"
+    )
+    for name in modules:
+        _need(
+            isinstance(name, str) and name in RECORD_NAMES,
+            f"config.modules: {_show(name)} is no module (known: {', '.join(RECORD_NAMES)})",
+        )
+        _need(name in CHOOSABLE, f"config.modules: the module {name!r} is not supported by this version")
+    _need(len(set(modules)) == len(modules), "config.modules names a module twice")
     players = value.get("players")
     _need(isinstance(players, list) and 2 <= len(players) <= 6, "config.players must list 2 to 6 players")
     seats = []
@@ -337,13 +389,13 @@ def _config(value: Any) -> GameConfig:
             f"config.players[{seat}]: every player needs a name and an agent (up to {MAX_NAME} printable characters)",
         )
         seats.append(Seat(entry["name"], entry["agent"]))
-    return GameConfig(seed=seed, seats=tuple(seats))
+    return GameConfig(seed=seed, seats=tuple(seats), modules=tuple(modules))
 
 
-def _check_components(data: dict, players: int) -> None:
+def _check_components(data: dict, players: int, modules: tuple[str, ...]) -> None:
     """[B-COMP-2] [B-COMP-3] the engine plays with the standard components; a record listing others is
     foreign or tampered.  Sizes and ids are checked before the entries are indexed by id."""
-    for key, expected in (("tiles", tile_entries(players)), ("cards", card_entries(players))):
+    for key, expected in (("tiles", tile_entries(players, modules)), ("cards", card_entries(players, modules))):
         listed = data.get(key)
         _need(isinstance(listed, list), f"{key} must be a list of objects")
         _need(len(listed) == len(expected), f"{key}: expected {len(expected)} entries, found {len(listed)}")
@@ -360,7 +412,7 @@ def _check_components(data: dict, players: int) -> None:
             )
 
 
-def _deal(value: Any, players: int) -> Deal:
+def _deal(value: Any, players: int, modules: tuple[str, ...]) -> Deal:
     """The deal in draw order ([B-SETUP-2] to [B-SETUP-6], [B-DIRK-2]): every id is checked for type and
     range here, field by field, before ``deal_problems`` checks the deal against the rules."""
     _need(isinstance(value, dict), "setup is missing")
@@ -387,10 +439,32 @@ def _deal(value: Any, players: int) -> Deal:
         market=_building_ids(value.get("market"), "setup.market"),
         offer=_ids(value.get("offer"), "setup.offer", CARD_COUNT, "card"),
         dirk=_building_ids(value.get("dirk", []), "setup.dirk"),
+        modules=modules,
+        huts=_hut_stacks(value.get("huts")) if HUTS_MODULE in modules else (),
+        bonus=_bonus_hands(value.get("bonus"), players) if BONUS_MODULE in modules else (),
     )
     problems = deal_problems(dealt)
     _need(not problems, f"setup: {problems[0] if problems else ''}")
     return dealt
+
+
+def _hut_stacks(value: Any) -> tuple[tuple[int, ...], ...]:
+    """[M-HUT-1] ``setup.huts``: the six stacks by building type, top first."""
+    _need(isinstance(value, dict), "setup.huts must be an object of six stacks by building type ([M-HUT-1])")
+    _need(
+        sorted(value) == sorted(BUILDING_TYPES) if all(isinstance(k, str) for k in value) else False,
+        f"setup.huts must name the six building types, {', '.join(BUILDING_TYPES)} ([M-HUT-1])",
+    )
+    return tuple(_ids(value[kind], f"setup.huts.{kind}", TILE_COUNT, "tile") for kind in BUILDING_TYPES)
+
+
+def _bonus_hands(value: Any, players: int) -> tuple[tuple[int, ...], ...]:
+    """[M-BONUS-1] ``setup.bonus``: each player's bonus cards."""
+    _need(
+        isinstance(value, list) and len(value) == players,
+        f"setup.bonus must list the bonus cards of each of the {players} players ([M-BONUS-1])",
+    )
+    return tuple(_ids(cards, f"setup.bonus[{seat}]", CARD_COUNT, "card") for seat, cards in enumerate(value))
 
 
 def _same_event(expected: dict, found: Any) -> bool:
@@ -466,6 +540,31 @@ class _DecisionFields:
     def next_tile(self) -> int:
         return self.tile(self.index + 1)
 
+    def card(self, name: str) -> int:
+        value = self._field(name)
+        where = f"event {self.index} ({self.kind})"
+        _need(_is_int(value), f"{where}: {name} must be a card id, not {_show(value)}")
+        _need(0 <= value < CARD_COUNT, f"{where}: card {_show(value)} does not exist (cards are 0 to {CARD_COUNT - 1})")
+        return value
+
+    def kind_at(self, offset: int) -> str | None:
+        """The name of the event ``offset`` places after this one, if there is one."""
+        at = self.index + offset
+        following = self.events[at] if at < len(self.events) else None
+        return following.get("e") if isinstance(following, dict) else None
+
+    def later(self, offset: int, kind: str) -> _DecisionFields:
+        """The event ``offset`` places after this one, which the decision is written with: it must be ``kind``."""
+        at = self.index + offset
+        _need(
+            self.kind_at(offset) == kind,
+            f"event {at}: the {self.kind} of event {self.index} is followed by its {kind}, "
+            f"not {_show(self.kind_at(offset))}",
+        )
+        view = _DecisionFields.__new__(_DecisionFields)
+        view.events, view.index, view.kind, view.phase = self.events, at, kind, self.phase
+        return view
+
 
 def read_decision(events: list, index: int, phase: str, decider: int) -> Action:
     """The action of the decision event ``events[index]``, made by ``decider`` in ``phase`` (RecordError if none)."""
@@ -521,6 +620,10 @@ def _replay(game: Game, events: list) -> None:
         event = events[checked]
         _need(isinstance(event, dict) and isinstance(event.get("e"), str), f"event {checked}: not an event object")
         kind = event["e"]
+        unrecorded = _unrecorded(state, event)
+        if unrecorded is not None:  # a decision the record does not write (a vizier window's pass)
+            state.apply(unrecorded)
+            continue
         _need(
             kind in DECISIONS,
             f"event {checked}: expected a decision of player {state.decider}, found {_show(kind)}",
@@ -538,6 +641,14 @@ def _replay(game: Game, events: list) -> None:
                 raise
             reason = f"the engine could not replay it ({type(error).__name__})"
             raise RecordError(f"event {checked} ({kind}): {reason}") from None
+
+
+def _unrecorded(state: GameState, event: dict) -> Action | None:
+    for hook in state.rules.unrecorded:
+        action = hook(state, event)
+        if action is not None:
+            return action
+    return None
 
 
 def _shuffles_until_next_turn(events: list, start: int) -> list[list[int]]:

@@ -45,18 +45,32 @@ class Ruleset:
     """Which modules play, and their hooks gathered per hook (only modules that override it)."""
 
     __slots__ = (
+        "after_redesign",
         "after_scoring",
+        "after_turn",
+        "before_scoring",
+        "card_taken",
         "chosen",
         "collectors",
+        "conceal",
+        "count_extra",
+        "deal_into_piles",
+        "deals",
         "handlers",
         "modules",
         "money_cards",
         "names",
+        "optional_actions",
+        "phases",
         "placement_moves",
+        "placing",
         "players",
+        "redeal",
         "result_fields",
         "score_fields",
         "starts",
+        "turn_actions",
+        "unrecorded",
     )
 
     def __init__(self, players: int, chosen: tuple[str, ...], modules: tuple[Module, ...]) -> None:
@@ -75,6 +89,23 @@ class Ruleset:
         self.placement_moves = hooks("placement_moves")
         self.collectors: tuple[Module, ...] = tuple(module for module in modules if overrides(module, "collectors"))
         self.after_scoring = hooks("after_scoring")
+        self.deal_into_piles = hooks("deal_into_piles")
+        self.deals = hooks("deal")
+        self.conceal = hooks("conceal")
+        self.redeal = hooks("redeal")
+        self.turn_actions = hooks("turn_actions")
+        self.optional_actions = hooks("optional_actions")
+        self.card_taken = hooks("card_taken")
+        self.after_redesign = hooks("after_redesign")
+        self.after_turn = hooks("after_turn")
+        self.unrecorded = hooks("unrecorded")
+        self.before_scoring = hooks("before_scoring")
+        self.count_extra = hooks("count_extra")
+        self.phases: dict[str, Callable] = {}
+        self.placing: dict[str, Callable] = {}
+        for module in modules:
+            self.phases.update(module.phases)
+            self.placing.update(module.placing)
         self.score_fields = hooks("score_fields")
         self.result_fields = hooks("result_fields")
         handlers: dict[type, Handler] = {}  # the modules' actions; the state adds the base game's

@@ -42,6 +42,9 @@ class Deal:
     market: tuple[int, ...]
     offer: tuple[int, ...]
     dirk: tuple[int, ...]
+    modules: tuple[str, ...] = ()  # the modules chosen at setup (RECORD.md ``config.modules``)
+    huts: tuple[tuple[int, ...], ...] = ()  # [M-HUT-1] six stacks by building type, top (face up) first
+    bonus: tuple[tuple[int, ...], ...] = ()  # [M-BONUS-1] each player's bonus cards, face down
 
 
 def money_cards_for(players: int, modules: tuple[str, ...] = ()) -> tuple[int, ...]:
@@ -55,15 +58,18 @@ def pile_sizes(money_left: int) -> list[int]:
     return [size + (1 if i < extra else 0) for i in range(PILES)]
 
 
-def scoring_windows(deck_length: int) -> tuple[tuple[int, int, int], ...]:
+def scoring_windows(deck_length: int, pile_extras: tuple[int, ...] = (0,) * PILES) -> tuple[tuple[int, int, int], ...]:
     """Where each scoring card can be in the built deck: (card, first index, index after last).
 
     Every player knows the pile sizes, so this is public knowledge ([D-HIDDEN-1]) and a
-    determinization must keep each scoring card inside its pile.
+    determinization must keep each scoring card inside its pile.  ``pile_extras`` counts the
+    modules' cards shuffled into each pile (exchange cards: [M-EXCH-1]).
     """
-    sizes = pile_sizes(deck_length - len(SCORING_CARDS))
+    sizes = pile_sizes(deck_length - len(SCORING_CARDS) - sum(pile_extras))
     for pile in SCORING_PILES:
         sizes[pile - 1] += 1
+    for pile, extra in enumerate(pile_extras):
+        sizes[pile] += extra
     starts = [sum(sizes[:i]) for i in range(PILES)]
     return tuple(
         (card, starts[pile - 1], starts[pile - 1] + sizes[pile - 1])
@@ -76,10 +82,27 @@ def choose_start_player(hands: tuple[tuple[int, ...], ...]) -> int:
     return min(range(len(hands)), key=lambda p: (len(hands[p]), sum(CARD_VALUE[c] for c in hands[p]), p))
 
 
-def deal(players: int, seed: int) -> Deal:
-    """Shuffle and deal a new game exactly as §2 describes, all chance drawn from ``seed``."""
+def pile_extras(modules: tuple[str, ...]) -> tuple[int, ...]:
+    """The modules' cards in each of the five piles (public: every player sees the piles built)."""
+    piles: list[list[int]] = [[] for _ in range(PILES)]
+    for into in Ruleset.of(MIN_PLAYERS, modules).deal_into_piles:
+        into(_Counting(), piles)
+    return tuple(map(len, piles))
+
+
+class _Counting(random.Random):
+    """A random source for counting the cards a module adds to the piles, not for dealing them."""
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        return None
+
+
+def deal(players: int, seed: int, modules: tuple[str, ...] = ()) -> Deal:
+    """Shuffle and deal a new game exactly as §2 (and each chosen module's setup, §9) describes, all chance
+    drawn from ``seed``.  Without modules the draws are exactly the base game's."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Alhambra is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    rules = Ruleset.of(players, tuple(modules))
     rng = random.Random(seed)
     bag = list(BUILDINGS)
     rng.shuffle(bag)
@@ -88,7 +111,7 @@ def deal(players: int, seed: int) -> Deal:
     if dirk_module.plays(players):  # [B-DIRK-2]
         dirk, bag = dirk_module.starting_tiles(bag)
 
-    money = list(money_cards_for(players))
+    money = list(money_cards_for(players, modules))
     rng.shuffle(money)
     hands = []
     for _ in range(players):  # [B-SETUP-3]
@@ -103,10 +126,19 @@ def deal(players: int, seed: int) -> Deal:
     for size in pile_sizes(len(money)):  # [B-SETUP-6]
         piles.append(money[at : at + size])
         at += size
+    added: list[list[int]] = [[] for _ in range(PILES)]
     for card, pile in zip(SCORING_CARDS, SCORING_PILES, strict=False):
-        piles[pile - 1].append(card)
-        rng.shuffle(piles[pile - 1])
+        added[pile - 1].append(card)
+    for into in rules.deal_into_piles:  # e.g. [M-EXCH-1] two exchange cards into each of piles 2, 3 and 4
+        into(rng, added)
+    for pile, cards in enumerate(added):
+        if cards:
+            piles[pile].extend(cards)
+            rng.shuffle(piles[pile])
     deck = [card for pile in piles for card in pile]
+    fields: dict = {}
+    for module_deal in rules.deals:  # e.g. [M-HUT-1] the hut stacks, [M-BONUS-1] the bonus cards
+        fields.update(module_deal(rng, players))
     return Deal(
         players=players,
         bag=tuple(bag),
@@ -116,6 +148,8 @@ def deal(players: int, seed: int) -> Deal:
         market=tuple(market),
         offer=tuple(offer),
         dirk=tuple(dirk),
+        modules=tuple(modules),
+        **fields,
     )
 
 
@@ -135,9 +169,15 @@ def deal_problems(d: Deal) -> list[str]:
     if len(d.dirk) != (dirk_module.START_TILES if dirk_module.plays(d.players) else 0):
         problems.append("[B-DIRK-2] Dirk starts with 6 tiles in a two-player game and does not exist otherwise")
     cards = [c for hand in d.hands for c in hand] + list(d.offer) + list(d.deck)
-    if sorted(cards) != sorted(money_cards_for(d.players) + SCORING_CARDS):
+    piles = [[] for _ in range(PILES)]
+    rules = Ruleset.of(d.players, d.modules)
+    for into in rules.deal_into_piles:
+        into(_Counting(), piles)
+    module_cards = [card for pile in piles for card in pile]
+    if sorted(cards) != sorted(money_cards_for(d.players, d.modules) + SCORING_CARDS + tuple(module_cards)):
         problems.append(
             "[B-COMP-3] hands, offer and deck must hold each money card of the game and both scoring cards once"
+            + (" (and the modules' cards)" if module_cards else "")
         )
     if len(d.hands) != d.players:
         problems.append("[B-SETUP-3] there must be one hand per player")
@@ -152,9 +192,12 @@ def deal_problems(d: Deal) -> list[str]:
         problems.append("[B-SETUP-4] the start player holds the fewest cards, then the lowest total, then sits first")
     if len(d.offer) != 4 or not all(map(is_money_card, d.offer)):
         problems.append("[B-SETUP-5] the money offer must start with four money cards")
-    for card, first, after in scoring_windows(len(d.deck)):
+    extras = tuple(map(len, piles))
+    for card, first, after in scoring_windows(len(d.deck), extras):
         if card not in d.deck[first:after]:
             problems.append(f"[B-SETUP-6] scoring card {scoring_round_of(card)} must lie in its pile of the deck")
+    for module in rules.modules:
+        problems.extend(module.deal_problems(d))
     return problems
 
 

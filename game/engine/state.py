@@ -41,6 +41,7 @@ from .components import (
     TILE_WALLS,
     describe_card,
     describe_tile,
+    is_money_card,
     is_scoring_card,
     is_start_tile,
     scoring_round_of,
@@ -48,10 +49,11 @@ from .components import (
 from .errors import IllegalAction
 from .knowledge import Knowledge
 from .modules import ACTION_TYPES, Module, Part
+from .payments import covering_payments, minimal_payments
 from .phases import ACTION, FINAL, OVER, PLACE, TURN_END
 from .ruleset import Ruleset
 from .scoring import majority_points
-from .setup import Deal, scoring_windows
+from .setup import Deal, pile_extras, scoring_windows
 from .validation import check_shape
 
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
@@ -64,36 +66,6 @@ def _violation(message: str) -> IllegalAction:
     return IllegalAction(rule, reason)
 
 
-@lru_cache(maxsize=65536)
-def _minimal_payments(values: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
-    """Index sets into ``values`` (sorted descending) that cover ``cost`` and from which no card can be dropped.
-
-    Equal values are interchangeable, so for k cards of one value only the first k are used:
-    the list has one entry per distinct multiset of values.
-    """
-    groups: list[tuple[int, int, int]] = []  # (value, first index, count)
-    for i, v in enumerate(values):
-        if groups and groups[-1][0] == v:
-            groups[-1] = (v, groups[-1][1], groups[-1][2] + 1)
-        else:
-            groups.append((v, i, 1))
-    found: list[tuple[int, ...]] = []
-
-    def extend(group: int, chosen: list[int], total: int) -> None:
-        if total >= cost:
-            if total - values[chosen[-1]] < cost:  # the smallest chosen card is needed
-                found.append(tuple(chosen))
-            return
-        if group == len(groups):
-            return
-        value, first, count = groups[group]
-        for k in range(count, -1, -1):
-            extend(group + 1, chosen + list(range(first, first + k)), total + k * value)
-
-    extend(0, [], 0)
-    return tuple(found)
-
-
 @lru_cache(maxsize=8192)
 def _takes(offer: tuple[int, ...]) -> tuple[Take, ...]:
     """What may be taken from an offer: one card, or several worth at most 5 ([B-TURN-2]).
@@ -103,12 +75,14 @@ def _takes(offer: tuple[int, ...]) -> tuple[Take, ...]:
     can be in one: every card is worth at least 1, so a card worth 5 or more never is.
     """
     takes = []
-    seen = set()
+    seen: set = set()
     for card in offer:
-        if card // 3 not in seen:
-            seen.add(card // 3)
+        group = card // 3 if is_money_card(card) else -card - 1  # a card that is no money is one of a kind
+        if group not in seen:
+            seen.add(group)
             takes.append(Take((card,)))
-    groupable = [card for card in offer if CARD_VALUE[card] < MAX_TAKE_VALUE]
+    # several cards only if all are money ([M-EXCH-2]: an exchange card is taken alone)
+    groupable = [card for card in offer if is_money_card(card) and CARD_VALUE[card] < MAX_TAKE_VALUE]
     for count in range(2, len(groupable) + 1):
         for cards in combinations(groupable, count):
             if sum(CARD_VALUE[c] for c in cards) > MAX_TAKE_VALUE:
@@ -118,20 +92,6 @@ def _takes(offer: tuple[int, ...]) -> tuple[Take, ...]:
                 seen.add(key)
                 takes.append(Take(cards))
     return tuple(takes)
-
-
-def minimal_payments(cards: list[int], cost: int) -> tuple[tuple[int, ...], ...]:
-    """Payments from ``cards`` (all of one currency) covering ``cost`` that cannot drop a card."""
-    return _payments(tuple(sorted(cards)), cost)
-
-
-@lru_cache(maxsize=16384)
-def _payments(cards: tuple[int, ...], cost: int) -> tuple[tuple[int, ...], ...]:
-    ordered = sorted(cards, key=lambda c: (-CARD_VALUE[c], c))
-    values = tuple(CARD_VALUE[c] for c in ordered)
-    if sum(values) < cost:
-        return ()
-    return tuple(tuple(ordered[i] for i in chosen) for chosen in _minimal_payments(values, cost))
 
 
 @lru_cache(maxsize=16384)
@@ -146,7 +106,7 @@ def _by_currency(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 @lru_cache(maxsize=16384)
 def _buys(slot: int, cards: tuple[int, ...], cost: int) -> tuple[Buy, ...]:
     """The purchases of the tile in market ``slot`` with ``cards`` (sorted, all of the slot's currency)."""
-    return tuple(Buy(slot, paid) for paid in _payments(cards, cost))
+    return tuple(Buy(slot, paid) for paid in covering_payments(cards, cost))
 
 
 def _counted(counts: tuple[int, ...] | None, tile: int, change: int) -> tuple[int, ...] | None:
@@ -156,8 +116,11 @@ def _counted(counts: tuple[int, ...] | None, tile: int, change: int) -> tuple[in
     """
     if counts is None:
         return None
+    kind = TILE_TYPE[tile]
+    if kind is None:  # no building (a hut: [M-HUT-3])
+        return counts
     tally = list(counts)
-    tally[TILE_TYPE[tile]] += change
+    tally[kind] += change
     return tuple(tally)
 
 
@@ -252,7 +215,7 @@ class GameState:
         s.offer = list(deal.offer)
         s.discard = []
         s.drawn = 0
-        s.windows = scoring_windows(len(deal.deck))
+        s.windows = scoring_windows(len(deal.deck), pile_extras(s.rules.chosen))
         s.reshuffles = 0
         s.rounds_scored = 0
         s.turn_player = deal.start_player
@@ -409,6 +372,14 @@ class GameState:
             counts = self._counts[player] = tuple(tally)
         return list(counts)
 
+    def scoring_counts(self, player: int) -> list[int]:
+        """What ``player``'s Alhambra counts per building type at a scoring: its buildings, and what the
+        modules add (huts' neighbours: [M-HUT-4]; revealed bonus cards: [M-BONUS-2])."""
+        counts = self.type_counts(player)
+        for extra in self.rules.count_extra:
+            extra(self, player, counts)
+        return counts
+
     def tiles_to_come(self) -> tuple[int, ...]:
         """Building tiles of each type still in the bag or the market (public knowledge; cached).
 
@@ -454,14 +425,26 @@ class GameState:
         that cannot drop a card and still cover the cost are listed; ``apply`` accepts any
         valid action all the same.
         """
-        if self.phase == ACTION:
+        phase = self.phase
+        if phase == ACTION:
             actions = self.take_actions() + self.buy_actions() + self.redesign_actions()
+            for more in self.rules.turn_actions:  # e.g. [M-HUT-2] take a hut
+                actions.extend(more(self))
             if self.held:  # an exact payment's extra action may be declined ([B-TURN-4])
                 actions.append(EndTurn())
             return actions or [Pass()]
+        if phase in (OVER, TURN_END):
+            return []
+        if phase in (PLACE, FINAL) or phase in self.rules.placing:
+            return self.placement_actions()
+        return self.rules.phases[phase](self)  # a module's own phase, e.g. a vizier window [M-VIZIER-2]
+
+    def optional_actions(self) -> list[Action]:
+        """Moves the decider may also make now that change nothing of the play (a bonus card revealed
+        early, [M-BONUS-2]): accepted by ``apply``, offered by the client, never worth a search."""
         if self.phase in (OVER, TURN_END):
             return []
-        return self.placement_actions()
+        return [action for hook in self.rules.optional_actions for action in hook(self)]
 
     def take_actions(self) -> list[Action]:
         if self.phase != ACTION:
@@ -511,7 +494,7 @@ class GameState:
         return actions
 
     def placement_actions(self) -> list[Action]:
-        if self.phase not in (PLACE, FINAL):
+        if self.phase not in (PLACE, FINAL) and self.phase not in self.rules.placing:
             return []
         actions: list[Action] = []
         spots = self.spots(self.decider)
@@ -583,14 +566,24 @@ class GameState:
         for card in cards:
             if card not in self.offer:
                 raise IllegalAction("B-TURN-2", f"{describe_card(card)} (card {card}) is not in the money offer")
-        if len(cards) > 1 and (total := sum(map(CARD_VALUE.__getitem__, cards))) > MAX_TAKE_VALUE:
-            raise IllegalAction("B-TURN-2", f"several cards may be taken only if they add up to at most 5, not {total}")
+        if len(cards) > 1:
+            for card in cards:
+                if not is_money_card(card):
+                    raise IllegalAction("M-EXCH-2", f"{describe_card(card)} is taken alone, never with other cards")
+            if (total := sum(map(CARD_VALUE.__getitem__, cards))) > MAX_TAKE_VALUE:
+                raise IllegalAction(
+                    "B-TURN-2", f"several cards may be taken only if they add up to at most 5, not {total}"
+                )
 
     def _do_take(self, action: Take) -> None:
         player = self.turn_player
         for card in action.cards:
             self.offer.remove(card)
-            self.hands[player].append(card)
+            if is_money_card(card):
+                self.hands[player].append(card)
+            else:  # [M-EXCH-2] an exchange card goes to its module
+                for taken in self.rules.card_taken:
+                    taken(self, player, card)
         self.progressed = True
         if self.log is not None:
             self.emit({"e": "take", "player": player, "cards": list(action.cards)})
@@ -599,57 +592,60 @@ class GameState:
     # --- buy [B-TURN-3], [B-TURN-4], [B-TURN-5]
     def _check_buy(self, action: Buy) -> None:
         self.require_phase(ACTION)
-        if action.slot not in (1, 2, 3, 4):
-            raise IllegalAction("B-COMP-5", f"the market has slots 1 to 4, not {action.slot!r}")
-        tile = self.market[action.slot - 1]
-        if tile < 0:
-            raise IllegalAction("B-TURN-5", f"market slot {action.slot} is empty until the end of the turn")
-        paid = action.paid
-        if not paid or len(set(paid)) != len(paid):
-            raise IllegalAction("B-TURN-3", "pay with one or more different money cards")
-        hand = self.hands[self.turn_player]
-        currency = MARKET_CURRENCY[action.slot - 1]
-        for card in paid:
-            if card not in hand:
-                raise IllegalAction("B-TURN-3", f"you do not hold {describe_card(card)} (card {card})")
-            if CARD_CURRENCY[card] != currency:
-                raise IllegalAction(
-                    "B-TURN-3", f"slot {action.slot} takes only {CURRENCIES[currency]}, not {describe_card(card)}"
-                )
-        total = sum(map(CARD_VALUE.__getitem__, paid))
-        if total < TILE_COST[tile]:
-            raise IllegalAction("B-TURN-3", f"{describe_tile(tile)} costs {TILE_COST[tile]}; {total} is not enough")
+        slot = action.slot
+        currency = MARKET_CURRENCY[slot - 1] if slot in (1, 2, 3, 4) else -1
+        self.check_payment(self.turn_player, slot, action.paid, (currency,), "B-TURN-3")
 
     def _do_buy(self, action: Buy) -> None:
-        player = self.turn_player
-        index = action.slot - 1
+        if not self.purchase(self.turn_player, action.slot, action.paid):
+            self.end_action()
+
+    def purchase(self, player: int, slot: int, paid: tuple[int, ...]) -> bool:
+        """[B-TURN-3] ``player`` pays ``paid`` (checked) for the tile in ``slot``, which waits to be placed.
+        True for an exact payment.  Also the purchase of a module's action (exchange, vizier)."""
+        index = slot - 1
         tile = self.market[index]
         hand = self.hands[player]
-        for card in action.paid:
+        for card in paid:
             hand.remove(card)
-        self.discard.extend(action.paid)
+        self.discard.extend(paid)
         self.market[index] = -1
         self._supply = _counted(self._supply, tile, -1)
         self.held.append(tile)
         self.progressed = True
-        exact = sum(map(CARD_VALUE.__getitem__, action.paid)) == TILE_COST[tile]
+        exact = sum(map(CARD_VALUE.__getitem__, paid)) == TILE_COST[tile]
         if self.log is not None:
-            self.emit(
-                {
-                    "e": "buy",
-                    "player": player,
-                    "slot": action.slot,
-                    "tile": tile,
-                    "paid": list(action.paid),
-                    "exact": exact,
-                }
-            )
-        if not exact:
-            self._end_action_sequence()
+            self.emit({"e": "buy", "player": player, "slot": slot, "tile": tile, "paid": list(paid), "exact": exact})
+        return exact
+
+    def check_payment(
+        self, player: int, slot: int, paid: tuple[int, ...], currencies: tuple[int, ...], rule: str
+    ) -> int:
+        """[B-TURN-3] ``paid`` is money ``player`` holds, all of ``currencies``, covering the tile in ``slot``
+        (else IllegalAction with ``rule``); returns the total paid."""
+        if slot not in (1, 2, 3, 4):
+            raise IllegalAction("B-COMP-5", f"the market has slots 1 to 4, not {slot!r}")
+        tile = self.market[slot - 1]
+        if tile < 0:
+            raise IllegalAction("B-TURN-5", f"market slot {slot} is empty until the end of the turn")
+        if not paid or len(set(paid)) != len(paid):
+            raise IllegalAction(rule, "pay with one or more different money cards")
+        hand = self.hands[player]
+        for card in paid:
+            if card not in hand:
+                raise IllegalAction(rule, f"you do not hold {describe_card(card)} (card {card})")
+            if CARD_CURRENCY[card] not in currencies:
+                names = " or ".join(CURRENCIES[c] for c in currencies)
+                raise IllegalAction(rule, f"slot {slot} takes only {names}, not {describe_card(card)}")
+        total = sum(map(CARD_VALUE.__getitem__, paid))
+        if total < TILE_COST[tile]:
+            raise IllegalAction(rule, f"{describe_tile(tile)} costs {TILE_COST[tile]}; {total} is not enough")
+        return total
 
     # --- end-of-turn placement [B-TURN-7], [B-DIRK-4], [B-END-2]
     def check_held(self, tile: int) -> None:
-        self.require_phase(PLACE, FINAL)
+        if self.phase not in self.rules.placing:
+            self.require_phase(PLACE, FINAL)
         if tile not in self.held:
             raise IllegalAction("B-TURN-7", f"{describe_tile(tile)} is not waiting to be placed")
 
@@ -728,6 +724,8 @@ class GameState:
         x, y = xy_of(cell)
         self.emit({"e": "lift", "player": player, "tile": action.tile, "from": [x, y]})
         self.emit({"e": "reserve", "player": player, "tile": action.tile})
+        for after in self.rules.after_redesign:  # e.g. [M-BONUS-3] a bonus card turns face down
+            after(self, player)
         self._end_action_sequence()
 
     def _check_swap(self, action: Swap) -> None:
@@ -751,6 +749,8 @@ class GameState:
         self.emit({"e": "lift", "player": player, "tile": action.alhambra_tile, "from": [x, y]})
         self.emit({"e": "place", "player": player, "tile": action.reserve_tile, "at": [x, y]})
         self.emit({"e": "reserve", "player": player, "tile": action.alhambra_tile})
+        for after in self.rules.after_redesign:
+            after(self, player)
         self._end_action_sequence()
 
     # --- declining the extra action [B-TURN-4]
@@ -771,7 +771,12 @@ class GameState:
         ``EndTurn``; records written before it existed pass there when nothing else was possible,
         which has the same effect, so that pass is still accepted."""
         self.require_phase(ACTION)
-        if self.take_actions() or self.buy_actions() or self.redesign_actions():
+        if (
+            self.take_actions()
+            or self.buy_actions()
+            or self.redesign_actions()
+            or any(list(more(self)) for more in self.rules.turn_actions)
+        ):
             raise IllegalAction("B-TURN-8", "a player who can act must act; passing is only for a player who cannot")
 
     def _do_pass(self, action: Pass) -> None:
@@ -823,28 +828,25 @@ class GameState:
         else:
             self._end_turn()
 
+    end_action = _end_action_sequence  # a module's action ends the action phase like any other
+
     def after_placement(self) -> None:
         if self.held:
             return
-        if self.phase == PLACE:
+        phase = self.phase
+        if phase == PLACE:
             self._end_turn()
-        else:
+        elif phase == FINAL:
             self._next_final_decider()
+        else:
+            self.rules.placing[phase](self)  # e.g. a vizier purchase placed: the window goes on
 
     def _end_turn(self) -> None:
         """[B-TURN-7] refill market and offer; then any scoring drawn ([B-FILL-3]); then the next turn or the end."""
         if self.pause_before_refill:
             self.phase = TURN_END
             return
-        market_short = False
-        for index in range(4):  # [B-FILL-1]
-            if self.market[index] < 0:
-                if self.bag:
-                    self.market[index] = self.bag.pop()
-                    if self.log is not None:
-                        self.emit({"e": "market", "slot": index + 1, "tile": self.market[index]})
-                else:
-                    market_short = True
+        market_short = self.refill_market()
         rounds = []
         while len(self.offer) < OFFER_SIZE:  # [B-FILL-2]
             if not self.deck:
@@ -867,6 +869,30 @@ class GameState:
         if market_short:  # [B-END-1]
             self._distribute()
             return
+        for window in self.rules.after_turn:  # e.g. [M-VIZIER-2] the vizier window
+            if window(self):
+                return
+        self.next_turn()
+
+    def refill_market(self) -> bool:
+        """[B-FILL-1] fill the empty market slots from the bag; True if the bag ran out first ([B-END-1])."""
+        market_short = False
+        for index in range(4):
+            if self.market[index] < 0:
+                if self.bag:
+                    self.market[index] = self.bag.pop()
+                    if self.log is not None:
+                        self.emit({"e": "market", "slot": index + 1, "tile": self.market[index]})
+                else:
+                    market_short = True
+        return market_short
+
+    def end_game(self) -> None:
+        """[B-END-1] the market could not be filled: the distribution and the last scoring."""
+        self._distribute()
+
+    def next_turn(self) -> None:
+        """[B-TURN-1] the next player's turn begins."""
         self.idle_turns = 0 if self.progressed else self.idle_turns + 1
         self.progressed = False
         self.turn_player = (self.turn_player + 1) % self.players  # [B-TURN-1]
@@ -897,7 +923,9 @@ class GameState:
         Modules may add collectors to the majorities (Dirk: [B-DIRK-3]); they rank like players,
         and the module credits what they earn.
         """
-        counts = [self.type_counts(p) for p in range(self.players)]
+        for before in self.rules.before_scoring:  # e.g. [M-BONUS-3] eligible bonus cards revealed
+            before(self)
+        counts = [self.scoring_counts(p) for p in range(self.players)]
         owners: list[tuple[Module, int]] = []  # per extra collector: its module and its index there
         for module in self.rules.collectors:
             for index, collected in enumerate(module.collectors(self)):

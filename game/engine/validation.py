@@ -56,6 +56,12 @@ def _tile_id(action: Action, name: str, value: Any) -> None:
         raise IllegalAction(action.rule, f"there is no tile {shown(value)} (tiles are numbered 0 to {TILE_COUNT - 1})")
 
 
+def _card_id(action: Action, name: str, value: Any) -> None:
+    if not _is_whole(value):
+        raise IllegalAction(action.rule, f"{type(action).__name__}.{name} must be a card id, not {shown(value)}")
+    _card_ids(action, name, (value,))
+
+
 def _coordinate(action: Action, name: str, value: Any) -> None:
     if not _is_whole(value):
         raise IllegalAction("B-PLACE-2", f"{type(action).__name__}.{name} must be a whole number, not {shown(value)}")
@@ -71,6 +77,8 @@ def _slot(action: Action, name: str, value: Any) -> None:
 _FIELD_CHECKS = {
     "cards": _card_ids,
     "paid": _card_ids,
+    "exchange": _card_ids,  # a vizier purchase's exchange card, or none ([M-EXCH-3])
+    "card": _card_id,
     "tile": _tile_id,
     "reserve_tile": _tile_id,
     "alhambra_tile": _tile_id,

@@ -327,8 +327,8 @@ def seats(players: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"P{i}", "random") for i in range(players))
 
 
-def new_game(players: int, seed: int) -> Game:
-    return Game.new(GameConfig(seed=seed, seats=seats(players)))
+def new_game(players: int, seed: int, modules: tuple[str, ...] = ()) -> Game:
+    return Game.new(GameConfig(seed=seed, seats=seats(players), modules=tuple(modules)))
 
 
 def play(

@@ -18,6 +18,9 @@ from game.engine import Buy, FromReserve, GameState, deal
 from game.engine.alhambra import ORIGIN
 from game.engine.components import (
     ALL_MONEY,
+    BONUS,
+    BONUS_CARDS,
+    BONUS_TILE,
     BUILDING,
     BUILDING_COUNT,
     BUILDING_TYPES,
@@ -28,6 +31,12 @@ from game.engine.components import (
     CARD_KINDS,
     CARD_VALUE,
     CURRENCIES,
+    EXCHANGE,
+    EXCHANGE_CARDS,
+    EXCHANGE_PAIR,
+    HUT,
+    HUT_COLOUR,
+    HUTS,
     MARKET_CURRENCY,
     MONEY,
     MONEY_CARD_COUNT,
@@ -50,7 +59,10 @@ from game.engine.components import (
     W,
     describe_card,
     describe_tile,
+    is_bonus_card,
     is_building,
+    is_exchange_card,
+    is_hut,
     is_money_card,
     is_scoring_card,
     is_start_tile,
@@ -83,28 +95,28 @@ def _pick(predicates, component):
     return [name for name, test in predicates.items() if test(component)]
 
 
-TILE_TESTS = {BUILDING: is_building, START: is_start_tile}
-CARD_TESTS = {MONEY: is_money_card, SCORING: is_scoring_card}
+TILE_TESTS = {BUILDING: is_building, START: is_start_tile, HUT: is_hut}
+CARD_TESTS = {MONEY: is_money_card, SCORING: is_scoring_card, EXCHANGE: is_exchange_card, BONUS: is_bonus_card}
 
 
 def test_every_tile_has_exactly_one_kind_b_comp_1_b_comp_2():
-    """[B-COMP-1] [B-COMP-2] every tile id is of exactly one kind, and its predicate says so."""
+    """[B-COMP-1] [B-COMP-2] [M-HUT-1] every tile id is of exactly one kind, and its predicate says so."""
     assert set(TILE_KINDS) == set(TILE_TESTS)
-    assert len(TILE_KIND) == len(TILE_TYPE) == len(TILE_COST) == len(TILE_WALLS) == TILE_COUNT == 60
+    assert len(TILE_KIND) == len(TILE_TYPE) == len(TILE_COST) == len(TILE_WALLS) == TILE_COUNT == 84
     for tile in range(TILE_COUNT):
         assert TILE_KIND[tile] in TILE_KINDS
         assert _pick(TILE_TESTS, tile) == [TILE_KIND[tile]], f"tile {tile}"
-    assert sorted(BUILDINGS + START_TILES) == list(range(TILE_COUNT))
+    assert sorted(BUILDINGS + START_TILES + HUTS) == list(range(TILE_COUNT))
 
 
 def test_every_card_has_exactly_one_kind_b_comp_3_b_comp_4():
-    """[B-COMP-3] [B-COMP-4] every card id is of exactly one kind, and its predicate says so."""
+    """[B-COMP-3] [B-COMP-4] [M-EXCH-1] [M-BONUS-1] every card id is of exactly one kind, and its predicate says so."""
     assert set(CARD_KINDS) == set(CARD_TESTS)
-    assert len(CARD_KIND) == len(CARD_CURRENCY) == len(CARD_VALUE) == CARD_COUNT == 110
+    assert len(CARD_KIND) == len(CARD_CURRENCY) == len(CARD_VALUE) == CARD_COUNT == 126
     for card in range(CARD_COUNT):
         assert CARD_KIND[card] in CARD_KINDS
         assert _pick(CARD_TESTS, card) == [CARD_KIND[card]], f"card {card}"
-    assert sorted(ALL_MONEY + SCORING_CARDS) == list(range(CARD_COUNT))
+    assert sorted(ALL_MONEY + SCORING_CARDS + EXCHANGE_CARDS + BONUS_CARDS) == list(range(CARD_COUNT))
 
 
 def _table(name: str) -> list[dict[str, str]]:
@@ -122,7 +134,7 @@ def test_kinds_agree_with_the_component_tables_b_comp_1_to_b_comp_4():
     assert [(TILE_COST[t], walls_to_text(TILE_WALLS[t])) for t in BUILDINGS] == [
         (int(row["cost"]), "".join(side for side in "NESW" if row[f"wall_{side.lower()}"] == "1")) for row in rows
     ]
-    assert Counter(TILE_KIND) == {BUILDING: 54, START: 6}
+    assert Counter(TILE_KIND) == {BUILDING: 54, START: 6, HUT: 24}
     money = Counter()
     for row in _table("money.csv"):
         money[(CURRENCIES.index(row["currency"]), int(row["value"]))] += int(row["copies"])
@@ -130,7 +142,30 @@ def test_kinds_agree_with_the_component_tables_b_comp_1_to_b_comp_4():
     assert tuple(range(108)) == ALL_MONEY
     assert len(ALL_MONEY) == MONEY_CARD_COUNT
     assert SCORING_CARDS == (108, 109)
-    assert Counter(CARD_KIND) == {MONEY: 108, SCORING: 2}
+    assert Counter(CARD_KIND) == {MONEY: 108, SCORING: 2, EXCHANGE: 6, BONUS: 10}
+
+
+def test_module_components_agree_with_their_tables_m_hut_1_m_exch_1_m_bonus_1():
+    """[M-HUT-1] 24 huts, 3/3/4/4/5/5 by colour with huts.csv's walls; [M-EXCH-1] six exchange cards, one per
+    pair of currencies; [M-BONUS-1] ten bonus cards naming the ten wall-less buildings (type and cost)."""
+    rows = _table("huts.csv")
+    assert [(BUILDING_TYPES[HUT_COLOUR[t]], walls_to_text(TILE_WALLS[t])) for t in HUTS] == [
+        (row["type"], "".join(side for side in "NESW" if row[f"wall_{side.lower()}"] == "1")) for row in rows
+    ]
+    assert Counter(BUILDING_TYPES[HUT_COLOUR[t]] for t in HUTS) == {
+        "pavilion": 3,
+        "seraglio": 3,
+        "arcades": 4,
+        "chambers": 4,
+        "garden": 5,
+        "tower": 5,
+    }
+    assert all(TILE_TYPE[t] is None and TILE_COST[t] is None for t in HUTS)  # [M-HUT-3] no building, no cost
+    pairs = {frozenset(EXCHANGE_PAIR[c]) for c in EXCHANGE_CARDS}
+    assert len(pairs) == 6 and all(len(pair) == 2 for pair in pairs)
+    wall_less = {(TILE_TYPE[t], TILE_COST[t]) for t in BUILDINGS if TILE_WALLS[t] == 0}
+    assert sorted(BONUS_TILE[c] for c in BONUS_CARDS) == sorted(wall_less)
+    assert len(BONUS_CARDS) == 10
 
 
 def test_no_id_without_a_type_has_a_usable_one_b_comp_1_b_comp_4():

@@ -12,11 +12,25 @@ from collections.abc import Callable
 
 from ..actions import BASE_ACTION_TYPES, Action, EventFields, decision_readers
 from .base import Module, Part
+from .bonus import Bonus
 from .dirk import Dirk
+from .exchange import Exchange
+from .huts import Huts
+from .vizier import Vizier
 
 # Every module by its record name (RECORD.md ``config.modules``), one line each; Dirk is switched on
-# by the player count, not by name ([B-DIRK-1]).
-MODULES: dict[str, type[Module]] = {Dirk.name: Dirk}
+# by the player count, not by name ([B-DIRK-1]).  The order is the order their hooks run in.
+MODULES: dict[str, type[Module]] = {
+    Dirk.name: Dirk,
+    Vizier.name: Vizier,  # §9.1
+    Exchange.name: Exchange,  # §9.2
+    Huts.name: Huts,  # §9.3
+    Bonus.name: Bonus,  # §9.4
+}
+# The modules a player chooses at setup (RECORD.md ``config.modules``), in the rule book's order.
+CHOOSABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
+# Every name RECORD.md gives a module, built here or not yet (the 2024 edition's: issue 17).
+RECORD_NAMES: tuple[str, ...] = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")
 
 # Every kind of action of the game and its modules: what ``apply`` accepts at all, and the readers
 # of their record events.
@@ -25,4 +39,4 @@ ACTION_TYPES: tuple[type, ...] = BASE_ACTION_TYPES + tuple(
 )
 DECISION_READERS: dict[str, Callable[[EventFields], Action]] = decision_readers(ACTION_TYPES)
 
-__all__ = ["ACTION_TYPES", "DECISION_READERS", "MODULES", "Dirk", "Module", "Part"]
+__all__ = ["ACTION_TYPES", "CHOOSABLE", "DECISION_READERS", "MODULES", "RECORD_NAMES", "Dirk", "Module", "Part"]

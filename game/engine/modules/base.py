@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    import random
+
     from ..actions import Action
     from ..setup import Deal
     from ..state import GameState
@@ -35,6 +37,7 @@ class Module:
     """One optional set of rules.  Subclasses override the hooks they need and nothing else."""
 
     name: ClassVar[str]
+    summary: ClassVar[str] = ""  # one line for the setup screen and ``--help``
     handlers: ClassVar[dict[type, Handler]] = {}  # the module's actions: type -> (check, carry out)
     absent_reason: ClassVar[str] = ""  # why the module's actions are refused in a game it does not play
     events: ClassVar[tuple[str, ...]] = ()  # the names of the record events it writes (RECORD.md's Modules section)
@@ -49,16 +52,69 @@ class Module:
         """The money cards the game is played with (before shuffling)."""
         return cards
 
+    def deal_into_piles(self, rng: random.Random, piles: list[list[int]]) -> None:
+        """[B-SETUP-6] add the module's cards to the five piles of the deck (before each pile is shuffled)."""
+
+    def deal(self, rng: random.Random, players: int) -> dict[str, Any]:
+        """The module's own setup, drawn from ``rng`` after the base game's: ``Deal`` fields by name."""
+        return {}
+
+    def deal_problems(self, deal: Deal) -> list[str]:
+        """Every way ``deal`` (typically read from a record) breaks the module's setup."""
+        return []
+
     def start(self, state: GameState, deal: Deal) -> Part | None:
         """The module's slice of a new game's state, or None if it keeps none."""
         return None
 
+    # ---------------------------------------------------------------- hidden information [D-HIDDEN-1]
+    def conceal(self, state: GameState, player: int) -> None:
+        """Put what ``player`` cannot know of the module's part into a canonical order (``Knowledge``)."""
+
+    def redeal(self, state: GameState, player: int, rng: random.Random) -> None:
+        """Deal what ``player`` cannot know of the module's part afresh from ``rng`` (determinization)."""
+
     # ---------------------------------------------------------------- a turn
+    phases: ClassVar[dict[str, Callable[[GameState], list]]] = {}  # the module's own decision phases: their moves
+    placing: ClassVar[dict[str, Callable[[GameState], None]]] = {}  # phases that place tiles: what follows the last
+
+    def turn_actions(self, state: GameState) -> Iterable[Action]:
+        """The module's moves in the turn player's action phase ([B-TURN-1]), listed after the base game's."""
+        return ()
+
+    def optional_actions(self, state: GameState) -> Iterable[Action]:
+        """Moves the decider may make at any moment besides the listed ones, which change nothing of the play
+        (a bonus card revealed early): offered by the client, never searched."""
+        return ()
+
+    def card_taken(self, state: GameState, player: int, card: int) -> None:
+        """A card that is not money was taken from the offer ([M-EXCH-2]): where it goes."""
+        raise NotImplementedError
+
+    def after_redesign(self, state: GameState, player: int) -> None:
+        """A tile left ``player``'s Alhambra in a redesign (after its ``reserve`` event)."""
+
+    def after_turn(self, state: GameState) -> bool:
+        """The turn has ended (refills and scorings done, the market full): True if the module now takes
+        over the flow (a vizier window), and then calls ``state.next_turn()`` itself."""
+        return False
+
+    def unrecorded(self, state: GameState, event: dict) -> Action | None:
+        """The decision the decider made without writing an event, if ``event`` (the record's next) shows one
+        (a vizier window's pass)."""
+        return None
+
     def placement_moves(self, state: GameState, tile: int) -> Iterable[Action]:
         """Destinations besides the Alhambra and the reserve for a tile waiting to be placed."""
         return ()
 
     # ---------------------------------------------------------------- scoring
+    def before_scoring(self, state: GameState) -> None:
+        """Right before a scoring is counted (bonus cards revealed)."""
+
+    def count_extra(self, state: GameState, player: int, counts: list[int]) -> None:
+        """Add what the module counts for ``player`` per building type at a scoring ([M-HUT-4], [M-BONUS-2])."""
+
     def collectors(self, state: GameState) -> list[list[int]]:
         """Buildings per type of collectors besides the players who take part in majorities."""
         return []

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
-from ..components import BUILDING_TYPES, TILE_TYPE, TWO_PLAYER_MONEY, describe_tile
+from ..components import BUILDING_TYPES, TILE_TYPE, TWO_PLAYER_MONEY, describe_tile, is_hut
 from ..errors import IllegalAction
-from ..phases import FINAL, PLACE
+from ..phases import FINAL
 from .base import Module, Part
 
 if TYPE_CHECKING:
@@ -90,6 +90,8 @@ def _check_give(state: GameState, action: GiveToDirk) -> None:
     if state.phase == FINAL:
         raise IllegalAction("B-DIRK-4", "only a bought tile may be given to Dirk, not one received at the end")
     state.check_held(action.tile)
+    if is_hut(action.tile):
+        raise IllegalAction("B-DIRK-5", "a hut is taken, not bought: it never goes to Dirk")
 
 
 def _give(state: GameState, action: GiveToDirk) -> None:
@@ -118,8 +120,9 @@ class Dirk(Module):
         return DirkPart(list(deal.dirk))
 
     def placement_moves(self, state: GameState, tile: int) -> Iterable[Action]:
-        """[B-DIRK-4] a tile bought this turn may go to Dirk (not one received at the end: [B-END-2])."""
-        return (GiveToDirk(tile),) if state.phase == PLACE else ()
+        """[B-DIRK-4] a tile bought this turn may go to Dirk (not one received at the end: [B-END-2]), also one
+        bought by a vizier; [B-DIRK-5] never a hut."""
+        return () if state.phase == FINAL or is_hut(tile) else (GiveToDirk(tile),)
 
     def collectors(self, state: GameState) -> list[list[int]]:
         """[B-DIRK-3] he ranks in the majorities like a player."""

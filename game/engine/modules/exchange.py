@@ -1,0 +1,188 @@
+"""Exchange offices (RULES.md §9.2, expansion 1).
+
+Six exchange cards, one per pair of currencies, are shuffled two each into piles 2, 3 and 4 of the
+deck ([M-EXCH-1]).  One in the money offer is taken alone, as a whole take-money action
+([M-EXCH-2]); it is kept apart from the player's money (it has no value and no currency of its
+own, and the end-of-game distribution ignores it: [M-EXCH-4]).  Paying for one tile, it lets its
+two currencies pay interchangeably, and is discarded with the payment ([M-EXCH-3]).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..actions import Action, EventFields, typed_equality
+from ..components import (
+    CARD_CURRENCY,
+    CARD_VALUE,
+    CURRENCIES,
+    EXCHANGE_CARDS,
+    EXCHANGE_PAIR,
+    MARKET_CURRENCY,
+    TILE_COST,
+    describe_card,
+    is_exchange_card,
+)
+from ..errors import IllegalAction
+from ..events import BUY
+from ..payments import minimal_payments
+from ..phases import ACTION
+from .base import Module, Part
+
+if TYPE_CHECKING:
+    from ..setup import Deal
+    from ..state import GameState
+
+NAME = "exchange"
+EVENT = "exchange"  # RECORD.md: right before the ``buy`` it pays for
+PILES = (2, 3, 4)  # [M-EXCH-1] two exchange cards shuffled into each of these piles
+PER_PILE = 2
+
+
+@typed_equality
+class ExchangeBuy(NamedTuple):
+    """[M-EXCH-3] buy the tile in market ``slot`` paying ``paid`` from both currencies of exchange ``card``."""
+
+    slot: int
+    paid: tuple[int, ...]
+    card: int
+    kind = "exchange"
+    rule = "M-EXCH-3"
+    event = EVENT
+
+    @staticmethod
+    def from_event(fields: EventFields) -> ExchangeBuy:
+        purchase = fields.later(1, BUY)
+        return ExchangeBuy(purchase.slot(), purchase.cards("paid"), fields.card("card"))
+
+    def __str__(self) -> str:
+        return f"buy from slot {self.slot} with the {describe_card(self.card)}, paying {_paid_text(self.paid)}"
+
+
+def _paid_text(paid: tuple[int, ...]) -> str:
+    return " + ".join(f"{CURRENCIES[CARD_CURRENCY[c]]} {CARD_VALUE[c]}" for c in paid)  # type: ignore[index]
+
+
+class ExchangePart(Part):
+    """The exchange cards each player holds (public: every take is seen)."""
+
+    __slots__ = ("held",)
+
+    def __init__(self, held: list[list[int]]) -> None:
+        self.held = held
+
+    def copy(self) -> ExchangePart:
+        copy = ExchangePart.__new__(ExchangePart)
+        copy.held = [list(cards) for cards in self.held]
+        return copy
+
+    def key(self) -> tuple:
+        return tuple(map(tuple, self.held))
+
+
+def of(state: GameState) -> ExchangePart | None:
+    """The exchange part of ``state``, or None when the module does not play."""
+    return state.parts.get(NAME)  # type: ignore[return-value]
+
+
+def check_exchange_payment(state: GameState, player: int, slot: int, paid: tuple[int, ...], card: int) -> int:
+    """[M-EXCH-3] ``player`` may pay ``paid`` for the tile in ``slot`` with exchange ``card``; the total paid."""
+    part = of(state)
+    if part is None or card not in part.held[player]:
+        raise IllegalAction(
+            "M-EXCH-3",
+            f"you hold no {describe_card(card)}"
+            if is_exchange_card(card)
+            else f"{describe_card(card)} is no exchange card",
+        )
+    pair = EXCHANGE_PAIR[card]
+    assert pair is not None
+    if slot in (1, 2, 3, 4) and MARKET_CURRENCY[slot - 1] not in pair:
+        raise IllegalAction(
+            "M-EXCH-3",
+            f"the {describe_card(card)} cannot pay for slot {slot}: it takes {CURRENCIES[MARKET_CURRENCY[slot - 1]]}",
+        )
+    return state.check_payment(player, slot, paid, pair, "M-EXCH-3")
+
+
+def pay_with_exchange(state: GameState, player: int, slot: int, paid: tuple[int, ...], card: int) -> bool:
+    """[M-EXCH-3] the purchase (checked): the card is discarded with the payment; True if exact."""
+    of(state).held[player].remove(card)  # type: ignore[union-attr]
+    state.discard.append(card)
+    state.emit({"e": EVENT, "player": player, "card": card})
+    return state.purchase(player, slot, paid)
+
+
+Payment = tuple[int, tuple[int, ...]]  # an exchange card and the money cards paid with it
+
+
+def exchange_payments(state: GameState, player: int, slot: int, exact: bool = False) -> list[Payment]:
+    """(exchange card, payment) pairs for the tile in ``slot`` that need the card: payments that cannot drop a
+    card and use the card's other currency (paying in the slot's own currency needs no exchange card)."""
+    part = of(state)
+    tile = state.market[slot - 1]
+    if part is None or tile < 0 or not part.held[player]:
+        return []
+    currency = MARKET_CURRENCY[slot - 1]
+    cost = TILE_COST[tile]
+    found = []
+    for card in sorted(set(part.held[player])):
+        pair = EXCHANGE_PAIR[card]
+        if currency not in pair:  # type: ignore[operator]
+            continue
+        cards = [c for c in state.hands[player] if CARD_CURRENCY[c] in pair]  # type: ignore[operator]
+        for paid in minimal_payments(cards, cost):  # type: ignore[arg-type]
+            needs_card = any(CARD_CURRENCY[c] != currency for c in paid)
+            if needs_card and (not exact or sum(CARD_VALUE[c] for c in paid) == cost):  # type: ignore[misc]
+                found.append((card, paid))
+    return found
+
+
+def _check_buy(state: GameState, action: ExchangeBuy) -> None:
+    state.require_phase(ACTION)
+    check_exchange_payment(state, state.turn_player, action.slot, action.paid, action.card)
+
+
+def _buy(state: GameState, action: ExchangeBuy) -> None:
+    if not pay_with_exchange(state, state.turn_player, action.slot, action.paid, action.card):
+        state.end_action()  # [B-TURN-4] an exact payment allows another action
+
+
+class Exchange(Module):
+    name = NAME
+    summary = "Exchange offices: six cards that let two currencies pay for one tile"
+    handlers = {ExchangeBuy: (_check_buy, _buy)}  # noqa: RUF012 - read-only table
+    absent_reason = "exchange cards play only with the exchange offices module"
+    events = (EVENT,)
+
+    def deal_into_piles(self, rng: random.Random, piles: list[list[int]]) -> None:
+        """[M-EXCH-1] two of the six exchange cards, shuffled, into each of piles 2, 3 and 4."""
+        cards = list(EXCHANGE_CARDS)
+        rng.shuffle(cards)
+        for index, pile in enumerate(PILES):
+            piles[pile - 1].extend(cards[index * PER_PILE : (index + 1) * PER_PILE])
+
+    def deal_problems(self, deal: Deal) -> list[str]:
+        dealt = [card for hand in deal.hands for card in hand] + list(deal.offer)
+        if any(map(is_exchange_card, dealt)):
+            return ["[M-EXCH-1] the exchange cards are shuffled into the deck, never dealt to a hand or the offer"]
+        return []
+
+    def start(self, state: GameState, deal: Deal) -> ExchangePart:
+        return ExchangePart([[] for _ in range(deal.players)])
+
+    def card_taken(self, state: GameState, player: int, card: int) -> None:
+        """[M-EXCH-2] an exchange card taken from the offer joins the player's exchange cards."""
+        state.parts[NAME].held[player].append(card)  # type: ignore[attr-defined]
+
+    def turn_actions(self, state: GameState) -> Iterable[Action]:
+        player = state.turn_player
+        if not state.parts[NAME].held[player]:  # type: ignore[attr-defined]
+            return ()
+        return [
+            ExchangeBuy(slot, paid, card)
+            for slot in (1, 2, 3, 4)
+            for card, paid in exchange_payments(state, player, slot)
+        ]

@@ -1,0 +1,248 @@
+"""The Vizier's Favour (RULES.md §9.1, expansion 1 and the 2024 edition).
+
+Each player has a vizier, awake at the start ([M-VIZIER-1]).  After every turn (refills, any
+scoring and Dirk's draw done: the **Choice** of [M-VIZIER-2]) a window opens: in priority order,
+the next player first and the player who just ended last, each player with an awake vizier may
+buy one market tile paying exactly, or pass.  The tile is placed at once, the market refilled,
+and asking goes on; then the next turn begins.  A vizier purchase never grants an extra action
+([M-VIZIER-3]); a sleeping vizier is woken as a turn's action ([M-VIZIER-4]).  There is no window
+during the end-of-game distribution, and a refill that cannot fill the market closes the window
+and ends the game ([M-VIZIER-5]).
+
+Only players who could buy something are asked (a player who cannot pay any tile exactly has no
+choice to make); passes are not recorded (RECORD.md), so a replay reads a pass wherever the next
+event is not the asked player's ``vizier``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..actions import Action, EventFields, typed_equality
+from ..components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST
+from ..errors import IllegalAction
+from ..events import BUY
+from ..payments import covering_payments
+from ..phases import ACTION
+from . import bonus, exchange
+from .base import Module, Part
+
+if TYPE_CHECKING:
+    from ..setup import Deal
+    from ..state import GameState
+
+NAME = "vizier"
+WAKE_EVENT = "vizier_wake"  # RECORD.md: the action [M-VIZIER-4]
+USE_EVENT = "vizier"  # RECORD.md: a player uses their vizier in a window [M-VIZIER-2]
+WINDOW = "vizier_window"  # phase: the decider may buy with their vizier, or pass
+PLACING = "vizier_place"  # phase: the decider places the tile their vizier bought
+
+
+@typed_equality
+class WakeVizier(NamedTuple):
+    """[M-VIZIER-4] wake your sleeping vizier: the turn's action, like taking money."""
+
+    kind = "vizier_wake"
+    rule = "M-VIZIER-4"
+    event = WAKE_EVENT
+
+    @staticmethod
+    def from_event(fields: EventFields) -> WakeVizier:
+        return WakeVizier()
+
+    def __str__(self) -> str:
+        return "wake your vizier"
+
+
+@typed_equality
+class VizierBuy(NamedTuple):
+    """[M-VIZIER-2] in a vizier window: buy the tile in ``slot`` paying exactly ``paid`` (with one exchange
+    card in ``exchange`` or none)."""
+
+    slot: int
+    paid: tuple[int, ...]
+    exchange: tuple[int, ...]
+    kind = "vizier"
+    rule = "M-VIZIER-2"
+    event = USE_EVENT
+
+    @staticmethod
+    def from_event(fields: EventFields) -> VizierBuy:
+        """``vizier``, then ``exchange`` if an exchange card pays, then the ``buy``."""
+        if fields.kind_at(1) == exchange.EVENT:
+            card = fields.later(1, exchange.EVENT).card("card")
+            purchase = fields.later(2, BUY)
+            return VizierBuy(purchase.slot(), purchase.cards("paid"), (card,))
+        purchase = fields.later(1, BUY)
+        return VizierBuy(purchase.slot(), purchase.cards("paid"), ())
+
+    def __str__(self) -> str:
+        paid = " + ".join(f"{CURRENCIES[CARD_CURRENCY[c]]} {CARD_VALUE[c]}" for c in self.paid)  # type: ignore[index]
+        using = " and an exchange card" if self.exchange else ""
+        return f"vizier: buy from slot {self.slot} paying exactly {paid}{using}"
+
+
+@typed_equality
+class VizierPass(NamedTuple):
+    """[M-VIZIER-2] in a vizier window: let the vizier sleep on (not recorded)."""
+
+    kind = "vizier_pass"
+    rule = "M-VIZIER-2"
+    event = None  # RECORD.md: passes are not recorded
+
+    def __str__(self) -> str:
+        return "let the vizier rest"
+
+
+class VizierPart(Part):
+    """Whose vizier is awake (public), and the players still to be asked in an open window, in order."""
+
+    __slots__ = ("awake", "queue")
+
+    def __init__(self, awake: list[bool], queue: list[int]) -> None:
+        self.awake = awake
+        self.queue = queue
+
+    def copy(self) -> VizierPart:
+        copy = VizierPart.__new__(VizierPart)
+        copy.awake = list(self.awake)
+        copy.queue = list(self.queue)
+        return copy
+
+    def key(self) -> tuple:
+        return (tuple(self.awake), tuple(self.queue))
+
+
+def of(state: GameState) -> VizierPart | None:
+    """The vizier part of ``state``, or None when the module does not play."""
+    return state.parts.get(NAME)  # type: ignore[return-value]
+
+
+def purchases(state: GameState, player: int) -> list[VizierBuy]:
+    """[M-VIZIER-2] what ``player``'s vizier may buy now: each market tile paid exactly, in its slot's currency
+    or with an exchange card ([M-EXCH-3])."""
+    found: list[VizierBuy] = []
+    hand = state.hands[player]
+    for slot in (1, 2, 3, 4):
+        tile = state.market[slot - 1]
+        if tile < 0:
+            continue
+        cost = TILE_COST[tile]
+        currency = MARKET_CURRENCY[slot - 1]
+        cards = tuple(sorted(c for c in hand if CARD_CURRENCY[c] == currency))
+        for paid in covering_payments(cards, cost):  # type: ignore[arg-type]
+            if sum(CARD_VALUE[c] for c in paid) == cost:  # type: ignore[misc]
+                found.append(VizierBuy(slot, paid, ()))
+        for card, paid in exchange.exchange_payments(state, player, slot, exact=True):
+            found.append(VizierBuy(slot, paid, (card,)))
+    return found
+
+
+def _ask_next(state: GameState) -> None:
+    """Ask the next player in priority order who could use their vizier; when none is left, the next turn."""
+    part: VizierPart = state.parts[NAME]  # type: ignore[assignment]
+    while part.queue:
+        player = part.queue.pop(0)
+        if part.awake[player] and purchases(state, player):
+            state.phase = WINDOW
+            state.decider = player
+            return
+    state.next_turn()
+
+
+def _check_wake(state: GameState, action: WakeVizier) -> None:
+    state.require_phase(ACTION)
+    if state.parts[NAME].awake[state.turn_player]:  # type: ignore[attr-defined]
+        raise IllegalAction("M-VIZIER-4", "your vizier is awake already")
+
+
+def _wake(state: GameState, action: WakeVizier) -> None:
+    state.parts[NAME].awake[state.turn_player] = True  # type: ignore[attr-defined]
+    state.emit({"e": WAKE_EVENT, "player": state.turn_player})
+    state.end_action()
+
+
+def _check_buy(state: GameState, action: VizierBuy) -> None:
+    if state.phase != WINDOW:
+        raise IllegalAction("M-VIZIER-2", "a vizier buys only in the window after a turn, when asked")
+    player = state.decider
+    if len(action.exchange) > 1:
+        raise IllegalAction("M-EXCH-3", "one exchange card pays for one tile")
+    if action.exchange:
+        total = exchange.check_exchange_payment(state, player, action.slot, action.paid, action.exchange[0])
+    else:
+        currency = MARKET_CURRENCY[action.slot - 1] if action.slot in (1, 2, 3, 4) else -1
+        total = state.check_payment(player, action.slot, action.paid, (currency,), "M-VIZIER-2")
+    cost = TILE_COST[state.market[action.slot - 1]]
+    if total != cost:
+        raise IllegalAction("M-VIZIER-2", f"the vizier pays exactly: the tile costs {cost}, not {total}")
+
+
+def _buy(state: GameState, action: VizierBuy) -> None:
+    player = state.decider
+    state.parts[NAME].awake[player] = False  # type: ignore[attr-defined]
+    state.emit({"e": USE_EVENT, "player": player})
+    if action.exchange:
+        exchange.pay_with_exchange(state, player, action.slot, action.paid, action.exchange[0])
+    else:
+        state.purchase(player, action.slot, action.paid)
+    state.phase = PLACING  # [M-VIZIER-3] no extra action: the tile is placed at once
+
+
+def _check_pass(state: GameState, action: VizierPass) -> None:
+    if state.phase != WINDOW:
+        raise IllegalAction("M-VIZIER-2", "only a player asked in a vizier window may let the vizier rest")
+
+
+def _pass(state: GameState, action: VizierPass) -> None:
+    _ask_next(state)
+
+
+def _placed(state: GameState) -> None:
+    """[M-VIZIER-2] the vizier's tile is placed: refill the market, then ask the next player ([M-VIZIER-5])."""
+    if state.refill_market():
+        state.end_game()
+        return
+    _ask_next(state)
+
+
+def _window_moves(state: GameState) -> list[Action]:
+    return [*purchases(state, state.decider), VizierPass()]
+
+
+class Vizier(Module):
+    name = NAME
+    summary = "The vizier's favour: once in a while, buy a tile exactly out of turn"
+    handlers = {  # noqa: RUF012 - read-only table
+        WakeVizier: (_check_wake, _wake),
+        VizierBuy: (_check_buy, _buy),
+        VizierPass: (_check_pass, _pass),
+    }
+    absent_reason = "the vizier plays only with the vizier's favour module"
+    events = (WAKE_EVENT, USE_EVENT)
+    phases = {WINDOW: _window_moves}  # noqa: RUF012
+    placing = {PLACING: _placed}  # noqa: RUF012
+
+    def start(self, state: GameState, deal: Deal) -> VizierPart:
+        """[M-VIZIER-1] every vizier starts awake."""
+        return VizierPart([True] * deal.players, [])
+
+    def turn_actions(self, state: GameState) -> Iterable[Action]:
+        return () if state.parts[NAME].awake[state.turn_player] else (WakeVizier(),)  # type: ignore[attr-defined]
+
+    def after_turn(self, state: GameState) -> bool:
+        """[M-VIZIER-2] open the window: the next player first, the player who just ended last."""
+        players = state.players
+        part: VizierPart = state.parts[NAME]  # type: ignore[assignment]
+        part.queue = [(state.turn_player + offset) % players for offset in range(1, players + 1)]
+        _ask_next(state)
+        return True
+
+    def unrecorded(self, state: GameState, event: dict) -> Action | None:
+        """A window's pass: the asked player's next recorded decision is not their ``vizier``."""
+        if state.phase != WINDOW:
+            return None
+        if event.get("player") == state.decider and event.get("e") in (USE_EVENT, bonus.EVENT):
+            return None
+        return VizierPass()
