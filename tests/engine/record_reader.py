@@ -1,16 +1,23 @@
 """An independent reader of ``alhambra-record/1`` documents, written from RECORD.md and RULES.md only.
 
 ``check_structure`` validates the shape RECORD.md requires (top-level fields, tile and card
-entries, setup fields, each event's fields).  ``follow`` replays the record by moving tiles and
-cards between the places of the table exactly as the events say, checking that each event is
-possible at that point (a card taken is in the offer, a refill is the next card of the deck,
-totals add up, ...).  It uses no engine code except ``alhambra.violations``/``longest_wall`` on
-the Alhambras it rebuilds, so it tests that a record is *self-contained*.
+entries, setup fields, each event's fields), modules included.  ``follow`` replays the record by
+moving tiles and cards between the places of the table exactly as the events say, checking that each
+event is possible at that point (a card taken is in the offer, a refill is the next card of the deck,
+a vizier purchase comes in its window and is exact, a hut is the top of its stack, totals add up, ...).
+It uses no engine code except ``alhambra.violations``/``longest_wall`` on the Alhambras it rebuilds,
+so it tests that a record is *self-contained*.  ``check`` does both.
+
+Modules followed: vizier, exchange, huts, bonus (RULES.md §9.1-9.4).  Camps, bazaars and falcons are
+checked by ``check_structure`` (components, setup fields, event fields); ``follow`` refuses them with
+``NotImplementedError`` for now.  The component tables below are transcribed from RECORD.md's
+``components/*.csv`` (``test_record_reader_modules`` compares them with those files when present).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
 from game.engine import alhambra
@@ -19,6 +26,8 @@ from game.engine.alhambra import cell_at
 FORMAT = "alhambra-record/1"
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 CURRENCIES = ("florin", "dirham", "denar", "ducat")
+MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")
+FOLLOWED_MODULES = ("vizier", "exchange", "huts", "bonus")
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "turn": ("player",),
     "take": ("player", "cards"),
@@ -37,11 +46,162 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "distribute": ("slot", "tile", "player"),
     "game_over": ("scores", "winners"),
 }
+# RECORD.md "Modules / Events": each module's events and their fields
+MODULE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "vizier_wake": ("player",),
+    "vizier": ("player",),
+    "exchange": ("player", "card"),
+    "hut": ("player", "tile"),
+    "hut_up": ("tile",),
+    "bonus": ("player", "card", "shown"),
+    "bazaar_aside": ("tile",),
+    "bazaar_buy": ("player", "tile", "cost", "paid"),
+    "falcon": ("player", "falcon", "card", "at"),
+    "falcon_back": ("player", "falcon"),
+}
+EVENT_MODULE = {
+    "vizier_wake": "vizier",
+    "vizier": "vizier",
+    "exchange": "exchange",
+    "hut": "huts",
+    "hut_up": "huts",
+    "bonus": "bonus",
+    "bazaar_aside": "bazaars",
+    "bazaar_buy": "bazaars",
+    "falcon": "falcons",
+    "falcon_back": "falcons",
+}
 # Events this project adds (RECORD.md: "add any others you need"): a player with no legal action passes ([B-TURN-8]).
 PROJECT_EVENT_FIELDS: dict[str, tuple[str, ...]] = {"pass": ("player",)}
-ALL_EVENT_FIELDS = EVENT_FIELDS | PROJECT_EVENT_FIELDS
+ALL_EVENT_FIELDS = EVENT_FIELDS | MODULE_EVENT_FIELDS | PROJECT_EVENT_FIELDS
 # RULES.md [B-SCORE-2]: points of ranks 1..3 per scoring round; type t (0..5) adds t to each non-zero entry
 RANK_BASE = {1: (1, 0, 0), 2: (8, 1, 0), 3: (16, 8, 1)}
+# RECORD.md: the `what` names a module adds to `score` ([M-CAMP-3], [M-BAZAAR-5], [M-FALCON-5])
+MODULE_SCORE_NAMES = {
+    "camps": ("camp",),
+    "bazaars": ("bazaar",),
+    "falcons": ("falcon_black", "falcon_brown", "falcon_white"),
+}
+# [M-BONUS-1] bonus cards dealt to each player, by number of players
+BONUS_PER_PLAYER = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
+
+# components/*.csv, transcribed (walls/bastions/arrows as NESW flags)
+HUTS_CSV = """type,colour,wall_n,wall_e,wall_s,wall_w
+pavilion,blue,1,0,0,0
+pavilion,blue,0,1,0,0
+pavilion,blue,0,0,1,0
+seraglio,red,0,1,0,0
+seraglio,red,0,0,1,0
+seraglio,red,0,0,0,1
+arcades,brown,0,0,1,0
+arcades,brown,0,0,0,1
+arcades,brown,1,0,0,0
+arcades,brown,0,1,0,0
+chambers,white,0,0,0,1
+chambers,white,1,0,0,0
+chambers,white,0,1,0,0
+chambers,white,0,0,1,0
+garden,green,1,0,0,0
+garden,green,0,1,0,0
+garden,green,0,0,1,0
+garden,green,0,0,0,1
+garden,green,1,0,0,0
+tower,purple,0,1,0,0
+tower,purple,0,0,1,0
+tower,purple,0,0,0,1
+tower,purple,1,0,0,0
+tower,purple,0,1,0,0
+"""
+EXCHANGE_CSV = """currency_a,currency_b
+florin,dirham
+florin,denar
+florin,ducat
+dirham,denar
+dirham,ducat
+denar,ducat
+"""
+BONUS_CSV = """type,cost
+pavilion,8
+seraglio,9
+arcades,9
+arcades,10
+chambers,10
+chambers,11
+garden,10
+garden,11
+tower,11
+tower,12
+"""
+CAMPS_CSV = """cost,bastion_n,bastion_e,bastion_s,bastion_w,arrow_n,arrow_e,arrow_s,arrow_w
+5,1,0,0,0,1,0,0,0
+5,0,1,0,0,0,1,0,0
+6,0,0,1,0,0,0,1,0
+6,0,0,0,1,0,0,0,1
+8,1,1,0,0,1,1,0,0
+8,0,1,1,0,0,1,1,0
+9,0,0,1,1,0,0,1,1
+9,1,0,0,1,1,0,0,1
+"""
+BAZAARS_CSV = """currency,type_a,type_b,type_c
+florin,pavilion,seraglio,arcades
+florin,chambers,garden,tower
+dirham,seraglio,arcades,garden
+dirham,pavilion,chambers,tower
+denar,pavilion,arcades,chambers
+denar,seraglio,garden,tower
+ducat,pavilion,chambers,garden
+ducat,seraglio,arcades,tower
+"""
+FALCONS_CSV = """kind,type_a,type_b
+black,pavilion,seraglio
+black,pavilion,garden
+black,seraglio,arcades
+black,arcades,tower
+black,chambers,garden
+brown,pavilion,tower
+brown,seraglio,chambers
+brown,seraglio,garden
+brown,arcades,garden
+brown,chambers,tower
+white,pavilion,arcades
+white,pavilion,chambers
+white,seraglio,tower
+white,arcades,chambers
+white,garden,tower
+"""
+COMPONENT_CSV = {
+    "huts.csv": HUTS_CSV,
+    "exchange.csv": EXCHANGE_CSV,
+    "bonus.csv": BONUS_CSV,
+    "camps.csv": CAMPS_CSV,
+    "bazaars.csv": BAZAARS_CSV,
+    "falcons.csv": FALCONS_CSV,
+}
+
+
+def csv_rows(text: str) -> list[dict[str, str]]:
+    header, *lines = text.strip().splitlines()
+    names = header.split(",")
+    return [dict(zip(names, line.split(","), strict=True)) for line in lines]
+
+
+def sides(row: dict[str, str], prefix: str) -> str:
+    return "".join(letter for letter in "NESW" if row[f"{prefix}_{letter.lower()}"] == "1")
+
+
+# what identifies a component entry of each module kind, as a multiset over the module's set
+COMPONENT_SETS: dict[str, Counter] = {
+    "hut": Counter((r["type"], sides(r, "wall")) for r in csv_rows(HUTS_CSV)),
+    "exchange": Counter(tuple(sorted((r["currency_a"], r["currency_b"]))) for r in csv_rows(EXCHANGE_CSV)),
+    "bonus": Counter((r["type"], int(r["cost"])) for r in csv_rows(BONUS_CSV)),
+    "camp": Counter((int(r["cost"]), sides(r, "bastion"), sides(r, "arrow")) for r in csv_rows(CAMPS_CSV)),
+    "bazaar": Counter(
+        (r["currency"], tuple(sorted((r["type_a"], r["type_b"], r["type_c"])))) for r in csv_rows(BAZAARS_CSV)
+    ),
+    "falcon": Counter((r["kind"], tuple(sorted((r["type_a"], r["type_b"])))) for r in csv_rows(FALCONS_CSV)),
+}
+TILE_MODULE = {"hut": "huts", "camp": "camps", "bazaar": "bazaars", "falcon": "falcons"}
+CARD_MODULE = {"exchange": "exchange", "bonus": "bonus"}
 
 
 def is_int(value: Any) -> bool:
@@ -56,6 +216,77 @@ def xy(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value)
 
 
+def wall_text(value: Any, most: int = 4) -> bool:
+    """A wall (or arrow) string: letters of NESW, each at most once, in NESW order."""
+    return isinstance(value, str) and value == "".join(s for s in "NESW" if s in value) and len(value) <= most
+
+
+def type_list(value: Any, size: int) -> bool:
+    return isinstance(value, list) and len(value) == size and len(set(value)) == size and set(value) <= set(TYPES)
+
+
+def component_key(entry: dict) -> tuple:
+    """The identity of a module component entry (RECORD.md "Tiles and cards"), checking its fields' kinds."""
+    kind = entry["kind"]
+    if kind == "hut":
+        assert entry["type"] in TYPES and wall_text(entry["walls"]), f"hut {entry}"
+        return (entry["type"], entry["walls"])
+    if kind == "camp":
+        assert is_int(entry["cost"]) and wall_text(entry["walls"]) and wall_text(entry["arrows"]), f"camp {entry}"
+        assert entry["arrows"], f"camp {entry}: one or two arrows"
+        return (entry["cost"], entry["walls"], entry["arrows"])
+    if kind == "bazaar":
+        assert entry["currency"] in CURRENCIES and type_list(entry["types"], 3), f"bazaar {entry}"
+        assert entry["walls"] == "", f"bazaar {entry}: a bazaar has no walls"
+        return (entry["currency"], tuple(sorted(entry["types"])))
+    if kind == "falcon":
+        assert entry["colour"] in ("black", "brown", "white") and type_list(entry["types"], 2), f"falcon {entry}"
+        return (entry["colour"], tuple(sorted(entry["types"])))
+    if kind == "exchange":
+        pair = entry["currencies"]
+        assert isinstance(pair, list) and len(pair) == 2 and len(set(pair)) == 2 and set(pair) <= set(CURRENCIES)
+        return tuple(sorted(pair))
+    if kind == "bonus":
+        assert entry["type"] in TYPES and is_int(entry["cost"]), f"bonus {entry}"
+        return (entry["type"], entry["cost"])
+    raise AssertionError(f"unknown component kind {kind!r}")
+
+
+def check_piles(deck: list[int], cards: dict[int, dict], exchange: bool) -> None:
+    """[B-SETUP-6] [M-EXCH-1] the deck is five piles of (nearly) equal numbers of money cards, top pile first:
+    scoring card 1 in pile 2, scoring card 2 in pile 4 and, with exchange offices, two exchange cards in
+    each of piles 2, 3 and 4; piles 1 and 5 hold money only.  Which piles are the larger ones is not
+    prescribed, so every split into sizes q and q + 1 is tried."""
+
+    def special(card: int) -> tuple | None:
+        c = cards[card]
+        return None if c["kind"] == "money" else (c["kind"], c.get("round"))
+
+    two = 2 if exchange else 0
+    wanted = [
+        Counter(),
+        Counter({("scoring", 1): 1, ("exchange", None): two}),
+        Counter({("exchange", None): two}),
+        Counter({("scoring", 2): 1, ("exchange", None): two}),
+        Counter(),
+    ]
+    money = sum(1 for c in deck if cards[c]["kind"] == "money")
+    q, r = divmod(money, 5)
+    for larger in combinations(range(5), r):
+        start, fits = 0, True
+        for pile in range(5):
+            length = q + (pile in larger) + wanted[pile].total()
+            found = Counter(special(c) for c in deck[start : start + length])
+            found.pop(None, None)
+            if found != +wanted[pile]:
+                fits = False
+                break
+            start += length
+        if fits and start == len(deck):
+            return
+    raise AssertionError("setup.deck is not five piles with the scoring (and exchange) cards in piles 2-4")
+
+
 def check_structure(record: dict) -> None:
     """Assert that ``record`` has every field RECORD.md requires, with the right kinds of values."""
     assert isinstance(record, dict)
@@ -64,7 +295,9 @@ def check_structure(record: dict) -> None:
         assert key in record, f"top-level field {key!r} missing"
     config = record["config"]
     assert is_int(config["seed"])
-    assert isinstance(config["modules"], list)
+    modules = config["modules"]
+    assert isinstance(modules, list) and all(m in MODULES for m in modules), f"config.modules {modules}"
+    assert len(set(modules)) == len(modules), "config.modules names each module at most once"
     players = config["players"]
     assert isinstance(players, list) and 2 <= len(players) <= 6
     for seat in players:
@@ -75,25 +308,41 @@ def check_structure(record: dict) -> None:
     ids = [t["id"] for t in tiles]
     assert all(is_int(i) for i in ids) and len(set(ids)) == len(ids)
     kinds = Counter(t["kind"] for t in tiles)
-    assert kinds == {"start": n, "building": 54}
+    expected_kinds = {"start": n, "building": 54}
+    for kind, module in TILE_MODULE.items():
+        if module in modules:
+            expected_kinds[kind] = COMPONENT_SETS[kind].total()
+    assert kinds == expected_kinds, f"tile kinds {dict(kinds)}, expected {expected_kinds}"
     buildings = [t for t in tiles if t["kind"] == "building"]
     assert Counter(t["type"] for t in buildings) == dict(zip(TYPES, (7, 7, 9, 9, 11, 11), strict=True))
     for t in buildings:
         assert is_int(t["cost"]) and 2 <= t["cost"] <= 13
-        walls = t["walls"]
-        assert isinstance(walls, str) and walls == "".join(s for s in "NESW" if s in walls) and len(walls) <= 3
+        assert wall_text(t["walls"], 3)
+    for kind in TILE_MODULE:
+        if kind in kinds:
+            found = Counter(component_key(t) for t in tiles if t["kind"] == kind)
+            assert found == COMPONENT_SETS[kind], f"the {kind} tiles are not the set of components/"
 
     cards = record["cards"]
     ids = [c["id"] for c in cards]
     assert all(is_int(i) for i in ids) and len(set(ids)) == len(ids)
+    card_kinds = Counter(c["kind"] for c in cards)
+    expected_cards = {"money": 72 if n == 2 else 108, "scoring": 2}
+    for kind, module in CARD_MODULE.items():
+        if module in modules:
+            expected_cards[kind] = COMPONENT_SETS[kind].total()
+    assert card_kinds == expected_cards, f"card kinds {dict(card_kinds)}, expected {expected_cards}"
     money = [c for c in cards if c["kind"] == "money"]
     scoring = [c for c in cards if c["kind"] == "scoring"]
-    assert len(money) + len(scoring) == len(cards)
-    assert len(money) == (72 if n == 2 else 108)
     assert sorted(c["round"] for c in scoring) == [1, 2]
     assert Counter((c["currency"], c["value"]) for c in money) == {
         (cur, v): (2 if n == 2 else 3) for cur in CURRENCIES for v in range(1, 10)
     }
+    for kind in CARD_MODULE:
+        if kind in card_kinds:
+            found = Counter(component_key(c) for c in cards if c["kind"] == kind)
+            assert found == COMPONENT_SETS[kind], f"the {kind} cards are not the set of components/"
+    card_by_id = {c["id"]: c for c in cards}
 
     setup = record["setup"]
     assert setup["market_currencies"] == list(CURRENCIES)
@@ -104,16 +353,53 @@ def check_structure(record: dict) -> None:
     assert is_int(setup["start_player"]) and 0 <= setup["start_player"] < n
     assert len(setup["market"]) == 4 and len(setup["offer"]) == 4
     assert len(setup["dirk"]) == (6 if n == 2 else 0)
-    tile_ids = {t["id"] for t in buildings}
-    assert sorted(setup["bag"] + setup["market"] + setup["dirk"]) == sorted(tile_ids)
+    # a module's setup field is required when it is on, and (if written at all) empty when it is off
+    for key, module in (("huts", "huts"), ("bonus", "bonus"), ("falcons", "falcons"), ("bazaars", "bazaars")):
+        if module not in modules:
+            assert not setup.get(key), f"setup.{key} without the {module} module"
+    bazaars_aside = setup["bazaars"] if "bazaars" in modules else []
+    assert int_list(bazaars_aside), "setup.bazaars"
+    by_tile = {t["id"]: t for t in tiles}
+    bag_kinds = ("building", "camp", "bazaar")
+    bag_tiles = {t["id"] for t in tiles if t["kind"] in bag_kinds}
+    assert sorted(setup["bag"] + setup["market"] + setup["dirk"] + bazaars_aside) == sorted(bag_tiles)
+    assert all(by_tile[t]["kind"] != "bazaar" for t in setup["market"] + setup["dirk"]), (
+        "[M-BAZAAR-2] market and dirk never hold a bazaar"
+    )
+    assert all(by_tile[t]["kind"] == "bazaar" for t in bazaars_aside)
     dealt = [c for hand in setup["hands"] for c in hand] + setup["offer"] + setup["deck"]
-    assert sorted(dealt) == sorted(c["id"] for c in cards)
+    in_play = [c["id"] for c in cards if c["kind"] != "bonus"]
+    assert sorted(dealt) == sorted(in_play), "hands, offer and deck hold every money, scoring and exchange card"
+    for c in [c for hand in setup["hands"] for c in hand] + setup["offer"]:
+        assert card_by_id[c]["kind"] == "money", "[M-EXCH-1] hands and offer hold money cards only"
+    check_piles(setup["deck"], card_by_id, "exchange" in modules)
+    if "huts" in modules:
+        stacks = setup["huts"]
+        assert isinstance(stacks, dict) and sorted(stacks) == sorted(TYPES), "setup.huts: the six stacks by type"
+        for kind, stack in stacks.items():
+            assert int_list(stack), f"setup.huts.{kind}"
+            assert sorted(stack) == sorted(t["id"] for t in tiles if t["kind"] == "hut" and t["type"] == kind), (
+                f"[M-HUT-1] setup.huts.{kind} holds exactly the {kind} huts"
+            )
+    if "bonus" in modules:
+        hands = setup["bonus"]
+        assert isinstance(hands, list) and len(hands) == n and all(int_list(h) for h in hands), "setup.bonus"
+        assert all(len(h) == BONUS_PER_PLAYER[n] for h in hands), f"[M-BONUS-1] {BONUS_PER_PLAYER[n]} cards each"
+        flat = [c for h in hands for c in h]
+        assert len(set(flat)) == len(flat) and all(card_by_id[c]["kind"] == "bonus" for c in flat if c in card_by_id)
+        assert set(flat) <= set(card_by_id), "setup.bonus names unknown cards"
+    if "falcons" in modules:
+        assert int_list(setup["falcons"]), "setup.falcons"
+        assert sorted(setup["falcons"]) == sorted(t["id"] for t in tiles if t["kind"] == "falcon")
 
+    score_names = (*TYPES, "wall", *(name for m in modules for name in MODULE_SCORE_NAMES.get(m, ())))
     events = record["events"]
     assert isinstance(events, list) and events and events[0]["e"] == "turn"
     for index, event in enumerate(events):
         name = event.get("e")
         assert name in ALL_EVENT_FIELDS, f"event {index}: unknown event name {name!r}"
+        if name in EVENT_MODULE:
+            assert EVENT_MODULE[name] in modules, f"event {index}: {name!r} without the {EVENT_MODULE[name]} module"
         for field in ALL_EVENT_FIELDS[name]:
             assert field in event, f"event {index} ({name}): field {field!r} missing"
         if "player" in ALL_EVENT_FIELDS[name] and name != "distribute":
@@ -122,7 +408,7 @@ def check_structure(record: dict) -> None:
             assert event["player"] is None or (is_int(event["player"]) and 0 <= event["player"] < n)
         if "slot" in event:
             assert event["slot"] in (1, 2, 3, 4) and is_int(event["slot"])
-        for field in ("tile", "card", "round"):
+        for field in ("tile", "card", "round", "falcon", "cost"):
             if field in event:
                 assert is_int(event[field]), f"event {index}: {field}"
         for field in ("cards", "paid", "deck", "tiles", "totals", "scores", "winners"):
@@ -133,12 +419,17 @@ def check_structure(record: dict) -> None:
                 assert xy(event[field]), f"event {index}: {field}"
         if name == "buy":
             assert isinstance(event["exact"], bool)
+        if name == "bonus":
+            assert isinstance(event["shown"], bool), f"event {index}: shown"
         if name == "score":
             assert event["round"] in (1, 2, 3)
+            assert isinstance(event["points"], list), f"event {index}: points"
             for award in event["points"]:
                 assert set(award) >= {"player", "what", "points"}
                 assert award["player"] == "dirk" or (is_int(award["player"]) and 0 <= award["player"] < n)
-                assert award["what"] in (*TYPES, "wall") and is_int(award["points"]) and award["points"] > 0
+                assert award["what"] in score_names, f"event {index}: what {award['what']!r}"
+                assert is_int(award["points"]) and award["points"] > 0
+                assert award["what"] != "bazaar" or event["round"] == 3, "[M-BAZAAR-5] bazaars score at the third"
 
     over = events[-1]["e"] == "game_over"
     assert ("result" in record) == over, "result is present exactly when the game is over"
@@ -150,11 +441,19 @@ def check_structure(record: dict) -> None:
             assert is_int(result["dirk_score"])
 
 
+# (side, dx, dy, the neighbour's side facing it); y grows to the south (RECORD.md "Coordinates")
+NEIGHBOURS = (("N", 0, -1, "S"), ("E", 1, 0, "W"), ("S", 0, 1, "N"), ("W", -1, 0, "E"))
+
+
 class Table:
     """The table as the record tells it: where every tile and card is."""
 
     def __init__(self, record: dict) -> None:
         setup = record["setup"]
+        self.modules = set(record["config"]["modules"])
+        unfollowed = sorted(self.modules - set(FOLLOWED_MODULES))
+        if unfollowed:
+            raise NotImplementedError(f"record_reader.follow does not follow the {', '.join(unfollowed)} module yet")
         self.n = len(record["config"]["players"])
         self.tiles = {t["id"]: t for t in record["tiles"]}
         self.cards = {c["id"]: c for c in record["cards"]}
@@ -168,14 +467,34 @@ class Table:
         starts = [t["id"] for t in record["tiles"] if t["kind"] == "start"]
         self.grids = [{(0, 0): starts[p]} for p in range(self.n)]
         self.reserves: list[list[int]] = [[] for _ in range(self.n)]
-        self.held: list[int] = []
+        self.player: int | None = None  # whose turn it is (None before the first `turn`)
+        self.held: list[int] = []  # tiles waiting to be placed: bought or taken this turn, or a vizier purchase
+        self.holder: int | None = None  # the player the held tiles belong to
         self.received: list[list[int]] = [[] for _ in range(self.n)]
         self.lifted: int | None = None
+        self.lifted_from: tuple[int, int] | None = None
         self.totals = [0] * self.n
         self.dirk_total = 0
         self.next_turn = setup["start_player"]
-        self.may_act = False  # the turn player may still take money or buy: at the turn's start, after an exact buy
-        self.over = False
+        self.may_act = False  # the turn player may still act: at the turn's start, after an exact buy
+        self.pending_rounds: list[int] = []  # scoring cards drawn, not yet scored [B-FILL-3]
+        self.dirk_due: int | None = None  # tiles Dirk is to get after a scoring [B-DIRK-2]
+        self.over = False  # the end-of-game distribution has begun
+        self.distributed: set[int] = set()
+        self.scored_last = False
+        # [M-VIZIER-1] every vizier awake; the window after a turn asks in priority order [M-VIZIER-2]
+        self.awake = [True] * self.n
+        self.window_pos = -1
+        self.vizier_stage: str | None = None  # "buy", "place", "refill" during a vizier purchase
+        self.vizier_player: int | None = None
+        self.vizier_slot: int | None = None
+        self.exchange: tuple[int, int] | None = None  # (player, card) of an exchange waiting for its buy
+        self.stacks = {kind: list(stack) for kind, stack in (setup.get("huts") or {}).items()}
+        self.hut_up_due: int | None = None  # the hut that must turn face up next [M-HUT-2]
+        self.bonus_down = [list(h) for h in setup["bonus"]] if "bonus" in self.modules else [[] for _ in starts]
+        self.bonus_up: list[list[int]] = [[] for _ in range(self.n)]
+        self.must_hide: set[int] = set()  # revealed cards a redesign left without an eligible tile [M-BONUS-3]
+        self.hider: int | None = None
 
     # -- helpers
     def walls(self, tile: int) -> int:
@@ -183,7 +502,8 @@ class Table:
         return sum(bit for bit, letter in ((1, "N"), (2, "E"), (4, "S"), (8, "W")) if letter in text)
 
     def engine_grid(self, player: int) -> dict[int, int]:
-        """The rebuilt Alhambra with ids mapped onto the engine's numbering (walls are all that matter)."""
+        """The rebuilt Alhambra with ids mapped onto the engine's numbering (walls are all that matter:
+        a hut follows the building rules like a building with the same walls [M-HUT-3])."""
         from game.engine.components import BUILDINGS, START_TILES, TILE_WALLS
 
         by_walls: dict[int, int] = {}
@@ -194,52 +514,163 @@ class Table:
             for (x, y), t in self.grids[player].items()
         }
 
+    def legal(self, player: int) -> None:
+        found = alhambra.violations(self.engine_grid(player))
+        assert found == [], f"the Alhambra breaks the building rules: {found}"
+
     def counts(self, tiles: list[int]) -> list[int]:
-        kinds = Counter(self.tiles[t].get("type") for t in tiles)
+        kinds = Counter(self.tiles[t]["type"] for t in tiles if self.tiles[t]["kind"] == "building")
         return [kinds.get(kind, 0) for kind in TYPES]
+
+    def player_counts(self, player: int) -> list[int]:
+        """Buildings per type in the Alhambra, plus [M-HUT-4] one per building of a hut's colour beside the hut
+        with no wall between them (per hut), plus [M-BONUS-2] one per revealed bonus card."""
+        grid = self.grids[player]
+        counts = self.counts(list(grid.values()))
+        for (x, y), hut in grid.items():
+            if self.tiles[hut]["kind"] != "hut":
+                continue
+            colour = self.tiles[hut]["type"]
+            for side, dx, dy, facing in NEIGHBOURS:
+                other = grid.get((x + dx, y + dy))
+                if other is None or self.tiles[other]["kind"] != "building" or self.tiles[other]["type"] != colour:
+                    continue
+                if side not in self.tiles[hut]["walls"] and facing not in self.tiles[other]["walls"]:
+                    counts[TYPES.index(colour)] += 1
+        for card in self.bonus_up[player]:
+            counts[TYPES.index(self.cards[card]["type"])] += 1
+        return counts
+
+    def eligible(self, player: int, card: int) -> bool:
+        """[M-BONUS-2] a tile of the card's type and cost stands in the player's Alhambra."""
+        named = (self.cards[card]["type"], self.cards[card]["cost"])
+        return any(
+            self.tiles[t]["kind"] == "building" and (self.tiles[t]["type"], self.tiles[t]["cost"]) == named
+            for t in self.grids[player].values()
+        )
+
+    def huts_of(self, player: int) -> int:
+        owned = [*self.grids[player].values(), *self.reserves[player]]
+        if self.holder == player:
+            owned += self.held
+        return sum(1 for t in owned if self.tiles[t]["kind"] == "hut")
 
     def value(self, cards: list[int]) -> int:
         return sum(self.cards[c]["value"] for c in cards)
+
+    def offer_full(self) -> bool:
+        return len(self.offer) == 4 or not (self.deck or self.discard)
+
+    def turn_done(self) -> bool:
+        """The turn's actions, placements and redesign are over (the end-of-turn refills may begin)."""
+        return (
+            self.player is not None
+            and not self.may_act
+            and not self.held
+            and self.lifted is None
+            and self.vizier_stage is None
+        )
+
+    def settled(self) -> bool:
+        """Everything the last turn (or vizier purchase) set going is done: refills, scorings, Dirk's draw."""
+        return (
+            self.turn_done()
+            and all(slot is not None for slot in self.market)
+            and self.offer_full()
+            and not self.pending_rounds
+            and not self.dirk_due
+            and not self.over
+        )
 
     # -- the events
     def follow(self, events: list[dict]) -> None:
         for index, event in enumerate(events):
             try:
+                self.before(event)
                 getattr(self, "on_" + event["e"])(event)
             except AssertionError as error:
                 raise AssertionError(f"event {index} {event}: {error}") from None
 
+    def before(self, e: dict) -> None:
+        """Events that must come immediately after another one (RECORD.md "Modules / Events")."""
+        name = e["e"]
+        if self.hut_up_due is not None:
+            assert name == "hut_up", "[M-HUT-2] the stack's next hut turns face up right after `hut`"
+        if self.exchange is not None:
+            assert name in ("buy", "bazaar_buy") and e["player"] == self.exchange[0], (
+                "[M-EXCH-3] `exchange` comes immediately before the purchase it pays for"
+            )
+        if self.must_hide:
+            assert name == "falcon_back" or (name == "bonus" and e["shown"] is False), (
+                f"[M-BONUS-3] cards {sorted(self.must_hide)} turn face down right after the redesign's `reserve`"
+            )
+
     def on_turn(self, e: dict) -> None:
-        assert not self.held and e["player"] == self.next_turn
-        self.player = e["player"]
+        assert self.player is None or self.settled(), "a turn begins when the last one (and its window) is over"
+        assert e["player"] == self.next_turn
+        self.player = self.holder = e["player"]
         self.next_turn = (self.player + 1) % self.n
         self.may_act = True
+        self.window_pos = -1
 
     def on_take(self, e: dict) -> None:
         assert e["player"] == self.player and e["cards"]
         assert self.may_act, "money is taken only as the turn's action or after an exact payment"
         self.may_act = False
         assert all(c in self.offer for c in e["cards"]) and len(set(e["cards"])) == len(e["cards"])
-        assert len(e["cards"]) == 1 or self.value(e["cards"]) <= 5
+        if any(self.cards[c]["kind"] == "exchange" for c in e["cards"]):
+            assert len(e["cards"]) == 1, "[M-EXCH-2] an exchange card is taken alone"
+        else:
+            assert len(e["cards"]) == 1 or self.value(e["cards"]) <= 5, "[B-TURN-2]"
         for c in e["cards"]:
             self.offer.remove(c)
             self.hands[self.player].append(c)
 
+    def on_exchange(self, e: dict) -> None:
+        p, card = e["player"], e["card"]
+        assert self.cards[card]["kind"] == "exchange" and card in self.hands[p], "[M-EXCH-3] an exchange card held"
+        if self.vizier_stage is not None:
+            assert self.vizier_stage == "buy" and p == self.vizier_player, "[M-VIZIER-2] the vizier's purchase"
+        else:
+            assert p == self.player and self.may_act, "[M-EXCH-3] an exchange pays for the player's purchase"
+        self.exchange = (p, card)
+
     def on_buy(self, e: dict) -> None:
-        assert e["player"] == self.player
-        assert self.may_act, "a building is bought only as the turn's action or after an exact payment"
+        p = e["player"]
+        vizier = self.vizier_stage is not None
+        if vizier:
+            assert self.vizier_stage == "buy" and p == self.vizier_player, "[M-VIZIER-2] the vizier's purchase"
+            assert e["exact"] is True, "[M-VIZIER-2] a vizier purchase pays exactly"
+        else:
+            assert p == self.player, "only the turn player buys (but with the vizier)"
+            assert self.may_act, "a building is bought only as the turn's action or after an exact payment"
         slot = e["slot"] - 1
-        assert self.market[slot] == e["tile"]
-        assert all(c in self.hands[self.player] for c in e["paid"])
-        assert all(self.cards[c]["currency"] == CURRENCIES[slot] for c in e["paid"])
-        paid, cost = self.value(e["paid"]), self.tiles[e["tile"]]["cost"]
-        assert paid >= cost and e["exact"] == (paid == cost)
-        for c in e["paid"]:
-            self.hands[self.player].remove(c)
+        assert self.market[slot] == e["tile"], "the tile is in that market slot"
+        paid = e["paid"]
+        assert len(set(paid)) == len(paid) and all(c in self.hands[p] for c in paid), "paid cards are in the hand"
+        assert all(self.cards[c]["kind"] == "money" for c in paid), "[M-EXCH-3] only money cards pay"
+        currencies = {CURRENCIES[slot]}
+        if self.exchange is not None:
+            card = self.exchange[1]
+            pair = set(self.cards[card]["currencies"])
+            assert CURRENCIES[slot] in pair, "[M-EXCH-3] the slot's currency is one of the exchange card's two"
+            currencies = pair
+        assert all(self.cards[c]["currency"] in currencies for c in paid), "[B-TURN-3] [M-EXCH-3] currency"
+        total, cost = self.value(paid), self.tiles[e["tile"]]["cost"]
+        assert total >= cost and e["exact"] == (total == cost), "[B-TURN-3] [B-TURN-4] payment"
+        for c in paid:
+            self.hands[p].remove(c)
             self.discard.append(c)
+        if self.exchange is not None:
+            self.hands[p].remove(self.exchange[1])
+            self.discard.append(self.exchange[1])
+            self.exchange = None
         self.market[slot] = None
         self.held.append(e["tile"])
-        self.may_act = e["exact"]  # RULES.md [B-TURN-4]
+        if vizier:
+            self.vizier_stage, self.vizier_slot = "place", slot  # [M-VIZIER-3] no extra action
+        else:
+            self.may_act = e["exact"]  # RULES.md [B-TURN-4]
 
     def on_end_turn(self, e: dict) -> None:
         """RULES.md [B-TURN-4]: after an exact payment the player may end the turn instead of acting again."""
@@ -252,67 +683,172 @@ class Table:
         assert e["player"] == self.player and self.may_act
         self.may_act = False
 
-    def _waiting(self, player: int) -> list[int]:
-        return self.held if not self.over else self.received[player]
+    def on_vizier_wake(self, e: dict) -> None:
+        p = e["player"]
+        assert p == self.player and self.may_act, "[M-VIZIER-4] waking the vizier is an action of the turn"
+        assert not self.awake[p], "[M-VIZIER-4] only a sleeping vizier is woken"
+        self.awake[p] = True
+        self.may_act = False
+
+    def on_vizier(self, e: dict) -> None:
+        q = e["player"]
+        assert self.settled(), (
+            "[M-VIZIER-2] [M-VIZIER-5] a vizier buys in the window after a turn has ended (placed, refilled, scored),"
+            " never after the market could not be filled"
+        )
+        assert self.awake[q], "[M-VIZIER-2] only an awake vizier buys"
+        position = (q - self.player - 1) % self.n
+        assert position > self.window_pos, "[M-VIZIER-2] priority order, the next player first, each at most once"
+        self.window_pos = position
+        self.awake[q] = False
+        self.vizier_stage, self.vizier_player, self.holder = "buy", q, q
+
+    def on_hut(self, e: dict) -> None:
+        p, tile = e["player"], e["tile"]
+        assert p == self.player and self.may_act, "[M-HUT-2] taking a hut is an action of the turn"
+        assert self.tiles[tile]["kind"] == "hut"
+        stack = self.stacks[self.tiles[tile]["type"]]
+        assert stack and stack[0] == tile, "[M-HUT-2] the face-up hut on top of its stack"
+        assert self.huts_of(p) < 3, "[M-HUT-5] at most three huts, reserve included"
+        stack.pop(0)
+        self.held.append(tile)
+        self.may_act = False  # [M-HUT-2] no extra action
+        self.hut_up_due = stack[0] if stack else None
+
+    def on_hut_up(self, e: dict) -> None:
+        assert self.hut_up_due is not None, "[M-HUT-2] hut_up only right after `hut`, and never for an empty stack"
+        assert e["tile"] == self.hut_up_due, "[M-HUT-2] the next hut of that stack turns face up"
+        self.hut_up_due = None
+
+    def on_bonus(self, e: dict) -> None:
+        p, card = e["player"], e["card"]
+        assert card in self.bonus_down[p] + self.bonus_up[p], "[M-BONUS-1] one of the player's bonus cards"
+        if e["shown"]:
+            assert card in self.bonus_down[p], "[M-BONUS-2] a face-down card is revealed"
+            assert self.eligible(p, card), "[M-BONUS-2] revealed only while a tile of its type and cost is placed"
+            self.bonus_down[p].remove(card)
+            self.bonus_up[p].append(card)
+        else:
+            assert card in self.must_hide and p == self.hider, (
+                "[M-BONUS-3] a card turns face down right after the redesign that left it no eligible tile"
+            )
+            self.must_hide.discard(card)
+            self.bonus_up[p].remove(card)
+            self.bonus_down[p].append(card)
+
+    def take_waiting(self, p: int, tile: int) -> bool:
+        """Remove ``tile`` from the tiles waiting for ``p`` to place them; False if it is not one of them."""
+        if self.over:
+            if tile in self.received[p]:
+                self.received[p].remove(tile)
+                return True
+            return False
+        if tile not in self.held:
+            return False
+        assert p == self.holder, "a waiting tile is placed by the player who got it"
+        assert not self.may_act and self.lifted is None, "[B-TURN-7] the turn's tiles are placed when it ends"
+        assert self.vizier_stage in (None, "place"), "[M-VIZIER-2] a vizier's tile is placed after its purchase"
+        self.held.remove(tile)
+        if self.vizier_stage == "place":
+            self.vizier_stage = "refill"
+        return True
 
     def on_place(self, e: dict) -> None:
         p, tile, at = e["player"], e["tile"], tuple(e["at"])
-        waiting = self._waiting(p)
-        if tile in waiting:
-            waiting.remove(tile)
-        else:
-            assert tile in self.reserves[p], "placed tile was neither bought, received nor on the reserve"
+        assert at not in self.grids[p], "the spot is free"
+        if not self.take_waiting(p, tile):
+            assert tile in self.reserves[p], "placed tile was neither bought, taken, received nor on the reserve"
+            assert p == self.player and not self.over and self.vizier_stage is None, "[B-TURN-6] a redesign"
+            if self.lifted is not None:
+                assert at == self.lifted_from, "[B-TURN-6] a swap puts the reserve tile on the vacated spot"
+                self.lifted_from = None
+            else:
+                assert self.may_act, "[B-TURN-6] a redesign is an action of the turn"
+                self.may_act = False
             self.reserves[p].remove(tile)
-        assert at not in self.grids[p]
         self.grids[p][at] = tile
-        assert alhambra.violations(self.engine_grid(p)) == []
+        self.legal(p)
 
     def on_reserve(self, e: dict) -> None:
         p, tile = e["player"], e["tile"]
-        waiting = self._waiting(p)
         if tile == self.lifted:
-            self.lifted = None
+            assert p == self.player
+            self.lifted = self.lifted_from = None
+            self.legal(p)  # [B-PLACE-6] the removal (or swap) leaves a legal Alhambra
+            self.must_hide = {c for c in self.bonus_up[p] if not self.eligible(p, c)}
+            self.hider = p
         else:
-            assert tile in waiting
-            waiting.remove(tile)
+            assert self.take_waiting(p, tile), "reserved tile was neither bought, taken, received nor lifted"
         self.reserves[p].append(tile)
 
     def on_lift(self, e: dict) -> None:
         p, at = e["player"], tuple(e["from"])
-        assert self.grids[p].get(at) == e["tile"] and self.tiles[e["tile"]]["kind"] == "building"
+        assert p == self.player and self.may_act, "[B-TURN-6] a redesign is an action of the turn"
+        assert self.lifted is None and self.vizier_stage is None and not self.over
+        assert self.grids[p].get(at) == e["tile"] and self.tiles[e["tile"]]["kind"] != "start", "[B-TURN-6]"
         del self.grids[p][at]
-        self.lifted = e["tile"]
+        self.lifted, self.lifted_from = e["tile"], at
+        self.may_act = False
 
     def on_dirk(self, e: dict) -> None:
-        assert self.n == 2 and e["tile"] in self.held
-        self.held.remove(e["tile"])
+        assert self.n == 2 and not self.over
+        assert self.tiles[e["tile"]]["kind"] != "hut", "[B-DIRK-5] a hut is taken, not bought: never Dirk's"
+        assert self.take_waiting(e["player"], e["tile"]), "[B-DIRK-4] only a tile just bought goes to Dirk"
         self.dirk.append(e["tile"])
 
     def on_market(self, e: dict) -> None:
-        assert self.market[e["slot"] - 1] is None and self.bag and self.bag[0] == e["tile"]
-        assert all(m is not None for m in self.market[: e["slot"] - 1]), "slots are refilled in ascending order"
-        self.market[e["slot"] - 1] = self.bag.pop(0)
+        slot = e["slot"] - 1
+        if self.vizier_stage == "refill":
+            assert slot == self.vizier_slot, "[M-VIZIER-2] the vizier purchase's slot is refilled"
+            self.vizier_stage = None
+        else:
+            assert self.turn_done(), "[B-TURN-7] the market is refilled after the turn's placements"
+            assert all(m is not None for m in self.market[:slot]), "slots are refilled in ascending order"
+        assert self.market[slot] is None and self.bag and self.bag[0] == e["tile"]
+        self.market[slot] = self.bag.pop(0)
+
+    def refilling_offer(self) -> None:
+        assert self.turn_done(), "[B-TURN-7] the offer is refilled at the end of the turn"
+        assert all(m is not None for m in self.market) or not self.bag, "[B-TURN-7] after the market"
 
     def on_offer(self, e: dict) -> None:
-        assert self.deck[0] == e["card"] and self.cards[e["card"]]["kind"] == "money"
+        self.refilling_offer()
+        assert self.deck and self.deck[0] == e["card"], "the next card of the deck"
+        assert self.cards[e["card"]]["kind"] in ("money", "exchange")
         self.offer.append(self.deck.pop(0))
         assert len(self.offer) <= 4
 
     def on_scoring_card(self, e: dict) -> None:
+        self.refilling_offer()
+        assert self.deck, "the deck is empty"
         card = self.cards[self.deck.pop(0)]
         assert card["kind"] == "scoring" and card["round"] == e["round"]
+        self.pending_rounds.append(e["round"])
 
     def on_reshuffle(self, e: dict) -> None:
+        self.refilling_offer()
         assert not self.deck and sorted(e["deck"]) == sorted(self.discard)
         self.deck, self.discard = list(e["deck"]), []
 
     def on_score(self, e: dict) -> None:
-        collectors = [self.counts(list(g.values())) for g in self.grids]
+        r = e["round"]
+        assert self.turn_done() and not self.scored_last
+        if r < 3:
+            assert self.pending_rounds[:1] == [r], "[B-SCORE-1] a scoring follows its scoring card"
+            self.pending_rounds.pop(0)
+        else:
+            assert not self.pending_rounds and not self.bag and None in self.market, "[B-END-1] the game has ended"
+            assert not any(self.received), "[B-END-2] the distributed tiles are placed before the third scoring"
+            self.scored_last = True
+        for p in range(self.n):
+            for card in self.bonus_down[p]:
+                assert not self.eligible(p, card), f"[M-BONUS-3] player {p}'s eligible card {card} is revealed"
+        collectors = [self.player_counts(p) for p in range(self.n)]
         if self.n == 2:
             collectors.append(self.counts(self.dirk))
         expected: Counter = Counter()
         for t, kind in enumerate(TYPES):
-            points = [p + t if p else 0 for p in RANK_BASE[e["round"]]]
+            points = [p + t if p else 0 for p in RANK_BASE[r]]
             column = [c[t] for c in collectors]
             rank = 0
             for count in sorted({c for c in column if c > 0}, reverse=True):
@@ -326,34 +862,51 @@ class Table:
             wall = alhambra.longest_wall(self.engine_grid(p))
             if wall:
                 expected[(p, "wall")] = wall
-        found = Counter({(a["player"], a["what"]): a["points"] for a in e["points"]})
-        assert found == expected, f"awards {found} but the rules give {expected}"
+        found: Counter = Counter()
+        for a in e["points"]:
+            found[(a["player"], a["what"])] += a["points"]  # RECORD.md: items with the same player and name add up
+        assert found == expected, f"awards {dict(found)} but the rules give {dict(expected)}"
         for (who, _), points in found.items():
             if who == "dirk":
                 self.dirk_total += points
             else:
                 self.totals[who] += points
         assert e["totals"] == self.totals
+        if self.n == 2 and r < 3:  # [B-DIRK-2] (what is left when the bag runs short [B-DIRK-5])
+            self.dirk_due = min(6, len(self.bag)) if r == 1 else len(self.bag) // 3
 
     def on_dirk_gets(self, e: dict) -> None:
         k = len(e["tiles"])
+        assert self.dirk_due is not None and k == self.dirk_due, f"[B-DIRK-2] Dirk gets {self.dirk_due} tiles"
+        self.dirk_due = None
         assert self.bag[:k] == e["tiles"]
         del self.bag[:k]
         self.dirk.extend(e["tiles"])
 
     def on_distribute(self, e: dict) -> None:
+        if self.vizier_stage == "refill":  # [M-VIZIER-5] the refill after a vizier purchase failed: the game ends
+            assert not self.bag
+            self.vizier_stage = None
+        assert self.turn_done() and not self.pending_rounds and not self.dirk_due and not self.scored_last
         slot = e["slot"] - 1
+        assert slot not in self.distributed, "each market slot is distributed once"
         assert self.market[slot] == e["tile"] and not self.bag
         currency = CURRENCIES[slot]
-        wealth = [self.value([c for c in hand if self.cards[c]["currency"] == currency]) for hand in self.hands]
+        # [M-EXCH-4] exchange cards are ignored: only money counts
+        wealth = [
+            self.value([c for c in hand if self.cards[c]["kind"] == "money" and self.cards[c]["currency"] == currency])
+            for hand in self.hands
+        ]
         richest = [p for p in range(self.n) if wealth[p] == max(wealth)]
-        assert e["player"] == (richest[0] if len(richest) == 1 else None)
+        assert e["player"] == (richest[0] if len(richest) == 1 else None), "[B-END-2] the richest in that currency"
         self.over = True
+        self.distributed.add(slot)
         if e["player"] is not None:
             self.market[slot] = None
             self.received[e["player"]].append(e["tile"])
 
     def on_game_over(self, e: dict) -> None:
+        assert self.scored_last, "[B-END-3] the game ends with the third scoring"
         assert not self.held and not any(self.received)
         assert e["scores"] == self.totals
         assert e["winners"] == [p for p in range(self.n) if self.totals[p] == max(self.totals)]
@@ -369,3 +922,9 @@ def follow(record: dict) -> Table:
         if table.n == 2:
             assert record["result"]["dirk_score"] == table.dirk_total
     return table
+
+
+def check(record: dict) -> Table:
+    """``check_structure`` then ``follow``: how a record of any module set is checked."""
+    check_structure(record)
+    return follow(record)
