@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from ai import UnknownAgent, agent_names, canonical_name
+from game.engine.modules import CHOOSABLE, MODULES, RECORD_NAMES
 
 DEFAULT_OPPONENTS = "mcts,greedy"
 
@@ -21,6 +22,36 @@ def _agent_list(text: str) -> list[str]:
         return [canonical_name(name) for name in names]
     except UnknownAgent as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _module_list(text: str) -> tuple[str, ...]:
+    """``vizier,huts`` -> the modules in the rule book's order (``CHOOSABLE``); ``all``; ``none`` or empty.
+
+    A name given twice counts once.  Names of modules not built yet are refused by name.
+    """
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if names == ["all"]:
+        return CHOOSABLE
+    if names in ([], ["none"]):
+        return ()
+    choose = f"choose from {', '.join(CHOOSABLE)}, or all"
+    for name in names:
+        if name in ("all", "none"):
+            raise argparse.ArgumentTypeError(f"{name!r} stands alone, not in a list; {choose}")
+        if name in RECORD_NAMES and name not in CHOOSABLE:
+            raise argparse.ArgumentTypeError(f"the module {name!r} is not available in this version yet; {choose}")
+        if name not in CHOOSABLE:
+            raise argparse.ArgumentTypeError(f"unknown module {name!r}; {choose}")
+    return tuple(name for name in CHOOSABLE if name in names)
+
+
+def module_help() -> str:
+    """The modules with their one-line summaries, for ``--help``."""
+    lines = ["modules (--modules, comma-separated, or all; a name given twice counts once):"]
+    lines += [f"  {name:<10} {MODULES[name].summary}" for name in CHOOSABLE]
+    later = [name for name in RECORD_NAMES if name not in CHOOSABLE]
+    lines.append(f"  not available in this version yet: {', '.join(later)}")
+    return "\n".join(lines)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -59,7 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="alhambra",
         description="Alhambra, the tile-laying board game by Dirk Henn, against computer opponents.",
-        epilog=f"agents: {', '.join(agent_names())}.  Two players play with Dirk, the neutral collector.",
+        epilog=f"agents: {', '.join(agent_names())}.\nTwo players play with Dirk, the neutral collector.\n\n"
+        + module_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--ai",
@@ -67,6 +100,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LIST",
         help=f"comma-separated agents: your opponents (default {DEFAULT_OPPONENTS}), "
         "or with --headless every player (2 to 6)",
+    )
+    parser.add_argument(
+        "--modules",
+        type=_module_list,
+        metavar="LIST",
+        help="comma-separated rule modules of expansion 1 (listed below), or all; "
+        "in the window they start the game with --ai or --seed, else the setup screen preselects them",
     )
     parser.add_argument("--seed", type=int, help="seed of the deal (default: random)")
     parser.add_argument("--headless", action="store_true", help="play AI-only games in the terminal")
@@ -86,6 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.load and args.modules is not None:
+        parser.error("--load opens a game with the modules it was played with; --modules cannot change them")
     if args.headless:
         if args.ai is None:
             parser.error("--headless needs --ai with every player, e.g. --ai greedy,random")
@@ -118,12 +160,13 @@ def main(argv: list[str] | None = None) -> int:
 def run_headless(args: argparse.Namespace) -> int:
     from game.engine import GameConfig, Seat
     from game.engine import record as records
-    from game.headless import play_game, result_lines, standings_table, tournament
+    from game.headless import modules_line, play_game, result_lines, standings_table, tournament
 
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little") >> 1
+    modules = args.modules or ()
     if args.games == 1:
         seats = tuple(Seat(f"{name} #{i + 1}", name) for i, name in enumerate(args.ai))
-        game, _ = play_game(GameConfig(seed=seed, seats=seats))
+        game, _ = play_game(GameConfig(seed=seed, seats=seats, modules=modules))
         print("\n".join(result_lines(game)))
         if args.record:
             records.save(game, args.record)
@@ -136,9 +179,11 @@ def run_headless(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
 
-    standings = tournament(args.ai, args.games, seed, workers=args.workers, records_dir=args.records, progress=progress)
+    standings = tournament(
+        args.ai, args.games, seed, workers=args.workers, records_dir=args.records, progress=progress, modules=modules
+    )
     if sys.stderr.isatty():
         print(file=sys.stderr)
-    print(f"{args.games} games, seed {seed}: {', '.join(args.ai)}")
+    print(f"{args.games} games, seed {seed}: {', '.join(args.ai)}; {modules_line(modules)}")
     print("\n".join(standings_table(standings, len(args.ai))))
     return 0

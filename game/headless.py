@@ -54,6 +54,11 @@ def play_game(config: GameConfig, on_decision: Callable[[Game], None] | None = N
     return game, times
 
 
+def modules_line(modules: Sequence[str]) -> str:
+    """Which rule modules played: ``modules: vizier, huts`` or ``no modules``."""
+    return f"modules: {', '.join(modules)}" if modules else "no modules"
+
+
 def result_lines(game: Game) -> list[str]:
     state = game.state
     winners = set(state.winners())
@@ -65,7 +70,7 @@ def result_lines(game: Game) -> list[str]:
     dirk = dirk_module.of(state)
     if dirk is not None:
         lines.append(f"  {'Dirk':<14} {'(neutral)':<12} {dirk.score:>4} points")
-    lines.append(f"seed {game.config.seed}, {state.turn} turns; * = winner")
+    lines.append(f"seed {game.config.seed}, {state.turn} turns, {modules_line(game.config.modules)}; * = winner")
     return lines
 
 
@@ -100,8 +105,11 @@ class GameSummary:
     think: tuple[tuple[int, float, float], ...]  # per seat: decisions, total seconds, worst seconds
 
 
-def _play_one(agents: tuple[str, ...], seed: int, record_path: str | None) -> GameSummary:
-    config = GameConfig(seed=seed, seats=tuple(Seat(f"{name} #{i + 1}", name) for i, name in enumerate(agents)))
+def _play_one(
+    agents: tuple[str, ...], seed: int, record_path: str | None, modules: tuple[str, ...] = ()
+) -> GameSummary:
+    seats = tuple(Seat(f"{name} #{i + 1}", name) for i, name in enumerate(agents))
+    config = GameConfig(seed=seed, seats=seats, modules=modules)
     game, times = play_game(config)
     if record_path:
         records.save(game, record_path)
@@ -121,14 +129,15 @@ def tournament(
     workers: int = 1,
     records_dir: Path | None = None,
     progress: Callable[[int, GameSummary], None] | None = None,
+    modules: Sequence[str] = (),
 ) -> list[Standing]:
-    """Play ``games`` games, rotating seats; return one standing per distinct agent name."""
+    """Play ``games`` games, rotating seats, with the rule ``modules``; return one standing per distinct agent."""
     jobs = []
     for index in range(games):
         shift = index % len(agents)
         seating = tuple(agents[(seat + shift) % len(agents)] for seat in range(len(agents)))
         path = str(records_dir / f"game-{index + 1:04d}.json") if records_dir else None
-        jobs.append((seating, game_seed(seed, index), path))
+        jobs.append((seating, game_seed(seed, index), path, tuple(modules)))
     standings: dict[str, Standing] = {name: Standing(name) for name in agents}
     if workers > 1:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:

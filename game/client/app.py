@@ -12,12 +12,14 @@ without waiting for a search in progress.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import os
 import random
 import sys
 import time
 import warnings
+from collections.abc import Sequence
 
 import pygame
 
@@ -182,10 +184,15 @@ class App:
         self.worker.start()
         self.screens.show_table(table)
 
-    def new_game(self, name: str, opponents: list[str], seed: int | None) -> None:
+    def new_game(self, name: str, opponents: list[str], seed: int | None, modules: Sequence[str] = ()) -> None:
+        """A new game; ``modules`` are the rule modules chosen (``--modules`` or the setup screen)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        self.play(Table.new(name, opponents, seed))
+        table = Table.new(name, opponents, seed)
+        if modules:
+            config = dataclasses.replace(table.game.config, modules=tuple(modules))
+            table = Table(Game.new(config), table.human)
+        self.play(table)
 
     def open_game(self, game: Game) -> None:
         self.play(Table.from_game(game))
@@ -202,7 +209,8 @@ class App:
                 print(f"alhambra: {self.notice}", file=sys.stderr)
         elif args.ai is not None or args.seed is not None:
             self.worker.start()
-            self.new_game(args.name, list(args.ai or default_opponents()), args.seed)
+            modules = getattr(args, "modules", None) or ()  # a Namespace built by hand (tests) may lack it
+            self.new_game(args.name, list(args.ai or default_opponents()), args.seed, modules)
             return
         self.show_menu()
 
