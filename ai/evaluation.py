@@ -150,14 +150,24 @@ def end_distribution(state: GameState) -> list[tuple[int, int]]:
 
 
 def projected_counts(state: GameState, reserve_weight: float) -> list[list[float]]:
-    """Per player: built tiles, plus tiles waiting to be placed, plus a share of the reserve."""
+    """Per player: built tiles, plus tiles waiting to be placed, plus a share of the reserve, plus what the
+    modules make a scoring count besides the buildings (``Advice.count_extra``: huts' neighbours, bonus cards).
+
+    Pieces that are no building (a hut, [M-HUT-3]) count in no majority by themselves.
+    """
     counts: list[list[float]] = [state.type_counts(p) for p in range(state.players)]  # fresh lists of ints
     for player, reserve in enumerate(state.reserves):
         for tile in reserve:
-            counts[player][TILE_TYPE[tile]] += reserve_weight
+            kind = TILE_TYPE[tile]
+            if kind is not None:
+                counts[player][kind] += reserve_weight
     decider = state.decider
     for tile in state.held:
-        counts[decider][TILE_TYPE[tile]] += 1.0 if state.can_place(decider, tile) else reserve_weight
+        kind = TILE_TYPE[tile]
+        if kind is not None:
+            counts[decider][kind] += 1.0 if state.can_place(decider, tile) else reserve_weight
+    for extra in advice_for(state.rules).count_extra:  # e.g. [M-HUT-4] huts' neighbours, [M-BONUS-2] bonus cards
+        extra(state, counts)
     return counts
 
 
@@ -347,6 +357,8 @@ def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) 
             - weights.cramped * max(0, 3 - open_spots)
             + weights.compact * shared
         )
+    for value in advice_for(state.rules).values:  # e.g. exchange cards, an awake vizier
+        value(state, estimate)
     if weights.exact_option:
         leader = max(range(players), key=estimate.__getitem__)
         for p in range(players):

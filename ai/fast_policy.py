@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from game.engine import ACTION, Action, Buy, EndTurn, FromReserve, GameState, Place, Reserve, Take
 from game.engine.alhambra import longest_wall
@@ -33,6 +34,7 @@ class Pricer:
         "_rival",
         "_scorings_left",
         "_short_of_exact",
+        "advice",
         "exact_walls",
         "held_money",
         "me",
@@ -46,6 +48,7 @@ class Pricer:
         self.exact_walls = exact_walls
         self.weights = weights
         self.me = state.decider
+        self.advice = advice_for(state.rules)
         self.held_money = sum(map(CARD_VALUE.__getitem__, state.hands[self.me]))
         self.money_cap = money_cap(state)
         # Worked out on first use: the quick policy builds a pricer for every move of every
@@ -74,9 +77,17 @@ class Pricer:
 
     def buy(self, action: Buy) -> float:
         tile = self.state.market[action.slot - 1]
-        paid = sum(map(CARD_VALUE.__getitem__, action.paid))
-        exact = self.weights.exact if paid == TILE_COST[tile] else 0.0
-        return self.majority_gain(TILE_TYPE[tile]) + self.money_value(-paid) + exact
+        return self.purchase(tile, sum(map(CARD_VALUE.__getitem__, action.paid)), True)
+
+    def purchase(self, tile: int, paid: int, extra_action: bool) -> float:
+        """Buying ``tile`` for ``paid``: its majority gain (with what the modules count besides, e.g. a bonus card),
+        the money, and, if ``extra_action`` and the payment is exact, another action ([B-TURN-4]).  Also the price
+        of a module's purchases (an exchange card's, a vizier's)."""
+        exact = self.weights.exact if extra_action and paid == TILE_COST[tile] else 0.0
+        amount = 1.0
+        if self.advice.tile_extra:
+            amount += self.advice.extra_for_tile(self.state, self.me, tile)
+        return self.majority_gain(TILE_TYPE[tile], amount) + self.money_value(-paid) + exact
 
     def take(self, action: Take) -> float:
         cards = action.cards
@@ -85,6 +96,8 @@ class Pricer:
         # Most takes are of one card: priced here in one go (the quick policy prices thousands a second).
         card = cards[0]
         value = CARD_VALUE[card]
+        if value is None:  # a module's card, taken alone (an exchange card: [M-EXCH-2])
+            return self.advice.worth_of_card(self.state, self.me, card)
         held, cap = self.held_money, self.money_cap
         bonus = 0.0  # the card's value alone must close the gap to a cost
         for reachable, cost, tile in self._market_short_of_exact()[CARD_CURRENCY[card]]:
@@ -133,11 +146,11 @@ class Pricer:
         return short
 
     def build_from_reserve(self, action: FromReserve) -> float:
-        return (
-            self.majority_gain(TILE_TYPE[action.tile], 1.0 - self.weights.reserve)
-            + self.wall_gain(action.tile, action.x, action.y)
-            - 1.0
-        )
+        kind = TILE_TYPE[action.tile]
+        majority = 0.0 if kind is None else self.majority_gain(kind, 1.0 - self.weights.reserve)  # a hut: none
+        if self.advice.cell_extra:
+            majority += self.cell_gain(action.tile, (action.y + 64) * 128 + action.x + 64)
+        return majority + self.wall_gain(action.tile, action.x, action.y) - 1.0
 
     def wall_gain(self, tile: int, x: int, y: int) -> float:
         grid = self.state.grids[self.me]
@@ -162,10 +175,22 @@ class Pricer:
         cell = (action.y + 64) * 128 + action.x + 64
         grid = self.state.grids[self.me]
         neighbours = (cell - 128 in grid) + (cell + 1 in grid) + (cell + 128 in grid) + (cell - 1 in grid)
-        return self.wall_gain(action.tile, action.x, action.y) + self.weights.compact * neighbours
+        price = self.wall_gain(action.tile, action.x, action.y) + self.weights.compact * neighbours
+        if self.advice.cell_extra:  # e.g. next to a hut of its colour ([M-HUT-4])
+            price += self.cell_gain(action.tile, cell)
+        return price
+
+    def cell_gain(self, tile: int, cell: int) -> float:
+        """What the modules count besides the tile itself for ``tile`` on ``cell`` (``Advice.cell_extra``)."""
+        return sum(
+            self.majority_gain(kind, amount) for kind, amount in self.advice.extras_at(self.state, self.me, tile, cell)
+        )
 
     def reserve(self, action: Reserve) -> float:
-        return -self.majority_gain(TILE_TYPE[action.tile], 1.0 - self.weights.reserve)
+        kind = TILE_TYPE[action.tile]
+        if kind is None:  # no building (a hut): on the reserve it counts in nothing, as it would not yet
+            return -0.5
+        return -self.majority_gain(kind, 1.0 - self.weights.reserve)
 
     def end_turn(self, action: EndTurn) -> float:
         """Declining the extra action ([B-TURN-4]) changes nothing: the yardstick the other moves are priced against."""
@@ -174,7 +199,7 @@ class Pricer:
     def price(self, action: Action) -> float:
         method = _PRICES.get(type(action))
         if method is None:  # a redesign other than from the reserve, or a module's move
-            method = advice_for(self.state.rules).prices.get(type(action))
+            method = self.advice.prices.get(type(action))
             if method is None:
                 return UNPRICED
         return method(self, action)
@@ -252,9 +277,16 @@ def _placement_choice(state: GameState, weights: Weights) -> tuple[tuple[Action,
 
 
 def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: Weights = DEFAULT_WEIGHTS) -> Action:
-    """One move of the quick greedy player (a random move of the same kind with probability ``epsilon``)."""
+    """One move of the quick greedy player (a random move of the same kind with probability ``epsilon``).
+
+    Outside the action phase a tile waits to be placed (after a turn, at the end, after a vizier's
+    purchase), or the decider is in a module's own phase (a vizier window): its moves come from the
+    module's advice and are priced like the others.
+    """
     if state.phase != ACTION:
-        return _fast_placement(state, rng, epsilon, weights)
+        if state.held:
+            return _fast_placement(state, rng, epsilon, weights)
+        return _fast_module_phase(state, rng, epsilon, weights)
     candidates = turn_candidates(state)
     if not candidates:
         legal = state.legal_actions()
@@ -266,9 +298,21 @@ def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: W
     return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
 
 
+def _fast_module_phase(state: GameState, rng: random.Random, epsilon: float, weights: Weights) -> Action:
+    """A decision in a module's own phase (a vizier window, [M-VIZIER-2]): the advice's moves, best-priced."""
+    moves_of = advice_for(state.rules).phase_moves.get(state.phase)
+    candidates = moves_of(state) if moves_of is not None else state.legal_actions()
+    if len(candidates) == 1:
+        return candidates[0]
+    if rng.random() < epsilon:
+        return candidates[rng.randrange(len(candidates))]
+    return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
+
+
 def _fast_placement(state: GameState, rng: random.Random, epsilon: float, weights: Weights) -> Action:
     candidates, best, price = _placement_choice(state, weights)
-    module_hooks = advice_for(state.rules).placement_moves
+    advice = advice_for(state.rules)
+    module_hooks = advice.placement_moves
     if module_hooks:  # a module offers other destinations (they depend on more than the Alhambra: not remembered)
         extra = [move for hook in module_hooks for move in hook(state, state.held[0])]
         if extra:
@@ -276,6 +320,14 @@ def _fast_placement(state: GameState, rng: random.Random, epsilon: float, weight
             if rng.random() < epsilon:
                 return choices[rng.randrange(len(choices))]
             return max(choices, key=Pricer(state, weights, exact_walls=False).price)
+    if advice.cell_extra and len(candidates) > 1:
+        # A module counts more on some cells (next to a hut of the tile's colour, [M-HUT-4]): those prices
+        # depend on the majorities, not only on the Alhambra, so they are not remembered.
+        tile, me = state.held[0], state.decider
+        if any(advice.extras_at(state, me, tile, cast(Place, move).cell) for move in candidates[:-1]):
+            if rng.random() < epsilon:
+                return candidates[rng.randrange(len(candidates))]
+            return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
     if len(candidates) == 1:
         return candidates[0]
     if rng.random() < epsilon:

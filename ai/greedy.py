@@ -32,6 +32,7 @@ from game.engine.components import BUILDING_TYPES, CARD_VALUE, TILE_COST, TILE_T
 
 from .base import Agent, Decision, without_stalling
 from .evaluation import DEFAULT_WEIGHTS, Weights, advantage, expected_final_scores, tiles_before_scoring
+from .modules import advice_for
 
 
 def lookahead_copy(state: GameState) -> GameState:
@@ -77,16 +78,21 @@ class GreedyAgent(Agent):
         after = state.clone()
         after.apply_trusted(action)
         value = advantage(expected_final_scores(after, self.weights), me)
-        if isinstance(action, Buy):
-            tile = state.market[action.slot - 1]
+        if len(after.held) > len(state.held) and after.decider == me:
+            # a tile came to wait for placing: bought ([B-TURN-3]; also with an exchange card or by a vizier)
+            # or taken (a hut, [M-HUT-2])
+            tile = after.held[-1]
             value += best_wall_gain(after, me, tile) * len(tiles_before_scoring(after))
             if after.phase == ACTION:  # exact payment: another action follows ([B-TURN-4])
                 value += self.weights.exact
         return value
 
     def reason(self, state: GameState, action: Action, me: int, gain: float) -> str:
-        """One line for the hint: what the move does for the player."""
+        """One line for the hint: what the move does for the player (a module's move: as its advice says)."""
         text = describe_action(state, action)
+        module_reason = advice_for(state.rules).reason(state, action, me, gain)
+        if module_reason is not None:
+            return module_reason
         if isinstance(action, Buy):
             tile = state.market[action.slot - 1]
             have = state.type_counts(me)[TILE_TYPE[tile]]
@@ -94,7 +100,9 @@ class GreedyAgent(Agent):
             payment = f"overpays {overpay}" if overpay else "exact payment, so another action"
             return f"{text}: {BUILDING_TYPES[TILE_TYPE[tile]]} {have} -> {have + 1}, {payment}"
         if isinstance(action, Take):
-            total = sum(CARD_VALUE[c] for c in action.cards)
+            if any(CARD_VALUE[c] is None for c in action.cards):  # a module's card (an exchange card: [M-EXCH-2])
+                return f"{text}: worth more than any purchase or money now ({gain:+.1f})"
+            total = sum(CARD_VALUE[c] for c in action.cards)  # type: ignore[misc]
             return f"{text}: {total} in money is worth more than any purchase now ({gain:+.1f})"
         if isinstance(action, Place):
             after = state.clone()

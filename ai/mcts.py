@@ -302,7 +302,13 @@ class MctsAgent(Agent):
         only two turns), three or more players one, as with the default.
         """
         players = state.players
-        own_turn = state.turn + players * max(1, math.ceil(self.settings.lookahead / players))
+        start = state.turn
+        if state.phase in state.rules.phases or state.phase in state.rules.placing:
+            # A module's window between two turns (a vizier's, [M-VIZIER-2]): the searcher is not the turn
+            # player, or is but has ended their turn.  Counted as if their own turn started ``players``
+            # turns before their next one, so the leaf follows that next turn as it would at a turn's start.
+            start = state.turn + ((state.decider - state.turn_player) % players or players) - players
+        own_turn = start + players * max(1, math.ceil(self.settings.lookahead / players))
         return own_turn + self.settings.extra_turns
 
     @staticmethod

@@ -9,10 +9,20 @@ from __future__ import annotations
 from game.engine.ruleset import Ruleset
 
 from .base import Advice, Compiled
+from .bonus import BonusAdvice
 from .dirk import DirkAdvice
+from .exchange import ExchangeAdvice
+from .huts import HutsAdvice
+from .vizier import VizierAdvice
 
 # One registry line per module: its record name -> what the AI knows of it.
-ADVICE: dict[str, Advice] = {"dirk": DirkAdvice()}
+ADVICE: dict[str, Advice] = {
+    "dirk": DirkAdvice(),
+    "vizier": VizierAdvice(),  # §9.1
+    "exchange": ExchangeAdvice(),  # §9.2
+    "huts": HutsAdvice(),  # §9.3
+    "bonus": BonusAdvice(),  # §9.4
+}
 
 
 _COMPILED: dict[Ruleset, Compiled] = {}

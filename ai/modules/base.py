@@ -1,8 +1,11 @@
 """The questions the AI asks of a rule module, with the base game's answers as defaults.
 
-The evaluation asks how the module changes the majorities; the quick rollout policy asks which of
-the module's moves a rollout may play and what each is worth.  ``Compiled`` gathers, once per
-ruleset, only the modules that answer a question with something of their own.
+The evaluation asks how the module changes the majorities (collectors, what a scoring counts
+beyond the buildings) and what the module's holdings are worth (an exchange card, an awake
+vizier); the quick rollout policy asks which of the module's moves a rollout may play and what
+each is worth; the greedy player asks how to explain a module's move in one line.
+``Compiled`` gathers, once per ruleset, only the modules that answer a question with something
+of their own: the base game asks nothing and pays nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ if TYPE_CHECKING:
     from game.engine import Action, GameState
 
 Price = Callable[[Any, Any], float]  # (the rollout's Pricer, the action) -> its price
+Counts = list[list[float]]  # per collector, projected buildings per type
 
 
 class Advice:
@@ -27,6 +31,28 @@ class Advice:
         """Collectors besides the players in the majorities (their buildings per type)."""
         return []
 
+    # ------------------------------------------------------------------ the evaluation
+    def count_extra(self, state: GameState, counts: Counts) -> None:
+        """Add to each player's projected counts what the scorings will count beyond their buildings
+        (``counts[p][t]``, players only): what ``state.scoring_counts`` would add, and what the module's
+        pieces waiting to be placed or still to be used are expected to add."""
+
+    def values(self, state: GameState, estimate: list[float]) -> None:
+        """Add to each player's estimated final score what the module's holdings are worth beyond the counts."""
+
+    def tile_extra(self, state: GameState, player: int, tile: int) -> float:
+        """Counts of the tile's type beyond the tile itself that building ``tile`` anywhere adds for ``player``."""
+        return 0.0
+
+    def cell_extra(self, state: GameState, player: int, tile: int, cell: int) -> tuple[int, float] | None:
+        """(type, counts) that placing ``tile`` on ``cell`` of ``player``'s Alhambra adds besides the tile itself."""
+        return None
+
+    def card_worth(self, state: GameState, player: int, card: int) -> float | None:
+        """What taking ``card`` (not money) from the offer is worth to ``player``, if the card is the module's."""
+        return None
+
+    # ------------------------------------------------------------------ the rollouts
     def prices(self) -> dict[type, Price]:
         """How the rollout policy prices the module's own kinds of move (unpriced moves come last)."""
         return {}
@@ -39,6 +65,16 @@ class Advice:
         """Where else a rollout may put a waiting tile, besides the Alhambra and the reserve."""
         return []
 
+    def phase_moves(self) -> dict[str, Callable[[GameState], list[Action]]]:
+        """Per decision phase of the module's own (a vizier window): the moves a rollout considers there
+        (priced with ``prices``); a phase not named here considers every legal move."""
+        return {}
+
+    # ------------------------------------------------------------------ the hint
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+        """One line for the hint on one of the module's moves (None: not the module's)."""
+        return None
+
 
 def _overrides(advice: Advice, question: str) -> bool:
     return getattr(type(advice), question) is not getattr(Advice, question)
@@ -47,7 +83,20 @@ def _overrides(advice: Advice, question: str) -> bool:
 class Compiled:
     """The advice of every module of one ruleset, gathered per question once (empty for the base game)."""
 
-    __slots__ = ("collecting", "placement_moves", "players_share", "prices", "turn_moves")
+    __slots__ = (
+        "card_worth",
+        "cell_extra",
+        "collecting",
+        "count_extra",
+        "phase_moves",
+        "placement_moves",
+        "players_share",
+        "prices",
+        "reasons",
+        "tile_extra",
+        "turn_moves",
+        "values",
+    )
 
     def __init__(self, advice: tuple[Advice, ...]) -> None:
         share = 1.0
@@ -56,13 +105,62 @@ class Compiled:
         self.players_share = share
         self.collecting = tuple(one for one in advice if _overrides(one, "collectors"))
         self.prices: dict[type, Price] = {}
+        self.phase_moves: dict[str, Callable[[GameState], list[Action]]] = {}
         for one in advice:
             self.prices.update(one.prices())
-        self.turn_moves = tuple(one.turn_moves for one in advice if _overrides(one, "turn_moves"))
-        self.placement_moves = tuple(one.placement_moves for one in advice if _overrides(one, "placement_moves"))
+            self.phase_moves.update(one.phase_moves())
+
+        def answering(question: str) -> tuple[Callable[..., Any], ...]:
+            return tuple(getattr(one, question) for one in advice if _overrides(one, question))
+
+        self.turn_moves = answering("turn_moves")
+        self.placement_moves = answering("placement_moves")
+        self.count_extra = answering("count_extra")
+        self.values = answering("values")
+        self.tile_extra = answering("tile_extra")
+        self.cell_extra = answering("cell_extra")
+        self.card_worth = answering("card_worth")
+        self.reasons = answering("reason")
 
     def extra_collectors(self, state: GameState) -> list[list[int]]:
         found: list[list[int]] = []
         for one in self.collecting:
             found.extend(one.collectors(state))
         return found
+
+    def extra_for_tile(self, state: GameState, player: int, tile: int) -> float:
+        """``Advice.tile_extra`` summed over the modules (0 when none answers)."""
+        return sum(extra(state, player, tile) for extra in self.tile_extra)
+
+    def extras_at(self, state: GameState, player: int, tile: int, cell: int) -> list[tuple[int, float]]:
+        """Every module's ``Advice.cell_extra`` for ``tile`` on ``cell`` (empty when none adds anything)."""
+        found = []
+        for extra in self.cell_extra:
+            one = extra(state, player, tile, cell)
+            if one is not None and one[1]:
+                found.append(one)
+        return found
+
+    def worth_of_card(self, state: GameState, player: int, card: int) -> float:
+        for worth in self.card_worth:
+            found = worth(state, player, card)
+            if found is not None:
+                return found
+        return 0.0
+
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+        for reason in self.reasons:
+            found = reason(state, action, me, gain)
+            if found is not None:
+                return found
+        return None
+
+
+def young(state: GameState, turns: float) -> float:
+    """1 while each player may still buy ``turns`` tiles or more, falling to 0 as the last tiles go.
+
+    What a module's holding is worth (an exchange card, an awake vizier) lies in the purchases still
+    to come: its worth shrinks as the bag and market empty.
+    """
+    left = len(state.bag) + sum(1 for tile in state.market if tile >= 0)
+    return min(1.0, left / (state.players * turns))

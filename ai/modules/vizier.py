@@ -1,0 +1,101 @@
+"""The vizier's favour for the AI ([M-VIZIER-1] to [M-VIZIER-5]).
+
+An awake vizier is an option: after any player's turn it may buy a market tile paying exactly,
+out of turn and without spending an action ([M-VIZIER-2], [M-VIZIER-3]); waking it costs a turn's
+action ([M-VIZIER-4]).  The evaluation counts an awake vizier as a couple of points while
+purchases remain, so that using it must be worth more than keeping it.  In a window (the phase
+``vizier.WINDOW``, whose decider is the asked player, not the turn player) the rollouts price a
+vizier purchase like an exact purchase without the extra action, less the vizier's option, and
+passing at nothing; the tile is then placed like a bought one (``vizier.PLACING``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine import describe_action
+from game.engine.components import BUILDING_TYPES, CARD_VALUE, TILE_TYPE, describe_tile
+from game.engine.modules import vizier
+from game.engine.modules.vizier import VizierBuy, VizierPass, WakeVizier
+
+from .base import Advice, Price, young
+from .exchange import card_worth as exchange_card_worth
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from game.engine import Action, GameState
+
+AWAKE_WORTH = 1.5  # points an awake vizier is worth while each player may still buy a few tiles
+
+
+def awake_worth(state: GameState) -> float:
+    """[M-VIZIER-2] what an awake vizier is worth now: an exact purchase out of turn, while tiles remain."""
+    return AWAKE_WORTH * young(state, 5)
+
+
+def price_wake(pricer: object, action: WakeVizier) -> float:
+    """[M-VIZIER-4] waking is worth the option it opens (the action it costs is what the other moves offer)."""
+    return awake_worth(pricer.state)  # type: ignore[attr-defined]
+
+
+def price_vizier_buy(pricer: object, action: VizierBuy) -> float:
+    """[M-VIZIER-2] [M-VIZIER-3] an exact purchase without another action, less the vizier's option it uses up."""
+    state = pricer.state  # type: ignore[attr-defined]
+    tile = state.market[action.slot - 1]
+    paid = sum(map(CARD_VALUE.__getitem__, action.paid))
+    price = pricer.purchase(tile, paid, False) - awake_worth(state)  # type: ignore[attr-defined]
+    if action.exchange:
+        price -= exchange_card_worth(state)
+    return price
+
+
+def price_pass(pricer: object, action: VizierPass) -> float:
+    """Letting the vizier rest changes nothing: the yardstick of a window's purchases."""
+    return 0.0
+
+
+def window_moves(state: GameState) -> list[Action]:
+    """[M-VIZIER-2] the asked player's exact purchases and the pass."""
+    return state.legal_actions()
+
+
+class VizierAdvice(Advice):
+    def values(self, state: GameState, estimate: list[float]) -> None:
+        part = vizier.of(state)
+        assert part is not None
+        worth = 0.0
+        for player, awake in enumerate(part.awake):
+            if awake:
+                worth = worth or awake_worth(state)
+                estimate[player] += worth
+
+    def prices(self) -> dict[type, Price]:
+        return {WakeVizier: price_wake, VizierBuy: price_vizier_buy, VizierPass: price_pass}
+
+    def turn_moves(self, state: GameState) -> list[Action]:
+        part = vizier.of(state)
+        assert part is not None
+        return [] if part.awake[state.turn_player] else [WakeVizier()]
+
+    def phase_moves(self) -> dict[str, Callable[[GameState], list[Action]]]:
+        return {vizier.WINDOW: window_moves}
+
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+        if isinstance(action, WakeVizier):
+            return (
+                f"{action}: awake, it may buy a tile paid exactly after any player's turn, "
+                f"worth more now than this turn's other moves ({gain:+.1f})"
+            )
+        if isinstance(action, VizierBuy):
+            tile = state.market[action.slot - 1]
+            kind = TILE_TYPE[tile]
+            assert kind is not None
+            have = state.type_counts(me)[kind]
+            return (
+                f"{describe_action(state, action)} ({describe_tile(tile)}): {BUILDING_TYPES[kind]} "
+                f"{have} -> {have + 1} before my turn, without spending an action"
+            )
+        if isinstance(action, VizierPass):
+            return f"{action}: no tile here is worth the vizier's favour now ({gain:+.1f})"
+        return None
