@@ -22,15 +22,19 @@ from game.engine.actions import Action
 from game.engine.alhambra import ORIGIN, cell_at, xy_of
 from game.engine.components import (
     ALL_MONEY,
+    BONUS_CARDS,
     BUILDING_TYPES,
     BUILDINGS,
     CARD_CURRENCY,
     CARD_VALUE,
     CURRENCIES,
+    EXCHANGE_CARDS,
+    HUTS,
     SCORING_CARDS,
     START_TILES,
     TILE_TYPE,
     TILE_WALLS,
+    is_exchange_card,
     is_money_card,
     is_scoring_card,
     is_start_tile,
@@ -39,11 +43,11 @@ from game.engine.components import (
 )
 from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
-from game.engine.modules import dirk
+from game.engine.modules import bonus, dirk, exchange, huts
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
 
-RULE_MESSAGE = re.compile(r"^\[[BD]-[A-Z]+-\d+\] \S")
+RULE_MESSAGE = re.compile(r"^\[[BDM]-[A-Z]+-\d+\] \S")
 Layout = dict[tuple[int, int], "int | str"]
 
 
@@ -112,8 +116,20 @@ def placement_ok(grid: dict[int, int], cell: int, tile: int) -> bool:
 
 
 # ------------------------------------------------------------------ arranging a state by hand
-def new_state(players: int = 3, seed: int = 1, log: bool = True) -> GameState:
-    return GameState.start(deal(players, seed), seed, log=[] if log else None)
+def new_state(players: int = 3, seed: int = 1, log: bool = True, modules: tuple[str, ...] = ()) -> GameState:
+    return GameState.start(deal(players, seed, modules), seed, log=[] if log else None, modules=modules)
+
+
+def hut_stacks(state: GameState) -> list[list[int]]:
+    """The six hut stacks (the lists themselves), or none where huts do not play."""
+    part = huts.of(state)
+    return part.stacks if part is not None else []
+
+
+def exchange_held(state: GameState) -> list[list[int]]:
+    """Each player's exchange cards (the lists themselves), or none where the module does not play."""
+    part = exchange.of(state)
+    return part.held if part is not None else []
 
 
 def dirk_tiles(state: GameState) -> list[int]:
@@ -144,6 +160,8 @@ def _pull_tiles(state: GameState, tiles: Iterable[int]) -> None:
             dirk_tiles(state).remove(tile)
         elif tile in state.held:
             state.held.remove(tile)
+        elif any(tile in stack for stack in hut_stacks(state)):
+            next(stack for stack in hut_stacks(state) if tile in stack).remove(tile)
         else:
             for p in range(state.players):
                 if tile in state.reserves[p]:
@@ -229,7 +247,7 @@ def hold(state: GameState, tiles: list[int]) -> None:
 
 def _pull_cards(state: GameState, cards: Iterable[int]) -> None:
     for c in set(cards):
-        for pile in (state.deck, state.offer, state.discard, *state.hands):
+        for pile in (state.deck, state.offer, state.discard, *state.hands, *exchange_held(state)):
             if c in pile:
                 pile.remove(c)
                 break
@@ -269,11 +287,14 @@ def empty_deck_into_discard(state: GameState) -> None:
 
 # ------------------------------------------------------------------ invariants
 def all_cards(state: GameState) -> list[int]:
-    return [c for hand in state.hands for c in hand] + state.offer + state.deck + state.discard
+    """Money, scoring and exchange cards wherever they are (bonus cards are checked apart)."""
+    held = [c for cards in exchange_held(state) for c in cards]
+    return [c for hand in state.hands for c in hand] + state.offer + state.deck + state.discard + held
 
 
 def all_tiles(state: GameState) -> list[int]:
     tiles = list(state.bag) + [t for t in state.market if t >= 0] + list(dirk_tiles(state)) + list(state.held)
+    tiles += [t for stack in hut_stacks(state) for t in stack]
     for p in range(state.players):
         tiles += list(state.grids[p].values()) + list(state.reserves[p]) + list(state.final_held[p])
     return tiles
@@ -295,8 +316,20 @@ def check_conservation(state: GameState) -> None:
         assert count == (0 if state.rounds_scored >= scoring_round_of(scoring) else 1), (
             f"scoring card {scoring} present {count} times after {state.rounds_scored} scorings"
         )
+    exchanged = sorted(c for c in cards if is_exchange_card(c))
+    assert exchanged == (list(EXCHANGE_CARDS) if state.rules.has(exchange.NAME) else []), "[M-EXCH-1] exchange cards"
+    assert all(map(is_money_card, (c for hand in state.hands for c in hand))), "[M-EXCH-2] hands hold money only"
     tiles = sorted(all_tiles(state))
-    assert tiles == [*BUILDINGS, *START_TILES[: state.players]], "tiles created, lost or duplicated"
+    expected = [*BUILDINGS, *START_TILES[: state.players], *(HUTS if state.rules.has(huts.NAME) else ())]
+    assert tiles == sorted(expected), "tiles created, lost or duplicated"
+    cards_of_bonus = bonus.of(state)
+    if cards_of_bonus is not None:
+        dealt = [c for cards in cards_of_bonus.cards for c in cards]
+        assert sorted(dealt + cards_of_bonus.aside) == list(BONUS_CARDS), "[M-BONUS-1] bonus cards created or lost"
+        for player, cards in enumerate(cards_of_bonus.cards):
+            for card in cards:
+                if card in cards_of_bonus.shown:
+                    assert bonus.eligible(state, player, card), "[M-BONUS-3] a face-up card without its tile"
     for p in range(state.players):
         assert state.grids[p].get(ORIGIN) == START_TILES[p], "[B-SETUP-1] start tile left the origin"
     assert (dirk.of(state) is not None) == (state.players == 2), "[B-DIRK-1] Dirk plays exactly with two players"
@@ -337,10 +370,12 @@ def play(
     steps: int | None = None,
     check: Callable[[GameState], None] | None = None,
 ) -> int:
-    """Apply ``choose``'s pick until the game is over (or ``steps`` decisions); returns decisions made."""
+    """Apply ``choose``'s pick until the game is over (or ``steps`` decisions); returns decisions made.
+
+    The choice includes the optional moves (a bonus card revealed early, [M-BONUS-2]) besides the legal ones."""
     made = 0
     while not state.is_over and (steps is None or made < steps):
-        state.apply(choose(state, state.legal_actions()))
+        state.apply(choose(state, state.legal_actions() + state.optional_actions()))
         made += 1
         if check is not None:
             check(state)

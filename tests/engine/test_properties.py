@@ -1,4 +1,4 @@
-"""Property-based tests: random games with 2-6 players, decisions drawn by hypothesis.
+"""Property-based tests: random games with 2-6 players and random module subsets, decisions drawn by hypothesis.
 
 Each example plays a whole game (or part of one) from a drawn deal seed and decision seed, and
 checks invariants after every action: conservation of cards and tiles, the building rules of §4
@@ -28,6 +28,9 @@ from game.engine.components import (
     is_start_tile,
 )
 from game.engine.knowledge import state_key
+from game.engine.modules import CHOOSABLE
+from game.engine.modules.exchange import ExchangeBuy
+from game.engine.modules.vizier import WINDOW, VizierBuy, VizierPass
 from game.engine.record import loads, to_record
 from game.engine.state import ACTION, FINAL, GameState
 
@@ -35,6 +38,8 @@ from .helpers import assert_illegal, check_conservation, new_game, new_state, pl
 from .record_reader import check_structure, follow
 
 PLAYERS = st.integers(min_value=2, max_value=6)
+# any subset of the modules that can be chosen at setup (RULES.md §9), in the registry's order
+MODULE_SETS = st.sets(st.sampled_from(CHOOSABLE)).map(lambda chosen: tuple(m for m in CHOOSABLE if m in chosen))
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 # whole games per example: no per-example deadline; no example database written outside tests/engine
 QUICK = settings(deadline=None, database=None)
@@ -60,6 +65,13 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
     grid = state.grids[player]
     out = []
     outside_offer = [c for c in state.hands[player] + state.discard + state.deck if is_money_card(c)]
+    if state.phase == WINDOW:  # [M-VIZIER-2] only the vizier's exact purchase or a pass
+        out += [EndTurn(), Pass(), Reserve(START_TILES[player])]
+        if state.offer:
+            out.append(Take((state.offer[0],)))
+        if isinstance(action, VizierBuy) and len(action.paid) > 1:
+            out.append(VizierBuy(action.slot, action.paid[:-1], action.exchange))  # too little
+        return out
     if state.phase == ACTION:
         someone = state.bag[0] if state.bag else START_TILES[player]
         out += [Place(someone, 1, 0), Reserve(someone), GiveToDirk(someone)]
@@ -68,8 +80,11 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
                 cards = list(action.cards)
                 cards[rng.randrange(len(cards))] = rng.choice(outside_offer)
                 out.append(Take(tuple(cards)))
-            if len(state.offer) > 1 and sum(CARD_VALUE[c] for c in state.offer) > 5:
-                out.append(Take(tuple(state.offer)))
+            money = [c for c in state.offer if is_money_card(c)]
+            if len(money) > 1 and sum(CARD_VALUE[c] for c in money) > 5:
+                out.append(Take(tuple(money)))
+            if len(state.offer) > 1 and not all(map(is_money_card, state.offer)):
+                out.append(Take(tuple(state.offer)))  # [M-EXCH-2] an exchange card is taken alone
         if isinstance(action, Buy):
             out.append(Buy(rng.choice((0, 5, 9)), action.paid))
             out.append(Buy(action.slot, action.paid[:-1]))  # a minimal payment minus a card is too little
@@ -114,8 +129,9 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
         if strangers:
             stranger = rng.choice(strangers)
             out += [Place(stranger, *xy_of(rng.choice(nearby_cells(grid)))), Reserve(stranger)]
-        if state.players != 2 or state.phase == FINAL:
+        if state.held and (state.players != 2 or state.phase == FINAL):
             out.append(GiveToDirk(state.held[0]))
+        out.append(VizierPass())
     return out
 
 
@@ -139,9 +155,10 @@ def check_after_action(state: GameState) -> None:
 
 
 @settings(QUICK, max_examples=25)
-@given(players=PLAYERS, seed=SEEDS, choices=SEEDS)
-def test_random_games_keep_every_invariant(players, seed, choices):
-    """[B-PLACE-6] [B-TURN-8] [B-TURN-4] [B-COMP-2] [B-COMP-3] over whole random games (all of §3-§8 in play):
+@given(players=PLAYERS, seed=SEEDS, choices=SEEDS, modules=MODULE_SETS)
+def test_random_games_keep_every_invariant(players, seed, choices, modules):
+    """[B-PLACE-6] [B-TURN-8] [B-TURN-4] [B-COMP-2] [B-COMP-3] over whole random games (all of §3-§8 in play,
+    with a random subset of the modules of §9: [M-EXCH-3] [M-HUT-5] [M-BONUS-3]):
 
     * every card and tile is in exactly one place after every action (nothing created or lost);
     * ending the turn early is a legal choice exactly right after an exact payment, and never a pass;
@@ -150,7 +167,7 @@ def test_random_games_keep_every_invariant(players, seed, choices):
     * illegal variations (wrong card, cell, slot; an action of another phase) raise IllegalAction
       with a '[RULE-ID] ...' message and change nothing (not even the log).
     """
-    state = new_state(players, seed)
+    state = new_state(players, seed, modules=modules)
     rng = random.Random(choices)
     check_after_action(state)
     exact_payment_just_made = False
@@ -173,20 +190,24 @@ def test_random_games_keep_every_invariant(players, seed, choices):
             assert_illegal(state, bad)
         turn_player = state.turn_player
         state.apply(chosen)
-        exact_payment_just_made = isinstance(chosen, Buy) and state.phase == ACTION and state.turn_player == turn_player
+        exact_payment_just_made = (
+            isinstance(chosen, (Buy, ExchangeBuy)) and state.phase == ACTION and state.turn_player == turn_player
+        )
+        if rng.random() < 0.2 and state.optional_actions():  # a bonus card revealed early changes nothing else
+            state.apply(rng.choice(state.optional_actions()))
         check_after_action(state)
     assert state.legal_actions() == []
     assert state.rounds_scored == 3
 
 
 @settings(QUICK, max_examples=15)
-@given(players=PLAYERS, seed=SEEDS, choices=SEEDS)
-def test_placement_choices_are_exactly_the_legal_cells(players, seed, choices):
+@given(players=PLAYERS, seed=SEEDS, choices=SEEDS, modules=MODULE_SETS)
+def test_placement_choices_are_exactly_the_legal_cells(players, seed, choices, modules):
     """[B-PLACE-2] [B-PLACE-3] [B-PLACE-4] [B-PLACE-5] [B-PLACE-6] [B-TURN-6] at random points of random
     games, the cells offered for every tile to be placed (bought or on the reserve) are exactly those
     where the Alhambra with the tile obeys §4, and the tiles offered for lifting are exactly those whose
     removal leaves a legal Alhambra (start tile excluded)."""
-    state = new_state(players, seed, log=False)
+    state = new_state(players, seed, log=False, modules=modules)
     rng = random.Random(choices)
     while not state.is_over:
         if rng.random() < 0.15:
@@ -206,12 +227,12 @@ def test_placement_choices_are_exactly_the_legal_cells(players, seed, choices):
 
 
 @settings(QUICK, max_examples=25)
-@given(players=PLAYERS, seed=SEEDS, choices=SEEDS, stop=st.integers(min_value=0, max_value=500))
-def test_records_round_trip_at_any_point(players, seed, choices, stop):
+@given(players=PLAYERS, seed=SEEDS, choices=SEEDS, stop=st.integers(min_value=0, max_value=500), modules=MODULE_SETS)
+def test_records_round_trip_at_any_point(players, seed, choices, stop, modules):
     """[D-RNG-1] a record written at any point (unfinished or finished) has RECORD.md's structure, is
     followed step by step by the independent reader, loads to an equal state, and the loaded game
     continued with the same decisions ends exactly like the original."""
-    game = new_game(players, seed)
+    game = new_game(players, seed, modules)
     play(game.state, random_policy(random.Random(choices)), steps=stop)
     text = json.dumps(to_record(game))
     record = json.loads(text)
@@ -237,11 +258,12 @@ def test_records_round_trip_at_any_point(players, seed, choices, stop):
     stop=st.integers(min_value=0, max_value=400),
     viewer=st.integers(min_value=0, max_value=5),
     sample_seed=SEEDS,
+    modules=MODULE_SETS,
 )
-def test_determinize_preserves_knowledge(players, seed, choices, stop, viewer, sample_seed):
+def test_determinize_preserves_knowledge(players, seed, choices, stop, viewer, sample_seed, modules):
     """[D-HIDDEN-1] at any point, for any player, a determinization has the same knowledge, keeps
     every card and tile accounted for, keeps scoring cards in their piles and is a playable game."""
-    state = new_state(players, seed, log=False)
+    state = new_state(players, seed, log=False, modules=modules)
     play(state, random_policy(random.Random(choices)), steps=stop)
     viewer %= players
     sample = state.determinize(viewer, random.Random(sample_seed))

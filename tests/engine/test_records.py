@@ -66,6 +66,21 @@ def test_record_structure_matches_record_md(players):
         follow(record)
 
 
+@pytest.mark.parametrize("players", range(2, 7))
+def test_module_records_match_record_md_m_vizier_2_m_exch_3_m_hut_2_m_bonus_3(players):
+    """[M-VIZIER-2] [M-EXCH-3] [M-HUT-2] [M-BONUS-3] [D-RNG-1] records of random games with expansion 1's modules
+    (all four, and each alone) have RECORD.md's Modules structure and are followed step by step by the
+    independent reader (vizier windows in priority order, exchange payments, hut stacks, bonus reveals, and
+    every score recounted with huts and revealed bonus cards)."""
+    for seed, modules in enumerate((CHOOSABLE, *((name,) for name in CHOOSABLE))):
+        game = new_game(players, 700 + seed, modules)
+        play(game.state, random_policy(random.Random(seed)))
+        record = as_json(to_record(game))
+        assert record["config"]["modules"] == list(modules)
+        check_structure(record)
+        follow(record)
+
+
 def test_record_uses_every_event_name_of_record_md():
     """[D-RNG-1] [B-TURN-4] over a handful of games, every event of RECORD.md is actually written (``end_turn``
     included: random players often decline an exact payment's extra action), and no other but the project's own."""
