@@ -1,4 +1,5 @@
-"""Setting up a game: your name, 1 to 5 opponents with their agent and level, an optional seed."""
+"""Setting up a game: your name, 1 to 5 opponents with their agent and level, an optional seed, and
+the rule modules of expansion 1 (each off unless chosen: ``--modules`` or the last game's choice)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.modules import CHOOSABLE, MODULES
+
 from .. import theme
 from ..table import AGENT_LABELS, bot_names, usable_agent
-from ..widgets import Button, Choice, TextInput, draw_text
+from ..widgets import Button, Choice, TextInput, Toggle, Ui, draw_text
 from .panel import PanelScene
 
 if TYPE_CHECKING:
     from ..scene import AppServices
 
 MAX_OPPONENTS = 5
+# The key that switches each module at setup: its initial (V, E, H, B), unique by construction.
+MODULE_KEYS: dict[str, int] = {name: getattr(pygame, f"K_{name[0]}") for name in CHOOSABLE}
+assert len(set(MODULE_KEYS.values())) == len(MODULE_KEYS), "two modules share a setup key"
 
 
 def agent_kinds() -> dict[str, list[str]]:
@@ -62,6 +68,83 @@ class OpponentRow:
         return f"{kind}:{level}" if level else kind
 
 
+def module_title(name: str) -> tuple[str, str]:
+    """A module's summary as a title and a sentence: ("The vizier's favour", "Once in a while, ...")."""
+    title, _, text = MODULES[name].summary.partition(": ")
+    return (title, text[:1].upper() + text[1:]) if text else (name.capitalize(), title)
+
+
+class ModuleToggle(Toggle):
+    """One rule module: its title and key, an on/off switch, and its one-line description below."""
+
+    def __init__(self, ui: Ui, name: str, value: bool) -> None:
+        self.name = name
+        self.title, self.text = module_title(name)
+        self.key = name[0].upper()
+        super().__init__(
+            ui,
+            self.title,
+            value,
+            lambda _: None,
+            tooltip=f"Click or press {self.key} to switch it on or off. The rules: Rules in the main menu",
+        )
+
+    def flip(self) -> None:
+        """The keyboard's way to click it."""
+        self.value = not self.value
+        self.ui.sounds.play("click")
+        self.on_change(self.value)
+
+    def lines(self, width: int) -> list[str]:
+        return self.ui.text.wrap(self.text, self.ui.font_px(14), width)
+
+    def height_for(self, width: int) -> int:
+        """The height of the row at ``width``: the title line, then the wrapped description."""
+        line_h = self.ui.text.size("Ag", self.ui.font_px(14))[1]
+        return self.ui.px(30) + line_h * len(self.lines(width - self.ui.px(24))) + self.ui.px(10)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        px = ui.px
+        hovered = self.hovered
+        fill = (44, 64, 62) if self.value else (30, 44, 46)
+        if hovered:
+            fill = theme.mix(fill, (255, 255, 255), 0.06)
+        edge = theme.GOLD if self.value else theme.PANEL_EDGE
+        surface.blit(ui.sprites.panel(self.rect.size, fill, 235, edge, px(8)), self.rect)
+        # the switch, top right
+        w, h = px(50), px(24)
+        track = pygame.Rect(self.rect.right - px(10) - w, self.rect.y + px(8), w, h)
+        colour = theme.GOLD if self.value else (70, 80, 78)
+        pygame.draw.rect(surface, colour, track, border_radius=h // 2)
+        pygame.draw.rect(surface, theme.INK, track, 2, border_radius=h // 2)
+        knob_x = track.right - h // 2 if self.value else track.x + h // 2
+        pygame.draw.circle(surface, theme.IVORY, (knob_x, track.centery), h // 2 - 4)
+        # the key, as a keycap left of the switch
+        key = ui.text.render(self.key, ui.font_px(12), theme.INK, "bold")
+        cap = pygame.Rect(0, 0, max(key.get_width() + px(10), px(22)), px(20))
+        cap.midright = (track.x - px(10), track.centery)
+        pygame.draw.rect(surface, theme.PARCHMENT, cap, border_radius=4)
+        pygame.draw.rect(surface, theme.GOLD_DARK, cap, 1, border_radius=4)
+        surface.blit(key, key.get_rect(center=cap.center))
+        # the title and the description
+        size = ui.font_px(16)
+        title = ui.text.fit(self.title, size, cap.x - self.rect.x - px(20), "bold")
+        word = ui.text.render(title, size, theme.GOLD_LIGHT if self.value else theme.IVORY, "bold")
+        surface.blit(word, word.get_rect(midleft=(self.rect.x + px(12), track.centery)))
+        small = ui.font_px(14)
+        line_h = ui.text.size("Ag", small)[1]
+        y = self.rect.y + px(30)
+        for line in self.lines(self.rect.w - px(24)):
+            surface.blit(
+                ui.text.render(line, small, theme.TEXT_DIM if not self.value else theme.IVORY),
+                (self.rect.x + px(12), y),
+            )
+            y += line_h
+        if hovered and self.tooltip:
+            ui.tooltip(self.tooltip, self.rect)
+
+
 class SetupScene(PanelScene):
     """Choose the table; Enter starts, Escape goes back."""
 
@@ -85,26 +168,34 @@ class SetupScene(PanelScene):
         self.seed = TextInput(self.ui, "", 10, allowed=str.isdigit, placeholder="random", on_enter=self._start)
         self.start = Button(self.ui, "Start the game", self._start, style="primary", hotkey="Enter")
         self.back = Button(self.ui, "Back", app.pop, hotkey="Esc")
+        chosen = chosen_modules(app)
+        self.toggles = [ModuleToggle(self.ui, name, name in chosen) for name in CHOOSABLE]
         self.error = ""
 
     @property
     def opponents(self) -> list[str]:
         return [row.agent for row in self.rows[: self.count.index + 1]]
 
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The modules switched on, in the rule book's order (``CHOOSABLE``)."""
+        return tuple(toggle.name for toggle in self.toggles if toggle.value)
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.ui.px
-        self.panel = pygame.Rect(0, 0, min(w - 40, px(860)), min(h - 40, px(640)))
+        # Two columns: the table on the left, the rule modules on the right.
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(1220)), min(h - 40, px(640)))
         self.panel.center = (w // 2, h // 2)
         left = self.panel.x + px(40)
-        label_w = px(190)
+        label_w = px(170)
         field_x = left + label_w
-        field_w = self.panel.right - px(40) - field_x
+        self.column_right = field_x + px(556)  # the left column's right edge
         row_h = px(38)
         y = self.panel.y + px(84)
-        self.name.rect = pygame.Rect(field_x, y, min(field_w, px(300)), row_h)
+        self.name.rect = pygame.Rect(field_x, y, px(300), row_h)
         y += row_h + px(18)
-        self.count.rect = pygame.Rect(field_x, y, min(field_w, px(300)), row_h)
+        self.count.rect = pygame.Rect(field_x, y, px(300), row_h)
         y += row_h + px(18)
         self.row_labels: list[tuple[str, int]] = []
         widgets: list = [self.name, self.count]
@@ -112,8 +203,8 @@ class SetupScene(PanelScene):
             active = index <= self.count.index
             row.kind.visible = active
             row.level.visible = active and row.level.options != [""]
-            row.kind.rect = pygame.Rect(field_x, y, px(300), row_h)
-            row.level.rect = pygame.Rect(field_x + px(316), y, field_w - px(316), row_h)
+            row.kind.rect = pygame.Rect(field_x, y, px(290), row_h)
+            row.level.rect = pygame.Rect(field_x + px(306), y, self.column_right - field_x - px(306), row_h)
             if active:
                 self.row_labels.append((f"Opponent {index + 1}", y + row_h // 2))
                 widgets += [row.kind, row.level]
@@ -124,7 +215,14 @@ class SetupScene(PanelScene):
         bottom = self.panel.bottom - px(26) - px(50)
         self.start.rect = pygame.Rect(self.panel.right - px(40) - px(240), bottom, px(240), px(50))
         self.back.rect = pygame.Rect(left, bottom, px(160), px(50))
-        self.widgets = [*widgets, self.seed, self.start, self.back]
+        # the modules' column, under its heading
+        self.modules_x = self.column_right + px(40)
+        modules_w = self.panel.right - px(40) - self.modules_x
+        y = self.panel.y + px(84) + px(34)
+        for toggle in self.toggles:
+            toggle.rect = pygame.Rect(self.modules_x, y, modules_w, toggle.height_for(modules_w))
+            y = toggle.rect.bottom + px(10)
+        self.widgets = [*widgets, self.seed, *self.toggles, self.start, self.back]
 
     def _start(self) -> None:
         name = self.name.value.strip() or "You"
@@ -132,11 +230,22 @@ class SetupScene(PanelScene):
         settings = self.app.settings
         settings.name = name
         settings.opponents = self.opponents
+        # Settings has no field for the modules yet: the choice is kept for this session (and saved
+        # with the settings once persistence.Settings has a ``modules`` field).
+        settings.modules = list(self.modules)  # type: ignore[attr-defined]
         self.app.save_settings()
-        self.app.new_game(name, self.opponents, seed)
+        self.app.new_game(name, self.opponents, seed, self.modules)  # type: ignore[call-arg]
 
     def press_enter(self) -> None:
         self.start.click()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            for toggle in self.toggles:
+                if event.key == MODULE_KEYS[toggle.name]:
+                    toggle.flip()
+                    return True
+        return super().on_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         px = self.ui.px
@@ -157,21 +266,46 @@ class SetupScene(PanelScene):
                 "but he collects tiles (6 at the start, more after each scoring), competes for majorities, "
                 "and you may give him a tile you bought instead of building it."
             )
+            if self.modules:
+                note += " With modules he collects building tiles only: never huts."
         else:
             note = f"{players} players. The start player is the one dealt the fewest money cards."
         hint = "Same seed, same deal: share a seed to compare games."
         y = self.seed.rect.bottom + px(16)
-        for line in self.ui.text.wrap(note, self.ui.font_px(15), self.panel.w - px(80)):
+        for line in self.ui.text.wrap(note, self.ui.font_px(15), self.column_right - self.panel.x - px(40)):
             rect = draw_text(
                 surface,
                 self.ui.text.render(line, self.ui.font_px(15), theme.GOLD_LIGHT if players == 2 else theme.TEXT_DIM),
                 (self.panel.x + px(40), y),
             )
             y = rect.bottom + 2
-        draw_text(
-            surface,
-            self.ui.text.render(hint, self.ui.font_px(13), theme.TEXT_FAINT),
-            (self.seed.rect.right + px(16), self.seed.rect.centery),
-            "midleft",
-        )
+        hint_x = self.seed.rect.right + px(16)
+        hint_size = self.ui.font_px(13)
+        hint_lines = self.ui.text.wrap(hint, hint_size, self.column_right - hint_x)
+        line_h = self.ui.text.size("Ag", hint_size)[1]
+        y = self.seed.rect.centery - line_h * len(hint_lines) // 2
+        for line in hint_lines:
+            draw_text(surface, self.ui.text.render(line, hint_size, theme.TEXT_FAINT), (hint_x, y))
+            y += line_h
+        heading = self.ui.text.render("Modules (expansion 1)", size, theme.IVORY)
+        draw_text(surface, heading, (self.modules_x, self.name.rect.centery), "midleft")
+        x = self.column_right + px(20)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, self.panel.y + px(84)), (x, self.back.rect.y - px(20)), 1)
+        if self.toggles:
+            tip = "Off unless you switch them on: click one or press its key. Rules, in the menu, explains each."
+            y = self.toggles[-1].rect.bottom + px(8)
+            for line in self.ui.text.wrap(tip, self.ui.font_px(13), self.toggles[-1].rect.w):
+                rect = draw_text(
+                    surface, self.ui.text.render(line, self.ui.font_px(13), theme.TEXT_FAINT), (self.modules_x, y)
+                )
+                y = rect.bottom
         super().draw(surface)
+
+
+def chosen_modules(app: AppServices) -> set[str]:
+    """The modules switched on when the screen opens: ``--modules`` if given, else the last choice."""
+    given = getattr(app.args, "modules", None)
+    if given is not None:
+        return set(given)
+    remembered = getattr(app.settings, "modules", None) or []
+    return {name for name in remembered if name in CHOOSABLE}
