@@ -1,6 +1,7 @@
-"""A readable, scrollable summary of the rules, with the building rules drawn as examples.
+"""A readable, scrollable summary of the rules, with the building rules drawn as examples, and one
+page for each rule module of expansion 1 (RULES.md §9.1-9.4), chosen with the tabs at the top.
 
-The page is laid out once per width into one tall surface (text, tables and the example
+Each page is laid out once per width into one tall surface (text, tables and the example
 Alhambras drawn from the tile art) and scrolled as a viewport, so scrolling costs a blit.
 """
 
@@ -12,10 +13,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.components import BUILDING_TYPES, CURRENCIES, SCORE_POINTS, E, N, S, W
+from game.engine.modules import CHOOSABLE
 
 from .. import theme
 from ..shortcuts import END_TURN_KEY, SHORTCUTS
-from ..widgets import Button, Ui, draw_text
+from ..widgets import Button, Choice, Ui, draw_text
 from .panel import ClosingPanelScene
 
 if TYPE_CHECKING:
@@ -129,6 +131,7 @@ SECTIONS_AFTER: tuple[tuple[str, tuple[str, ...]], ...] = (
             "Dirk is a neutral collector: he takes no turns and builds nothing, but gets 6 tiles at the start, 6 more "
             "after the first scoring and a third of the bag after the second. He takes part in the majorities (never "
             "walls) and cannot win. A tile you bought may be given to him instead of being placed.",
+            "With modules he collects building tiles only: he never gets a hut, neither drawn nor given.",
         ),
     ),
     (
@@ -330,13 +333,186 @@ def page() -> list[Block]:
     )
     blocks.append(_examples)
     blocks += _sections(SECTIONS_AFTER)
+    blocks.append(_heading("Modules"))
+    blocks.append(
+        _paragraph(
+            "Four modules of the first expansion can be switched on when you set up a game: the vizier's favour, "
+            "exchange offices, building huts and bonus cards. Each has its own page: the tabs at the top.",
+        )
+    )
     blocks.append(_heading("Keys at the table"))
     blocks.append(_keys)
     return blocks
 
 
+# One page per rule module (RULES.md §9.1-9.4), in the setup screen's order: its name as the tab says
+# it, its title, what it is about, its rules, the Choices this game follows where the rule books
+# leave something open, and how it is played at this table.
+ModulePage = tuple[str, str, str, str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+MODULE_SECTIONS: tuple[ModulePage, ...] = (
+    (
+        "vizier",
+        "Vizier",
+        "The vizier's favour",
+        "Everyone has a vizier. Once in a while it lets you buy a tile out of turn, paying exactly.",
+        (
+            "Everyone starts with an awake vizier.",
+            "After every player's turn a vizier window opens. The players are asked one by one: the player whose "
+            "turn comes next first, then in turn order, the player who has just ended last. Only players with an "
+            "awake vizier who can pay a market tile exactly are asked.",
+            "Asked, you may buy one tile of the market, paying exactly its cost in its slot's currency, or pass. "
+            "Your vizier falls asleep, you place the tile at once (Alhambra or reserve), the market is refilled, "
+            "and the next player is asked. Then the next turn begins as usual.",
+            "A vizier purchase never gives an extra action, whatever you paid.",
+            "Waking your sleeping vizier is an action of your turn, like taking money.",
+        ),
+        (
+            "The window opens once the turn is completely over: tiles placed, market and offer refilled, and any "
+            "scoring the turn triggered (and, with two players, the neutral collector's draw) done.",
+            "Exact payment only: no overpaying with the vizier. An exchange card may help pay; with two players "
+            "the tile may go to the neutral collector.",
+            "No vizier window during the distribution at the end of the game. If the refill after a vizier "
+            "purchase cannot fill the market, the window closes and the game ends.",
+            "A hut can never be taken with the vizier.",
+        ),
+        (
+            "When the window asks you, the table says so and marks the market tiles you can pay exactly. Click one "
+            "to buy it (its exact payments are suggested), or press Pass. Then place the tile as you place a bought "
+            "tile.",
+            "On your turn, the Wake vizier button wakes a sleeping vizier as your turn's action.",
+            "Every player's vizier, awake or asleep, is shown at the table.",
+        ),
+    ),
+    (
+        "exchange",
+        "Exchange",
+        "Exchange offices",
+        "Six exchange cards, one for each pair of currencies, let two currencies pay for one tile.",
+        (
+            "The six exchange cards are shuffled into the money cards (two each into the second, third and fourth "
+            "of the five piles), so they come into the money offer during the game.",
+            "An exchange card in the offer is taken like a money card, but alone: never together with other cards.",
+            "When you buy a tile, you may use one exchange card: its two currencies then both pay for that tile. "
+            "The card is discarded. One card per tile: a second purchase in the same turn needs another card.",
+            "Exchange cards are shuffled back with the discarded money, and they count for nothing in the "
+            "distribution at the end of the game.",
+        ),
+        (
+            "Taking an exchange card is a whole take-money action on its own: it has no value to add up.",
+            "The tile's slot currency must be one of the card's two currencies.",
+            "Paying exactly with an exchange card gives the extra action, like any exact payment. An exchange card "
+            "may also help a vizier purchase.",
+        ),
+        (
+            "Take one by selecting it alone in the money offer.",
+            "When you buy, you may choose a payment that uses one of your exchange cards: the card goes with the "
+            "money you pay.",
+        ),
+    ),
+    (
+        "huts",
+        "Huts",
+        "Building huts",
+        "Huts are free tiles that make the buildings of their colour next to them count one more.",
+        (
+            "24 huts lie in six stacks by colour (3 blue, 3 red, 4 brown, 4 white, 5 green, 5 purple); the top hut "
+            "of each stack is face up.",
+            "New action: take the face-up hut of any stack. It costs nothing and gives no extra action. The next "
+            "hut of that stack turns face up.",
+            "A hut is placed at the end of your turn like a bought tile, in your Alhambra or on your reserve, under "
+            "the same building rules. Its walls are walls, also for the wall scoring.",
+            "A hut is not a building: it never counts in the majorities itself. But at every scoring each building "
+            "of the hut's colour next to it (sharing a side) counts one more, unless a wall stands between them.",
+            "You may own at most three huts, reserve included.",
+        ),
+        (
+            "A hut adds 0 to 3 to its colour. A building next to two huts of its colour counts one more for each.",
+            "A hut cannot be given to the neutral collector, nor taken with the vizier.",
+        ),
+        (
+            "Take a hut by clicking the face-up hut of a stack; then place it like a bought tile.",
+            "At a scoring, the counts of the majorities include what your huts add.",
+        ),
+    ),
+    (
+        "bonus",
+        "Bonus cards",
+        "Bonus cards",
+        "Secret cards, each naming one building tile, that count one more building once that tile is yours.",
+        (
+            "Ten bonus cards, each naming one of the ten building tiles without walls, by type and cost. Each player "
+            "is dealt some face down: 3 each with 2 or 3 players, 2 with 4 or 5, 1 with 6.",
+            "You may reveal a card at any time while a tile of its type and cost is in your Alhambra (not on the "
+            "reserve). A revealed card counts as one more building of that type at the scorings.",
+            "If that tile leaves your Alhambra, the card turns face down again; it may be revealed again later.",
+        ),
+        (
+            "Any tile of the named type and cost makes the card count, also one with walls.",
+            "Right before each scoring, every card that may be revealed is revealed automatically (revealing can "
+            "never hurt). Turning face down again is automatic too.",
+            "The others do not know your face-down cards; once revealed, everyone sees them.",
+        ),
+        (
+            "Your bonus cards are shown to you alone. The game offers to reveal a card when its tile is "
+            "placed; you may also wait: the scoring reveals it for you.",
+        ),
+    ),
+)
+MODULE_PAGES = {page[0]: page for page in MODULE_SECTIONS}
+
+
+def module_blocks(name: str) -> list[Block]:
+    """The page of one rule module: what it is, its rules, this game's choices, and how to play it here."""
+    _, _, title, intro, rules, choices, controls = MODULE_PAGES[name]
+    blocks: list[Block] = [_heading(title), _paragraph(intro, bullet=False)]
+    for heading, paragraphs in (
+        ("The rules", rules),
+        ("Where the rule books leave it open, this game", choices),
+        ("At the table", controls),
+    ):
+        blocks.append(_subheading(heading))
+        blocks += [_paragraph(text) for text in paragraphs]
+    blocks.append(
+        _note("Switch it on when you set up a new game. The keys at the table are listed at the end of the first page.")
+    )
+    return blocks
+
+
+def _subheading(text: str) -> Block:
+    def render(ui: Ui, width: int) -> pygame.Surface:
+        word = ui.text.render(ui.text.fit(text, ui.font_px(18), width, "bold"), ui.font_px(18), theme.GOLD, "bold")
+        surface = pygame.Surface((width, word.get_height() + ui.px(10)), pygame.SRCALPHA)
+        surface.blit(word, (0, ui.px(8)))
+        return surface
+
+    return render
+
+
+def _note(text: str) -> Block:
+    def render(ui: Ui, width: int) -> pygame.Surface:
+        size = ui.font_px(14)
+        lines = ui.text.wrap(text, size, width)
+        line_h = ui.text.size("Ag", size)[1] + 2
+        surface = pygame.Surface((width, line_h * len(lines) + ui.px(16)), pygame.SRCALPHA)
+        for i, line in enumerate(lines):
+            surface.blit(ui.text.render(line, size, theme.TEXT_FAINT), (0, ui.px(12) + i * line_h))
+        return surface
+
+    return render
+
+
+# The tabs: the base game's page, then one page per module.
+PAGES: tuple[str, ...] = ("base", *CHOOSABLE)
+PAGE_LABELS: tuple[str, ...] = ("The game", *(MODULE_PAGES[name][1] for name in CHOOSABLE))
+
+
+def page_blocks(name: str) -> list[Block]:
+    return page() if name == "base" else module_blocks(name)
+
+
 class RulesScene(ClosingPanelScene):
-    """The rules summary; wheel, arrows or Page Up/Down scroll, Escape closes."""
+    """The rules: a page for the game and one per module (tabs, Left/Right or Tab); wheel, arrows or
+    Page Up/Down scroll, Escape closes."""
 
     title = "How to play Alhambra"
     title_at = (36, 22)
@@ -344,33 +520,49 @@ class RulesScene(ClosingPanelScene):
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.back = Button(self.ui, "Close", app.pop, style="primary", hotkey="Esc")
-        self.widgets = [self.back]
+        self.tabs = Choice(self.ui, "", PAGES, 0, self._page_changed, labels=PAGE_LABELS)
+        self.widgets = [self.tabs, self.back]
         self.scroll = 0
-        self.content: pygame.Surface | None = None
+        self.contents: dict[str, pygame.Surface] = {}
         self.view = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def page(self) -> str:
+        return PAGES[self.tabs.index]
+
+    def show_section(self, name: str) -> None:
+        """Open the page of ``name`` ("base" or a module), at its top."""
+        self.tabs.index = PAGES.index(name)
+        self._page_changed(self.tabs.index)
+
+    def _page_changed(self, _index: int) -> None:
+        self.scroll = 0
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.ui.px
         self.panel = pygame.Rect(0, 0, min(w - 40, px(1000)), h - px(40))
         self.panel.center = (w // 2, h // 2)
+        self.tabs.rect = pygame.Rect(self.panel.x + px(36), self.panel.y + px(74), self.panel.w - px(72), px(34))
         self.view = pygame.Rect(
-            self.panel.x + px(36), self.panel.y + px(80), self.panel.w - px(72), self.panel.h - px(160)
+            self.panel.x + px(36), self.panel.y + px(122), self.panel.w - px(72), self.panel.h - px(202)
         )
         self.back.rect = pygame.Rect(self.panel.right - px(36) - px(160), self.panel.bottom - px(66), px(160), px(46))
-        self.content = None
+        self.contents = {}
 
     def _content(self) -> pygame.Surface:
-        if self.content is None:
-            parts = [block(self.ui, self.view.w - self.ui.px(16)) for block in page()]
+        content = self.contents.get(self.page)
+        if content is None:
+            parts = [block(self.ui, self.view.w - self.ui.px(16)) for block in page_blocks(self.page)]
             gap = self.ui.px(6)
             height = sum(p.get_height() + gap for p in parts)
-            self.content = pygame.Surface((self.view.w, height), pygame.SRCALPHA)
+            content = pygame.Surface((self.view.w, height), pygame.SRCALPHA)
             y = 0
             for part in parts:
-                self.content.blit(part, (0, y))
+                content.blit(part, (0, y))
                 y += part.get_height() + gap
-        return self.content
+            self.contents[self.page] = content
+        return content
 
     @property
     def max_scroll(self) -> int:
@@ -384,6 +576,11 @@ class RulesScene(ClosingPanelScene):
             self.scroll_by(-event.y * self.ui.px(60))
             return True
         if event.type == pygame.KEYDOWN:
+            turn = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1, pygame.K_TAB: -1 if event.mod & pygame.KMOD_SHIFT else 1}
+            if event.key in turn:
+                self.show_section(PAGES[(self.tabs.index + turn[event.key]) % len(PAGES)])
+                self.ui.sounds.play("click")
+                return True
             steps = {
                 pygame.K_DOWN: 60,
                 pygame.K_UP: -60,
@@ -402,14 +599,20 @@ class RulesScene(ClosingPanelScene):
         self.draw_frame(surface)
         content = self._content()
         surface.blit(content, self.view.topleft, pygame.Rect(0, self.scroll, self.view.w, self.view.h))
+        hint = "Left / Right or Tab: next page"
         if self.max_scroll:
             track = pygame.Rect(self.view.right + self.ui.px(10), self.view.y, self.ui.px(5), self.view.h)
             pygame.draw.rect(surface, (60, 70, 70), track, border_radius=3)
             knob_h = max(self.ui.px(30), round(track.h * self.view.h / content.get_height()))
             knob_y = track.y + round((track.h - knob_h) * self.scroll / self.max_scroll)
             pygame.draw.rect(surface, theme.GOLD, (track.x, knob_y, track.w, knob_h), border_radius=3)
-            hint = self.ui.text.render(
-                "Scroll with the wheel, the arrow keys or Page Up / Page Down", self.ui.font_px(13), theme.TEXT_FAINT
-            )
-            draw_text(surface, hint, (self.panel.x + self.ui.px(36), self.back.rect.centery), "midleft")
+            hint = "Scroll with the wheel, the arrow keys or Page Up / Page Down.  " + hint
+        size = self.ui.font_px(13)
+        room = self.back.rect.x - self.panel.x - self.ui.px(56)
+        lines = self.ui.text.wrap(hint, size, room)
+        line_h = self.ui.text.size("Ag", size)[1]
+        y = self.back.rect.centery - line_h * len(lines) // 2
+        for line in lines:
+            draw_text(surface, self.ui.text.render(line, size, theme.TEXT_FAINT), (self.panel.x + self.ui.px(36), y))
+            y += line_h
         super().draw(surface)

@@ -1,0 +1,174 @@
+"""The rule modules at setup: toggles by mouse and keyboard, ``--modules``, and the game they start;
+and the rules help's page for each module, rendered at two window sizes."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pygame
+import pytest
+from driver import Driver, MakeApp
+
+from game.client.scenes.menu import MenuScene
+from game.client.scenes.rules_help import MODULE_SECTIONS, PAGES, RulesScene, module_blocks
+from game.client.scenes.setup import MODULE_KEYS, SetupScene
+from game.client.scenes.turn import TurnScene
+from game.engine.modules import CHOOSABLE, huts, vizier
+
+SIZES = [(1024, 700), (1920, 1080)]
+
+
+def setup(make_app: MakeApp, **options: object) -> Driver:
+    driver = make_app(**options)
+    driver.app.start()
+    driver.step()
+    assert isinstance(driver.scene, MenuScene)
+    driver.click_widget("new_game")
+    assert isinstance(driver.scene, SetupScene)
+    return driver
+
+
+def start(driver: Driver, opponents: int = 1) -> TurnScene:
+    scene = driver.scene
+    driver.click(scene.count.segments()[opponents - 1].center)
+    row = scene.rows[0]
+    driver.click(row.kind.segments()[row.kind.options.index("random")].center)
+    driver.click_widget("start")
+    table = driver.scene
+    assert isinstance(table, TurnScene)
+    return table
+
+
+def test_every_module_is_off_by_default_and_the_game_has_none(make_app: MakeApp) -> None:
+    driver = setup(make_app)
+    scene = driver.scene
+    assert [toggle.name for toggle in scene.toggles] == list(CHOOSABLE)
+    assert scene.modules == ()
+    assert start(driver).table.game.config.modules == ()
+
+
+def test_clicked_toggles_start_a_game_with_those_modules(make_app: MakeApp) -> None:
+    driver = setup(make_app)
+    scene = driver.scene
+    by_name = {toggle.name: toggle for toggle in scene.toggles}
+    driver.click(by_name["huts"].rect.center)
+    driver.click(by_name["vizier"].rect.center)
+    driver.click(by_name["bonus"].rect.center)
+    driver.click(by_name["bonus"].rect.center)  # and off again
+    assert scene.modules == ("vizier", "huts")
+    table = start(driver)
+    assert table.table.game.config.modules == ("vizier", "huts")
+    assert table.state.rules.has("huts") and huts.of(table.state) is not None
+    assert vizier.of(table.state) is not None
+
+
+def test_each_module_has_a_key_and_typing_a_name_does_not_switch_them(make_app: MakeApp) -> None:
+    driver = setup(make_app)
+    scene = driver.scene
+    for name in CHOOSABLE:
+        driver.key(MODULE_KEYS[name])
+    assert scene.modules == CHOOSABLE
+    driver.key(MODULE_KEYS["exchange"])
+    assert scene.modules == ("vizier", "huts", "bonus")
+    driver.click(scene.name.rect.center)  # the name field takes the letters while it is focused
+    driver.type("bev")
+    assert scene.modules == ("vizier", "huts", "bonus")
+    assert scene.name.value.endswith("bev")
+    driver.key(pygame.K_ESCAPE)  # leaves the field, not the screen
+    assert driver.scene is scene
+    assert start(driver).table.game.config.modules == ("vizier", "huts", "bonus")
+
+
+def test_the_command_line_preselects_the_modules(make_app: MakeApp) -> None:
+    driver = setup(make_app, modules=("exchange", "bonus"))
+    assert driver.scene.modules == ("exchange", "bonus")
+
+
+def test_the_command_line_with_ai_starts_a_game_with_the_modules(make_app: MakeApp) -> None:
+    driver = make_app(ai=["random"], seed=2, speed=0.0, modules=CHOOSABLE)
+    driver.app.start()
+    driver.step()
+    assert isinstance(driver.scene, TurnScene)
+    assert driver.scene.table.game.config.modules == CHOOSABLE
+
+
+def test_the_last_choice_is_offered_again(make_app: MakeApp) -> None:
+    driver = setup(make_app)
+    driver.key(MODULE_KEYS["huts"])
+    start(driver)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_widget("leave_game")
+    assert isinstance(driver.scene, MenuScene)
+    driver.click_widget("new_game")
+    assert driver.scene.modules == ("huts",)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("opponents", [1, 5])
+def test_the_toggles_fit_in_their_column(
+    make_app: MakeApp, tmp_path: Path, size: tuple[int, int], opponents: int
+) -> None:
+    driver = setup(make_app, size=size, modules=("vizier", "huts"))
+    scene = driver.scene
+    driver.click(scene.count.segments()[opponents - 1].center)
+    driver.step(2)
+    pygame.image.save(driver.app.screen, str(tmp_path / f"setup_{size[0]}x{size[1]}.png"))
+    rects = [toggle.rect for toggle in scene.toggles]
+    left_column = [scene.name.rect, scene.count.rect, scene.seed.rect]
+    left_column += [row.level.rect for row in scene.rows[:opponents] if row.level.visible]
+    for rect in rects:
+        assert scene.panel.contains(rect)
+        assert rect.bottom < scene.start.rect.top
+        assert not any(rect.colliderect(other) for other in left_column)
+    for above, below in itertools.pairwise(rects):
+        assert above.bottom < below.top
+
+
+def test_every_module_has_a_rules_page() -> None:
+    assert [page[0] for page in MODULE_SECTIONS] == list(CHOOSABLE)
+    assert PAGES[0] == "base" and PAGES[1:] == CHOOSABLE
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_rules_pages_turn_with_the_keys_and_the_tabs(make_app: MakeApp, size: tuple[int, int]) -> None:
+    driver = make_app(size=size)
+    driver.app.start()
+    driver.step()
+    driver.key(pygame.K_r)
+    scene = driver.scene
+    assert isinstance(scene, RulesScene) and scene.page == "base"
+    for segment, label in zip(scene.tabs.segments(), scene.tabs.labels, strict=True):
+        assert scene.ui.text.fit(label, scene.ui.font_px(14), segment.w - 6, "bold") == label, "a tab is cut"
+    driver.key(pygame.K_END)
+    for name in CHOOSABLE:
+        driver.key(pygame.K_RIGHT)
+        assert scene.page == name and scene.scroll == 0
+    driver.key(pygame.K_RIGHT)
+    assert scene.page == "base"
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert scene.page == CHOOSABLE[-1]
+    driver.click(scene.tabs.segments()[PAGES.index("huts")].center)
+    assert scene.page == "huts"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", CHOOSABLE)
+def test_each_module_page_of_the_rules_renders(make_app: MakeApp, tmp_path: Path, size: tuple, name: str) -> None:
+    driver = make_app(size=size)
+    driver.app.start()
+    driver.step()
+    driver.key(pygame.K_r)
+    scene = driver.scene
+    assert isinstance(scene, RulesScene)
+    scene.show_section(name)
+    driver.step(2)
+    assert scene.page == name
+    width = scene.view.w - scene.ui.px(16)
+    parts = [block(scene.ui, width) for block in module_blocks(name)]
+    assert all(part.get_width() <= scene.view.w for part in parts)
+    assert scene.max_scroll < scene.view.h  # a page, scrolled at most once
+    assert scene.view.bottom < scene.back.rect.top and scene.tabs.rect.bottom <= scene.view.top
+    pygame.image.save(driver.app.screen, str(tmp_path / f"rules_{name}_{size[0]}x{size[1]}.png"))
+    driver.key(pygame.K_END)
+    assert scene.scroll == scene.max_scroll
