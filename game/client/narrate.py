@@ -43,6 +43,7 @@ class _Narrator:
     def __init__(self, names: Sequence[str], you: int | None) -> None:
         self.names = names
         self.you = you
+        self.out_of_turn = False  # set by a module's saying: the next purchase grants no extra action
 
     def who(self, seat: object) -> str:
         if isinstance(seat, str) and seat in modules.COLLECTOR_NAMES:
@@ -68,7 +69,8 @@ class _Narrator:
         return self.move(event, "takes", _cards(event["cards"]))
 
     def buy(self, event: dict) -> LogLine:
-        extra = " — exact, another action allowed" if event.get("exact") else ""
+        extra = " — exact, another action allowed" if event.get("exact") and not self.out_of_turn else ""
+        self.out_of_turn = False
         tile = describe_tile(event["tile"])
         return self.move(event, "buys", f"{tile} from slot {event['slot']}, paying {_paid(event['paid'])}{extra}")
 

@@ -174,11 +174,20 @@ class Table:
 
     @property
     def placing(self) -> bool:
-        return self.human_decides and self.in_phase(PLACE, FINAL)
+        """The human places tiles: bought this turn, received at the end, or bought in a rule module's phase
+        (a vizier's purchase)."""
+        state = self.game.state
+        return self.human_decides and (self.in_phase(PLACE, FINAL) or state.phase in state.rules.placing)
 
     @property
     def acting(self) -> bool:
         return self.human_decides and self.in_phase(ACTION)
+
+    @property
+    def choosing(self) -> bool:
+        """The human decides in a rule module's own phase (a vizier window), not in a turn's phases."""
+        state = self.game.state
+        return self.human_decides and state.phase in state.rules.phases
 
     def slot_cards(self, slot: int) -> list[int]:
         """The human's cards in the currency of market ``slot``, highest first."""

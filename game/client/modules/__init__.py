@@ -13,17 +13,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator, Saying
+from .base import (
+    ClientModule,
+    Collector,
+    Column,
+    Command,
+    Destination,
+    Key,
+    ModulePanel,
+    Narrator,
+    Payment,
+    Piece,
+    Saying,
+)
+from .bonus import BonusClient
 from .dirk import DirkClient
+from .exchange import ExchangeClient
+from .huts import HutsClient
+from .vizier import VizierClient
 
 if TYPE_CHECKING:
     import pygame
 
-    from game.engine import GameState
+    from game.engine import Action, GameState
     from game.engine.ruleset import Ruleset
 
 # One registry line per module: its engine name -> what the client shows and accepts of it.
-CLIENT_MODULES: dict[str, ClientModule] = {DirkClient.name: DirkClient()}
+CLIENT_MODULES: dict[str, ClientModule] = {
+    DirkClient.name: DirkClient(),
+    VizierClient.name: VizierClient(),
+    ExchangeClient.name: ExchangeClient(),
+    HutsClient.name: HutsClient(),
+    BonusClient.name: BonusClient(),
+}
 
 # Merged over every module (see above).
 SAYINGS: dict[str, Saying] = {k: v for m in CLIENT_MODULES.values() for k, v in m.sayings.items()}
@@ -33,8 +55,15 @@ COLLECTOR_NAMES: dict[str, str] = {c.key: c.name for m in CLIENT_MODULES.values(
 ICONS: tuple[str, ...] = tuple(icon for m in CLIENT_MODULES.values() for icon in m.icons)
 SHORTCUTS: tuple[tuple[str, str], ...] = tuple(
     (d.hotkey, d.shortcut) for m in CLIENT_MODULES.values() for d in m.destinations
-)
+) + tuple((c.hotkey, c.shortcut) for m in CLIENT_MODULES.values() for c in m.commands)
 _MOVERS: dict[str, ClientModule] = {k: m for m in CLIENT_MODULES.values() for k in m.timing}
+_SPEAKERS: dict[str, ClientModule] = {k: m for m in CLIENT_MODULES.values() for k in m.sayings}
+
+
+def banner(event: dict, names: Sequence[str], you: int | None) -> str | None:
+    """The word across the board for a module's event, if its module has one."""
+    module = _SPEAKERS.get(event.get("e", ""))
+    return module.banner(event, names, you) if module is not None else None
 
 
 def moved_items(event: dict) -> list[Key]:
@@ -58,6 +87,35 @@ class Compiled:
         self.collectors: tuple[Collector, ...] = tuple(c for m in modules for c in m.collectors)
         self.destinations: tuple[Destination, ...] = tuple(d for m in modules for d in m.destinations)
         self._scoring = tuple(m for m in modules if m.collectors)
+        self.commands: tuple[Command, ...] = tuple(c for m in modules for c in m.commands)
+
+    def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
+        """Everything ``seat`` holds of the modules, as ``viewer`` may see it."""
+        return [piece for m in self.modules for piece in m.pieces(state, seat, viewer)]
+
+    def hand_cards(self, state: GameState, seat: int) -> list[int]:
+        return [card for m in self.modules for card in m.hand_cards(state, seat)]
+
+    def prompt(self, state: GameState) -> str | None:
+        return next((text for m in self.modules if (text := m.prompt(state)) is not None), None)
+
+    def title(self, state: GameState, name: str) -> str | None:
+        return next((text for m in self.modules if (text := m.title(state, name)) is not None), None)
+
+    def pays_with(self, card: int) -> tuple[int, ...]:
+        return tuple(c for m in self.modules for c in m.pays_with(card))
+
+    def payments(self, state: GameState, player: int, slot: int) -> list[Payment]:
+        return [payment for m in self.modules for payment in m.payments(state, player, slot)]
+
+    def buy_action(self, state: GameState, slot: int, paid: tuple[int, ...], card: int | None) -> Action | None:
+        return next((a for m in self.modules if (a := m.buy_action(state, slot, paid, card)) is not None), None)
+
+    def exact_only(self, state: GameState) -> bool:
+        return any(m.exact_only(state) for m in self.modules)
+
+    def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
+        return [share for m in self.modules for share in m.count_shares(state, player)]
 
     def scores(self, state: GameState) -> dict[str, int]:
         """Every module collector's current score, in the order of ``collectors``."""
@@ -115,10 +173,14 @@ __all__ = [
     "ClientModule",
     "Collector",
     "Column",
+    "Command",
     "Compiled",
     "Destination",
     "ModulePanel",
     "Narrator",
+    "Payment",
+    "Piece",
+    "banner",
     "collector_name",
     "modules_for",
     "moved_items",

@@ -13,6 +13,15 @@ the same name.  It overrides only what its module shows or accepts:
 - ``sayings``, ``timing``, ``sounds``, ``moved_items``: how its record events read in the log and play
   back on the table (event names are unique, so these tables are merged for all modules at once).
 - ``icons``: the ``assets/ui`` icons its buttons use (checked at start-up).
+- ``pieces``, ``hand_cards``: what a seat holds of the module (a vizier token, bonus cards; exchange
+  cards kept beside the money), drawn on the opponents' panels, beside your Alhambra and in your hand.
+- ``commands``: buttons (and keys) for the module's own moves (wake the vizier, pass a window).
+- ``prompt``, ``title``: what the prompt band and the actions panel say in the module's own phases.
+- ``payments``, ``buy_action``, ``exact_only``: the purchases the module adds (an exchange card
+  paying, a vizier buying in its window): the table's buying flow asks them.
+- ``count_shares``: what the module adds to a player's counts at a scoring ([M-HUT-4], [M-BONUS-2]),
+  for the score sheet.
+- ``banner``: a word across the board when one of its events is shown (a vizier buys out of turn).
 
 ``modules_for(state.rules)`` (``modules/__init__.py``) compiles the hooks of the modules that play
 once per ruleset; the base game gets empty tuples.
@@ -26,6 +35,8 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
 
+from ..views.model import Piece
+
 if TYPE_CHECKING:
     from game.engine import Action, GameState
 
@@ -33,10 +44,27 @@ if TYPE_CHECKING:
     from ..views.model import TableSnapshot
 
 Key = tuple[str, int]  # ("card", id) or ("tile", id): an item that may fly (as ``playback.Key``)
+Payment = tuple[tuple[int, ...], int | None]  # the money cards paid, and the card that lets them pay (or None)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A button (and key) for one of the module's own moves; shown while ``move`` names one for the human."""
+
+    widget: str  # the button's name for ``scene.widget(name)``
+    label: str
+    hotkey: str
+    key: int
+    tooltip: str
+    shortcut: str  # for the shortcuts list of the rules help
+    move: Callable[[GameState], Action | None]  # the move now, or None: the button is hidden
+    primary: bool = False  # the main thing to do now (drawn as the primary button)
 
 
 class Narrator(Protocol):
     """What a saying may ask of the narrator (``narrate._Narrator``)."""
+
+    out_of_turn: bool  # the next ``buy`` is made out of turn: it grants no extra action (a vizier's)
 
     def who(self, seat: object) -> str: ...
 
@@ -100,6 +128,10 @@ class ModulePanel:
         """Where items flying to the module land."""
         return self.rect
 
+    def action_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> Action | None:
+        """The move a click at ``pos`` on the panel makes (the human's, in the action phase), or None."""
+        return None
+
 
 class ClientModule:
     """The client's side of one rule module.  Subclasses override what their module shows or accepts."""
@@ -111,6 +143,47 @@ class ClientModule:
     timing: ClassVar[dict[str, tuple[float, float]]] = {}  # event name -> (flight, gap) at speed 1
     sounds: ClassVar[dict[str, str]] = {}  # event name -> the sound it plays
     icons: ClassVar[tuple[str, ...]] = ()
+    commands: ClassVar[tuple[Command, ...]] = ()
+
+    def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
+        """What ``seat`` holds of the module, as ``viewer`` (the human, or None: nobody) may see it."""
+        return []
+
+    def hand_cards(self, state: GameState, seat: int) -> list[int]:
+        """Cards ``seat`` keeps beside their money (exchange cards): drawn with the hand."""
+        return []
+
+    def prompt(self, state: GameState) -> str | None:
+        """The prompt when the human decides in one of the module's phases (None: not its phase)."""
+        return None
+
+    def title(self, state: GameState, name: str) -> str | None:
+        """The actions panel's title while ``name`` (the decider: "Your" for the human) is in its phase."""
+        return None
+
+    def pays_with(self, card: int) -> tuple[int, ...]:
+        """The currencies ``card`` (one of ``hand_cards``) lets pay together, or () if it pays nothing."""
+        return ()
+
+    def payments(self, state: GameState, player: int, slot: int) -> list[Payment]:
+        """Payments for market ``slot`` the module offers now (its card, its phase), suggested in this order."""
+        return []
+
+    def buy_action(self, state: GameState, slot: int, paid: tuple[int, ...], card: int | None) -> Action | None:
+        """The purchase of ``slot`` with ``paid`` (and ``card``) if the module makes it now, else None."""
+        return None
+
+    def exact_only(self, state: GameState) -> bool:
+        """Whether the purchases of now must pay exactly (the vizier's)."""
+        return False
+
+    def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
+        """What the module adds to ``player``'s counts at a scoring, per building type, under a short name."""
+        return []
+
+    def banner(self, event: dict, names: Sequence[str], you: int | None) -> str | None:
+        """A word across the board when ``event`` (one of its own) is shown, or None."""
+        return None
 
     def scores(self, state: GameState) -> dict[str, int]:
         """The current score of each of its collectors."""

@@ -82,8 +82,9 @@ def _gets(narrator: Narrator, event: dict) -> LogLine:
 
 
 def _placing(state: GameState) -> bool:
-    """[B-DIRK-4] only a tile bought this turn, not one received at the end ([B-END-2])."""
-    return state.phase == PLACE
+    """[B-DIRK-4] only a tile bought this turn, not one received at the end ([B-END-2]); [B-DIRK-5] a
+    module's purchase too (a vizier's, placed in its own phase)."""
+    return state.phase == PLACE or state.phase in state.rules.placing
 
 
 GIVE = Destination(

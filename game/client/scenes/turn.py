@@ -47,7 +47,7 @@ from game.engine.state import FINAL, PLACE
 from .. import persistence
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
-from ..modules import Destination, collector_name, modules_for
+from ..modules import Command, Destination, banner, collector_name, modules_for
 from ..playback import Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
@@ -60,6 +60,7 @@ from ..views.log import LogView
 from ..views.market import MarketView
 from ..views.model import Selection, TableSnapshot
 from ..views.opponents import OpponentsView
+from ..views.pieces import ShelfView
 from ..views.topbar import TopBar
 from ..views.tray import TrayView
 from ..widgets import Button, Widget
@@ -116,6 +117,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.layout_rects: TurnLayout | None = None
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
+        self._module_key: tuple | None = None  # what the rule modules' part of the snapshot was worked out for
+        self._module_parts: dict[str, object] = {}
+        self._offered: frozenset = frozenset()  # optional moves already pointed out (a bonus card to reveal)
+        self._options_at = -1  # the game's length when they were last looked at
 
         ui = self.ui
         self.top = TopBar()
@@ -124,6 +129,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hand = HandView()
         self.tray = TrayView()
         self.log = LogView()
+        self.shelf = ShelfView()  # your pieces of the rule modules, beside your Alhambra
         self.board = AlhambraView(ui, interactive=True, max_cell=112)
         others = [seat for seat in range(state.players) if seat != self.me]
         self.module_panels = self.modules.panels()
@@ -165,6 +171,21 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             )
             for place in self.modules.destinations
         ]
+        # the rule modules' own moves (wake the vizier, pass a window, reveal a bonus card), each with its button
+        self.commanders: list[tuple[Command, Button]] = [
+            (
+                command,
+                Button(
+                    ui,
+                    command.label,
+                    self._commander(command),
+                    style="primary" if command.primary else "normal",
+                    hotkey=command.hotkey,
+                    tooltip=command.tooltip,
+                ),
+            )
+            for command in self.modules.commands
+        ]
         self.cancel = Button(ui, "Cancel", self.cancel_selection, hotkey="Esc", tooltip="Drop the selection")
         self.undo_wide = Button(
             ui, "Undo", self.undo, icon="undo", hotkey="Z", tooltip="Restart your turn from its beginning"
@@ -184,6 +205,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.primary,
             self.to_reserve,
             *self.placement_buttons,
+            *self.command_buttons,
             self.cancel,
             self.undo_wide,
             self.hint_wide,
@@ -195,10 +217,17 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def placement_buttons(self) -> list[Button]:
         return [button for _, button in self.placements]
 
+    @property
+    def command_buttons(self) -> list[Button]:
+        return [button for _, button in self.commanders]
+
     def widget(self, name: str) -> Widget:
-        """A named widget; a rule module's placement button by its ``Destination.widget`` name."""
+        """A named widget; a rule module's button by its ``Destination.widget`` or ``Command.widget`` name."""
         for place, button in self.placements:
             if place.widget == name:
+                return button
+        for command, button in self.commanders:
+            if command.widget == name:
                 return button
         return super().widget(name)
 
@@ -258,6 +287,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         buyable = (
             frozenset(a.slot for a in state.buy_actions() if isinstance(a, Buy)) if can_act and acting else frozenset()
         )
+        extra = self._module_snapshot(can_act) if self.modules.modules else {}
+        if extra.get("buyable"):
+            buyable |= extra.pop("buyable")  # type: ignore[operator]
+        else:
+            extra.pop("buyable", None)
         return TableSnapshot(
             ui=self.ui,
             state=state,
@@ -282,7 +316,37 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             exact_cards=frozenset(self.exact_cards()),
             reserve_drop_ok=self.reserve_drop_ok(),
             buyable=buyable,
+            **extra,  # type: ignore[arg-type]
         )
+
+    def _module_snapshot(self, can_act: bool) -> dict[str, object]:
+        """The rule modules' part of the snapshot: what each seat holds of them, and the purchases they add
+        (worked out again only when the game, the chosen slot or card changes)."""
+        table, state, sel = self.table, self.state, self.sel
+        key = (len(table.game.events), can_act, table.staged is not None, sel.slot, sel.card, table.human)
+        if key == self._module_key:
+            return dict(self._module_parts)
+        modules = self.modules
+        me = self.me
+        viewer = table.human
+        shopping = can_act and table.choosing and modules.exact_only(state)
+        parts: dict[str, object] = {
+            "pieces": {seat: tuple(modules.pieces(state, seat, viewer)) for seat in range(state.players)},
+            "hand_cards": {seat: tuple(modules.hand_cards(state, seat)) for seat in range(state.players)},
+            "shopping": shopping,
+            "exact_only": modules.exact_only(state) and can_act,
+        }
+        if can_act and (table.acting or shopping):
+            parts["buyable"] = frozenset(
+                slot for slot in range(1, 5) if state.market[slot - 1] >= 0 and modules.payments(state, me, slot)
+            )
+            if sel.slot is not None:
+                payments = modules.payments(state, me, sel.slot)
+                parts["pay_cards"] = frozenset(card for _, card in payments if card is not None)
+            if sel.card is not None:
+                parts["pay_currencies"] = frozenset(modules.pays_with(sel.card))
+        self._module_key, self._module_parts = key, parts
+        return dict(parts)
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -298,6 +362,17 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.board.rect = pygame.Rect(
             rects.alhambra.x, rects.alhambra.y + px(44), rects.alhambra.w, rects.alhambra.h - px(44)
         )  # the band above is the prompt's
+        if self.table.human is not None and self.modules.pieces(self.state, self.me, self.me):
+            shelf_w = px(62)  # your rule modules' pieces stand in a column at the left of your Alhambra
+            self.shelf.rect = pygame.Rect(
+                self.board.rect.x + px(8), self.board.rect.y + px(4), shelf_w, self.board.rect.h - px(34)
+            )
+            self.board.rect = pygame.Rect(
+                self.shelf.rect.right + px(4),
+                self.board.rect.y,
+                self.board.rect.right - self.shelf.rect.right - px(4),
+                self.board.rect.h,
+            )
         self.opponents.layout(rects.opponents, px(8))
         icons = [self.speed_button, self.sound_button, self.log_button, self.menu_button]
         size_icon = px(36)
@@ -326,7 +401,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         px = self.ui.px
         a = rects.actions.inflate(-px(20), 0)
         y = rects.actions.y + px(32)
-        for button in (self.primary, self.to_reserve, *self.placement_buttons, self.cancel):
+        for button in (self.primary, *self.command_buttons, self.to_reserve, *self.placement_buttons, self.cancel):
             if button.visible:
                 height = px(40) if button is self.primary else px(34)
                 button.rect = pygame.Rect(a.x, y, a.w, height)
@@ -357,6 +432,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.turn_begun = False
         self._poll_hint()
         self._run_bots()
+        if self.modules.commands and self.can_act and len(self.table.game.events) != self._options_at:
+            self._options_at = len(self.table.game.events)
+            self._point_out_options()
         self._refresh_controls()
 
     def _run_bots(self) -> None:
@@ -431,10 +509,17 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 found[("card", card)] = card_rect
             for tile, rect, _ in panel.tile_rects(snap):
                 found[("tile", tile)] = rect
+            for item, rect in panel.piece_rects(snap):
+                key = ("card", item) if isinstance(item, int) else item.key  # type: ignore[attr-defined]
+                if key is not None:
+                    found[key] = rect
             panel.grid.rect = panel.areas(snap)["grid"]
             panel.grid.fit(state.grids[seat])
             for cell, tile in state.grids[seat].items():
                 found[("tile", tile)] = panel.grid.cell_rect(*xy_of(cell))
+        for piece, rect in self.shelf.piece_rects(snap):
+            if piece.key is not None:
+                found[piece.key] = rect
         found.update(self.modules.item_positions(state, self.module_panels))
         return found
 
@@ -480,8 +565,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         elif record_events.TURN in kinds:
             self.autosave()
 
-    def perform(self, action: Action) -> None:
-        """A move of the human: staged for confirmation if it ends the turn, else applied at once."""
+    def perform(self, action: Action, confirmed: bool = False) -> None:
+        """A move of the human: staged for confirmation if it ends the turn, else applied at once.
+
+        ``confirmed``: the button that makes the move says what it does (a rule module's command).
+        """
         if not self.can_act:
             return
         try:
@@ -491,20 +579,47 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             return
         # Take, Pass and EndTurn are confirmed by the button that makes them; EndTurn never ends the turn
         # by itself anyway (the bought tiles are placed next), and Undo still restarts the turn after it.
-        if ends and self.app.settings.confirm_turn and not isinstance(action, Take | Pass | EndTurn):
+        if ends and self.app.settings.confirm_turn and not confirmed and not isinstance(action, Take | Pass | EndTurn):
             self.table.stage(action, re.sub(r" (at|from) \(-?\d+, -?\d+\)", "", describe_action(self.state, action)))
             self.sel.clear()
             self.drag = None
             self.ui.sounds.play("place" if action.kind != "take" else "card")
             return
-        exact_buy = isinstance(action, Buy) and not ends and self.state.phase not in (PLACE, FINAL)
-        if self.apply(action) and exact_buy and self.state.phase not in (PLACE, FINAL):
+        buying = isinstance(action, Buy) or (hasattr(action, "slot") and hasattr(action, "paid"))  # a module's too
+        exact_buy = buying and not ends and self.state.phase not in (PLACE, FINAL)
+        if self.apply(action) and exact_buy and self.table.acting:
             if self.state.legal_actions() == [EndTurn()]:
                 self.show_toast(f"Exact payment, but nothing else is possible: End turn ({END_TURN_KEY}).")
             else:
                 self.show_toast(
                     f"Exact payment: you may take another action, or End turn ({END_TURN_KEY}) to stop here."
                 )
+
+    def _commander(self, command: Command) -> Callable[[], None]:
+        """What a rule module's button (or key) does: its move now, if the human may make it."""
+
+        def run() -> None:
+            if not self.can_act or self.staged_action is not None:
+                return
+            action = command.move(self.state)
+            if action is None:
+                return
+            self.cancel_selection()
+            self.perform(action, confirmed=True)
+
+        return run
+
+    def _point_out_options(self) -> None:
+        """Say once when an optional move becomes possible for the human (a bonus card to reveal)."""
+        if not self.can_act or not self.modules.commands:
+            return
+        offered = frozenset(self.state.optional_actions())
+        new = offered - self._offered
+        self._offered = offered
+        if new:
+            command = next((c for c, _ in self.commanders if c.move(self.state) in new), None)
+            key = f" ({command.label}, {command.hotkey})" if command is not None else ""
+            self.show_toast(f"You may now {next(iter(new))}: click it{key}.")
 
     # ------------------------------------------------------------------ what the timeline reports
     def reveal(self, shown: int) -> None:
@@ -531,6 +646,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         elif kind == record_events.GAME_OVER:
             self.app.screens.show_game_over(self.table, self.record_path)
             return True
+        else:
+            words = banner(event, self.table.names, self.table.human)  # a rule module's moment (a vizier buys)
+            if words:
+                self.banner_text = words
+                self.banner_at = self.ui.time
         return False
 
     # ------------------------------------------------------------------ saving

@@ -13,7 +13,7 @@ import pygame
 
 from game.engine import Action, EndTurn, FromReserve, GameState, Lift, Place, Swap, describe_action
 from game.engine.alhambra import xy_of
-from game.engine.components import CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_tile
+from game.engine.components import CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_card, describe_tile
 from game.engine.state import FINAL, PLACE
 
 from .. import theme
@@ -74,6 +74,7 @@ class TurnDrawing:
         if rects.log.h > 0:
             self.log.draw(surface, snap)
         self._draw_board(surface)
+        self.shelf.draw(surface, snap)
         self.hand.draw(surface, snap)
         self.tray.draw(surface, snap)
         self._draw_actions_title(surface)
@@ -137,8 +138,14 @@ class TurnDrawing:
         px = ui.px
         rect = self.layout_rects.actions  # type: ignore[union-attr]
         state = self.state
+        title = None
+        if not state.is_over and self.modules.modules:  # a rule module's phase has its own title
+            whose = "Your" if self.table.human_decides else f"{self.table.names[state.decider]}'s"
+            title = self.modules.title(state, whose)
         if state.is_over:
             text = "Game over"
+        elif title is not None:
+            text = title
         elif self.table.human_decides:
             text = {PLACE: "Place your tiles", FINAL: "Place your tiles"}.get(state.phase, "Your turn")
         else:
@@ -176,13 +183,15 @@ class TurnDrawing:
             tile = state.market[sel.slot - 1]
             currency = CURRENCIES[MARKET_CURRENCY[sel.slot - 1]]
             paid, cost = sum(CARD_VALUE[c] for c in sel.pay), TILE_COST[tile]
+            exact_only = bool(self.modules.modules) and self.modules.exact_only(state)
             if paid == cost:
-                outcome = "exact: you act again"
+                outcome = "exact" if exact_only else "exact: you act again"
             elif paid > cost:
-                outcome = f"{paid - cost} over, no change"
+                outcome = "it must be exact" if exact_only else f"{paid - cost} over, no change"
             else:
                 outcome = f"{cost - paid} short"
-            return f"{describe_tile(tile).capitalize()} costs {cost} {currency}. Chosen {paid}: {outcome}."
+            using = f" with your {describe_card(sel.card)}" if sel.card is not None else ""
+            return f"{describe_tile(tile).capitalize()} costs {cost} {currency}. Chosen {paid}{using}: {outcome}."
         if sel.offer:
             return "Take these cards with Take (or Enter); add or remove cards with a click or 1–4."
         if sel.tile is not None:
@@ -191,6 +200,10 @@ class TurnDrawing:
             if sel.source == "reserve":
                 return "Click a highlighted place to build it, or a marked tile to swap it in."
             return "Move this tile to the reserve, or click a reserve tile to swap."
+        if table.choosing or table.placing:
+            said = self.modules.prompt(state) if self.modules.modules else None  # a rule module's phase
+            if said is not None:
+                return said
         if table.placing:
             return "Place the tiles you bought: drag one onto a highlighted place, or click it first."
         if state.held:  # [B-TURN-4]: the extra action is optional

@@ -8,6 +8,11 @@ stages the one that would end the turn.
 After an exact payment the extra action is optional ([B-TURN-4]): with nothing selected the
 primary button offers "End turn" (Enter, or ``END_TURN_KEY`` at any time), which applies the
 engine's ``EndTurn`` and moves on to placing the bought tiles.
+
+The rule modules add to this through their hooks (``modules/``), never by name: their own moves
+are buttons and keys (``Command``), their panels and pieces answer clicks with a move, and their
+purchases (a card that pays with the money, a purchase in a phase of their own) come into the
+buying flow as suggested payments and ``buy_action``.
 """
 
 from __future__ import annotations
@@ -31,11 +36,21 @@ from game.engine import (
     Swap,
     Take,
 )
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_tile
+from game.engine.components import (
+    CARD_CURRENCY,
+    CARD_VALUE,
+    CURRENCIES,
+    MARKET_CURRENCY,
+    TILE_COST,
+    describe_card,
+    describe_tile,
+    is_money_card,
+)
 
 from ..modules import Destination
 from ..shortcuts import END_TURN_KEY
 from ..views.market import SLOT_KEYS
+from ..views.model import Piece
 
 if TYPE_CHECKING:
     from .turn import TurnScene
@@ -67,12 +82,32 @@ class TurnInput:
         return set()
 
     # ------------------------------------------------------------------ buttons
+    def purchase(self: TurnScene) -> Action | None:
+        """The purchase the selection makes: a rule module's (its card, its phase), else the base game's ``Buy``."""
+        sel = self.sel
+        if sel.slot is None or not (sel.pay or sel.card is not None):
+            return None
+        paid = tuple(sel.pay)
+        action = self.modules.buy_action(self.state, sel.slot, paid, sel.card) if self.modules.modules else None
+        if action is None and sel.card is None and self.table.acting:
+            action = Buy(sel.slot, paid)
+        return action
+
     def _refresh_controls(self: TurnScene) -> None:
         table, sel = self.table, self.sel
         acting = self.can_act and table.acting
         placing = self.can_act and table.placing
+        choosing = self.can_act and table.choosing
         staged = self.staged_action
-        for button in (self.primary, self.to_reserve, *self.placement_buttons, self.cancel, *self.chips, self.do_hint):
+        for button in (
+            self.primary,
+            self.to_reserve,
+            *self.placement_buttons,
+            *self.command_buttons,
+            self.cancel,
+            *self.chips,
+            self.do_hint,
+        ):
             button.visible = False
         self.primary.visible = staged is not None or self.can_act
         self.primary.enabled = False
@@ -92,7 +127,8 @@ class TurnInput:
                 self._offer_end_turn()
             elif sel.slot is not None:
                 self.primary.label = "Buy"
-                self.primary.enabled = bool(sel.pay) and table.state.is_legal(Buy(sel.slot, tuple(sel.pay)))
+                purchase = self.purchase()
+                self.primary.enabled = purchase is not None and table.state.is_legal(purchase)
                 self.cancel.visible = True
                 self._show_chips()
             elif sel.offer:
@@ -120,6 +156,20 @@ class TurnInput:
                         button.visible = True
                         button.enabled = table.state.is_legal(place.action(sel.tile))
                 self.cancel.visible = True
+        elif choosing:  # a rule module's phase: pick a market tile (a vizier's purchase), or its commands
+            self.primary.visible = sel.slot is not None
+            if sel.slot is not None:
+                self.primary.label = "Buy"
+                purchase = self.purchase()
+                self.primary.enabled = purchase is not None and table.state.is_legal(purchase)
+                self.cancel.visible = True
+                self._show_chips()
+        if self.can_act and staged is None:
+            for command, button in self.commanders:
+                move = command.move(table.state)
+                if move is not None:
+                    button.visible = True
+                    button.enabled = table.state.is_legal(move)
         self.undo_wide.enabled = table.can_undo and not self.director.busy
         self.hint_wide.enabled = self.can_act and self.hint_future is None
         if self.hint_action is not None and self.can_act:
@@ -144,13 +194,19 @@ class TurnInput:
             total = sum(CARD_VALUE[c] for c in paid)
             values = "+".join(str(CARD_VALUE[c]) for c in paid)
             over = total - TILE_COST[tile]
+            card = sel.suggested_cards[i] if i < len(sel.suggested_cards) else None
             button.label = f"= {values}" if over == 0 else f"{values} (+{over})"
             button.tooltip = (
                 "Exact payment: you may take another action"
                 if over == 0
                 else f"Pays {over} more than the cost; no change is given"
             )
-            button.selected = tuple(sorted(sel.pay)) == tuple(sorted(paid))
+            if over == 0 and self.modules.modules and self.modules.exact_only(self.state):
+                button.tooltip = "Exact payment"
+            if card is not None:  # a rule module's card pays with this money (an exchange card)
+                button.label += " +card"
+                button.tooltip += f", with your {describe_card(card)}"
+            button.selected = tuple(sorted(sel.pay)) == tuple(sorted(paid)) and sel.card == card
             button.visible = True
 
     def _chip_action(self: TurnScene, index: int) -> Callable[[], None]:
@@ -158,6 +214,7 @@ class TurnInput:
             if index < len(self.sel.suggestions):
                 self.sel.suggestion = index
                 self.sel.pay = list(self.sel.suggestions[index])
+                self.sel.card = self.sel.suggested_cards[index] if index < len(self.sel.suggested_cards) else None
 
         return choose
 
@@ -168,13 +225,20 @@ class TurnInput:
         if not self.can_act:
             return
         sel = self.sel
+        if self.table.choosing:  # a rule module's phase: only a chosen purchase is confirmed here
+            purchase = self.purchase()
+            if purchase is not None:
+                self.perform(purchase)
+            return
         legal = self.state.legal_actions()
         if legal == [Pass()]:
             self.perform(Pass())
         elif legal == [EndTurn()]:
             self.perform(EndTurn())
-        elif sel.slot is not None and sel.pay:
-            self.perform(Buy(sel.slot, tuple(sel.pay)))
+        elif sel.slot is not None and (sel.pay or sel.card is not None):
+            purchase = self.purchase()
+            if purchase is not None:
+                self.perform(purchase)
         elif sel.offer:
             self.perform(Take(tuple(sel.offer)))
         elif sel.source == "alhambra" and sel.tile is not None:
@@ -293,6 +357,7 @@ class TurnInput:
             pygame.K_m: self.toggle_sound,
             pygame.K_t: self.send_to_reserve,
             **{place.key: self._placer(place) for place, _ in self.placements},
+            **{command.key: self._commander(command) for command, _ in self.commanders},
             pygame.K_x: self.next_payment,
             getattr(pygame, f"K_{END_TURN_KEY.lower()}"): self.decline_extra_action,
             pygame.K_TAB: self.next_held,
@@ -331,8 +396,8 @@ class TurnInput:
             return False
         table = self.table
         snap = self.snapshot()  # what the views hit-test: the table as it is drawn
-        if table.acting:
-            card = self.bank.card_at(snap, pos)
+        if table.acting or table.choosing:  # choosing: a rule module's phase may buy (a vizier's window)
+            card = self.bank.card_at(snap, pos) if table.acting else None
             if card is not None:
                 self.toggle_offer(card)
                 return True
@@ -344,6 +409,17 @@ class TurnInput:
             if card is not None and self.sel.slot is not None:
                 self.toggle_payment(card)
                 return True
+        piece = self.shelf.piece_at(snap, pos)
+        if piece is not None:
+            self._use_piece(piece)
+            return True
+        if table.acting:
+            for panel in self.module_panels.values():
+                move = panel.action_at(snap, pos)
+                if move is not None:
+                    self.cancel_selection()
+                    self.perform(move)
+                    return True
         found = self.tray.tile_at(snap, pos)
         if found is not None:
             source, tile = found
@@ -368,18 +444,30 @@ class TurnInput:
             return True
         return self._drop_on_module(pos)
 
+    def _use_piece(self: TurnScene, piece: Piece) -> None:
+        """A click on one of your rule modules' pieces: its move if it has one now, else what it is."""
+        if piece.action is None:
+            self.show_toast(piece.tip)
+            return
+        self.cancel_selection()
+        self.perform(piece.action, confirmed=True)
+
     # ------------------------------------------------------------------ selecting
     def toggle_offer(self: TurnScene, card: int) -> None:
         if not (self.can_act and self.table.acting):
             return
         sel = self.sel
         chosen = [c for c in sel.offer if c != card] if card in sel.offer else [*sel.offer, card]
+        if not is_money_card(card) and card not in sel.offer:
+            chosen = [card]  # a card that is no money is taken alone ([M-EXCH-2])
+        elif any(not is_money_card(c) for c in chosen):
+            chosen = [c for c in chosen if is_money_card(c)]
         sel.clear()
         sel.offer = chosen
         self.ui.sounds.play("click")
 
     def choose_slot(self: TurnScene, slot: int) -> None:
-        if not (self.can_act and self.table.acting):
+        if not (self.can_act and (self.table.acting or self.table.choosing)):
             return
         state = self.state
         tile = state.market[slot - 1]
@@ -389,7 +477,14 @@ class TurnInput:
         if self.sel.slot == slot:
             self.sel.clear()
             return
-        if not self.table.can_buy(slot):
+        extra = self.modules.payments(state, state.decider, slot) if self.modules.modules else []
+        if self.table.choosing:
+            if not extra:
+                self.show_toast(f"No exact payment for {describe_tile(tile)} in your hand.", True)
+                return
+            self._suggest(slot, [], extra)
+            return
+        if not self.table.can_buy(slot) and not extra:
             currency = CURRENCIES[MARKET_CURRENCY[slot - 1]]
             held = state.currency_totals(state.decider)[MARKET_CURRENCY[slot - 1]]
             self.show_toast(
@@ -398,16 +493,29 @@ class TurnInput:
                 True,
             )
             return
-        self.sel.clear()
-        self.sel.slot = slot
         suggestions = list(self.table.exact_payments(slot)[:3])
         cheapest = self.table.cheapest_payment(slot)
         if cheapest is not None and cheapest not in suggestions and len(suggestions) < 4:
             suggestions.append(cheapest)
+        self._suggest(slot, suggestions, extra)
+
+    def _suggest(
+        self: TurnScene, slot: int, suggestions: list[tuple[int, ...]], extra: list[tuple[tuple[int, ...], int | None]]
+    ) -> None:
+        """Select ``slot`` with its payments suggested: the base game's, then the rule modules' (up to four)."""
+        self.sel.clear()
+        self.sel.slot = slot
+        cards: list[int | None] = [None] * len(suggestions)
+        for paid, card in extra:
+            if len(suggestions) < len(self.chips):
+                suggestions.append(paid)
+                cards.append(card)
         self.sel.suggestions = suggestions
+        self.sel.suggested_cards = cards
         if suggestions:
             self.sel.suggestion = 0
             self.sel.pay = list(suggestions[0])
+            self.sel.card = cards[0]
         self.ui.sounds.play("click")
 
     def next_payment(self: TurnScene) -> None:
@@ -416,18 +524,48 @@ class TurnInput:
             return
         sel.suggestion = (sel.suggestion + 1) % len(sel.suggestions)
         sel.pay = list(sel.suggestions[sel.suggestion])
+        sel.card = sel.suggested_cards[sel.suggestion] if sel.suggestion < len(sel.suggested_cards) else None
 
     def toggle_payment(self: TurnScene, card: int) -> None:
         sel = self.sel
-        if sel.slot is None or CARD_CURRENCY[card] != MARKET_CURRENCY[sel.slot - 1]:
+        if sel.slot is not None and self.modules.modules and card in self.modules.hand_cards(self.state, self.me):
+            self._toggle_card(card)  # a rule module's card beside the money (an exchange card)
+            return
+        allowed = {MARKET_CURRENCY[sel.slot - 1]} if sel.slot is not None else set()
+        if sel.card is not None:
+            allowed.update(self.modules.pays_with(sel.card))
+        if sel.slot is None or CARD_CURRENCY[card] not in allowed:
             if sel.slot is not None:
                 currency = CURRENCIES[MARKET_CURRENCY[sel.slot - 1]]
                 self.show_toast(f"Slot {sel.slot} takes only {currency}.", True)
             return
         sel.pay = [c for c in sel.pay if c != card] if card in sel.pay else [*sel.pay, card]
-        match = [i for i, paid in enumerate(sel.suggestions) if sorted(paid) == sorted(sel.pay)]
-        sel.suggestion = match[0] if match else -1
+        self._match_suggestion()
         self.ui.sounds.play("click")
+
+    def _toggle_card(self: TurnScene, card: int) -> None:
+        sel = self.sel
+        if sel.card == card:
+            sel.card = None
+            slot_currency = MARKET_CURRENCY[sel.slot - 1]  # type: ignore[operator]
+            sel.pay = [c for c in sel.pay if CARD_CURRENCY[c] == slot_currency]
+        elif card in {c for _, c in self.modules.payments(self.state, self.me, sel.slot) if c is not None}:  # type: ignore[arg-type]
+            sel.card = card
+        else:
+            self.show_toast(f"Your {describe_card(card)} cannot pay for slot {sel.slot}.", True)
+            return
+        self._match_suggestion()
+        self.ui.sounds.play("click")
+
+    def _match_suggestion(self: TurnScene) -> None:
+        sel = self.sel
+        match = [
+            i
+            for i, paid in enumerate(sel.suggestions)
+            if sorted(paid) == sorted(sel.pay)
+            and (sel.suggested_cards[i] if i < len(sel.suggested_cards) else None) == sel.card
+        ]
+        sel.suggestion = match[0] if match else -1
 
     def next_held(self: TurnScene) -> None:
         held = self.tray.held(self.snapshot())

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Take
-from game.engine.components import CARD_VALUE, describe_card
+from game.engine.components import CARD_VALUE, describe_card, is_money_card
 
 from .. import theme
 from ..sprites import card_size
@@ -98,10 +98,12 @@ class BankView:
         acting = snap.can_act and snap.acting
         hint = snap.hint_action
         selected = snap.sel.offer
-        total = sum(CARD_VALUE[c] for c in selected)
+        total = sum(CARD_VALUE[c] or 0 for c in selected)
         if selected:
             legal = state.is_legal(Take(tuple(selected)))
             text = f"take {total}" if legal else f"{total}: only one card, or up to 5"
+            if not all(map(is_money_card, selected)):  # a card that is no money is taken alone
+                text = "take it, alone" if legal else "this card is taken alone"
             word = ui.text.render(text, ui.font_px(13), theme.GOLD_LIGHT if legal else theme.WARN, "bold")
             surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(9))))
         rects = self.offer_rects(snap)
@@ -128,7 +130,10 @@ class BankView:
             if hovered:
                 ui.tooltip(
                     f"{describe_card(card)}: click to select (key {OFFER_KEYS[i]}); take one card, "
-                    "or several worth 5 at most",
+                    "or several worth 5 at most"
+                    if is_money_card(card)
+                    else f"{describe_card(card)}: click to select (key {OFFER_KEYS[i]}); it is taken alone, "
+                    "as a whole action",
                     shown,
                 )
         self._draw_piles(surface, snap)

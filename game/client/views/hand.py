@@ -2,7 +2,9 @@
 
 Groups are as wide as their cards need, so a long suit never squeezes a short one; cards fan
 to the right and show their corner index.  While buying, the cards of the slot's currency are
-the only ones lit, the chosen payment is raised in gold, and the hint's payment glows.
+the only ones lit, the chosen payment is raised in gold, and the hint's payment glows.  Cards a rule
+module keeps beside the money (exchange cards: ``snap.hand_cards``) are a last group of their own,
+lit while they can pay for the chosen slot.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from . import common
 if TYPE_CHECKING:
     from .model import TableSnapshot
 
-Group = tuple[int, pygame.Rect, list[tuple[int, pygame.Rect]]]  # currency, header, cards
+Group = tuple[int, pygame.Rect, list[tuple[int, pygame.Rect]]]  # currency (OTHERS: a module's cards), header, cards
+OTHERS = -1  # the group of the cards a rule module keeps beside the money
 
 
 class HandView:
@@ -33,12 +36,13 @@ class HandView:
     def groups(self, snap: TableSnapshot) -> list[Group]:
         """Card rects by currency, recomputed only when the hand or the layout changes."""
         hand = snap.state.hands[snap.me]
-        key = (tuple(hand), tuple(self.rect), snap.ui.scale)
+        others = tuple(snap.hand_cards.get(snap.me, ()))
+        key = (tuple(hand), others, tuple(self.rect), snap.ui.scale)
         if key != self._groups_key:
-            self._groups, self._groups_key = self._layout(snap, hand), key
+            self._groups, self._groups_key = self._layout(snap, hand, others), key
         return self._groups
 
-    def _layout(self, snap: TableSnapshot, hand: list[int]) -> list[Group]:
+    def _layout(self, snap: TableSnapshot, hand: list[int], others: tuple[int, ...] = ()) -> list[Group]:
         ui = snap.ui
         px = ui.px
         inner = self.rect.inflate(-px(24), 0)
@@ -51,12 +55,14 @@ class HandView:
             c: sorted((card for card in hand if CARD_CURRENCY[card] == c), key=lambda k: (CARD_VALUE[k], k))
             for c in MARKET_CURRENCY
         }
+        if others:
+            by_currency[OTHERS] = sorted(others)
         empty_w = px(64)
         gap = px(14)
         counts = [len(cards) for cards in by_currency.values()]
         filled = sum(1 for n in counts if n)
         extra = sum(n - 1 for n in counts if n)
-        fixed = filled * cw + (4 - filled) * empty_w + 3 * gap
+        fixed = filled * cw + (len(counts) - filled) * empty_w + (len(counts) - 1) * gap
         step = min(cw * 0.62, (inner.w - fixed) / extra) if extra else 0
         groups: list[Group] = []
         x = float(inner.x)
@@ -81,7 +87,8 @@ class HandView:
     def card_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         for _, _, cards in self.groups(snap):
             for card, rect in reversed(cards):
-                lifted = rect.move(0, -snap.ui.px(12)) if card in snap.sel.pay else rect
+                chosen = card in snap.sel.pay or card == snap.sel.card
+                lifted = rect.move(0, -snap.ui.px(12)) if chosen else rect
                 if lifted.collidepoint(pos):
                     return card
         return None
@@ -107,11 +114,15 @@ class HandView:
         buying = snap.sel.slot
         slot_currency = MARKET_CURRENCY[buying - 1] if buying else None
         hint = snap.hint_action
-        hint_cards = set(hint.paid) if isinstance(hint, Buy) else set()
+        hint_cards = set(hint.paid) if isinstance(hint, Buy) else set(getattr(hint, "paid", ()))
+        hint_cards |= {c for c in (getattr(hint, "card", None), *getattr(hint, "exchange", ())) if c is not None}
         exact = snap.exact_cards
         hovered = self.card_at(snap, ui.mouse)
         for currency, header, cards in self.groups(snap):
-            lit = slot_currency is None or currency == slot_currency
+            if currency == OTHERS:
+                self._draw_others(surface, snap, cards, hovered)
+                continue
+            lit = slot_currency is None or currency == slot_currency or currency in snap.pay_currencies
             badge = ui.sprites.currency_badge(currency, header.h)
             if not lit:
                 badge = badge.copy()
@@ -152,4 +163,37 @@ class HandView:
                 tip = describe_card(hovered)
                 if buying and lit:
                     tip += ": click to add to or remove from the payment"
+                ui.tooltip(tip, rect)
+
+    def _draw_others(
+        self, surface: pygame.Surface, snap: TableSnapshot, cards: list[tuple[int, pygame.Rect]], hovered: int | None
+    ) -> None:
+        """A rule module's cards beside the money: lit (and raised when chosen) while they can pay."""
+        ui = snap.ui
+        px = ui.px
+        buying = snap.sel.slot
+        hint = snap.hint_action
+        hinted = {getattr(hint, "card", None), *getattr(hint, "exchange", ())}
+        for card, rect in cards:
+            if ("card", card) in snap.hidden:
+                continue
+            lit = not buying or card in snap.pay_cards
+            chosen = card == snap.sel.card
+            shown = rect.move(0, -(px(12) if chosen else (px(4) if card == hovered and buying and lit else 0)))
+            surface.blit(ui.sprites.shadow(rect.size, 6, 3, 100), (shown.x - 6 + 2, shown.y - 6 + 3))
+            surface.blit(ui.sprites.card(card, rect.h), shown)
+            if not lit:
+                common.dim(surface, shown, 140)
+            if chosen:
+                common.selected_frame(surface, shown, 2)
+            elif card in hinted:
+                common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
+            elif buying and lit:
+                common.dashed_rect(surface, theme.TARGET, shown.inflate(px(4), px(4)), 2, px(6))
+            if card == hovered:
+                tip = describe_card(card)
+                if buying and lit:
+                    tip += ": click to pay with it, together with the money of its two currencies"
+                elif not buying:
+                    tip += ": choose a market tile to buy, then pay with it"
                 ui.tooltip(tip, rect)

@@ -52,7 +52,7 @@ class MarketView:
     def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
         state = snap.state
-        acting = snap.can_act and snap.acting
+        acting = snap.can_act and (snap.acting or snap.shopping)  # shopping: a module's purchase (a vizier's)
         hint = snap.hint_action
         for i, frame in enumerate(self.slot_rects(snap)):
             slot = i + 1
@@ -68,7 +68,10 @@ class MarketView:
                     common.dim(surface, tile_rect, 110)
                     have = state.currency_totals(state.decider)[MARKET_CURRENCY[i]]
                     where = (tile_rect.x + tile_rect.w * 2 // 5, tile_rect.bottom - ui.px(14))  # clear of the price
-                    common.chip(ui, surface, f"you have {have}", where, ui.font_px(12), (60, 24, 18), theme.WARN)
+                    note = "not exact" if snap.exact_only else f"you have {have}"
+                    common.chip(ui, surface, note, where, ui.font_px(12), (60, 24, 18), theme.WARN)
+                elif acting and snap.exact_only and snap.sel.slot != slot:  # payable exactly: a lit target
+                    common.dashed_rect(surface, theme.TARGET, frame.inflate(ui.px(6), ui.px(6)), 3, ui.px(10))
             currency = CURRENCIES[MARKET_CURRENCY[i]]
             if snap.sel.slot == slot:
                 common.selected_frame(surface, frame.move(0, lift), 3)
@@ -94,4 +97,10 @@ class MarketView:
                     if affordable
                     else f"You hold too little {currency} for this tile"
                 )
+                if snap.exact_only:
+                    tip = (
+                        f"Buy this tile paying exactly (slot {slot}, key {SLOT_KEYS[i]})"
+                        if affordable
+                        else "No exact payment for this tile"
+                    )
                 ui.tooltip(tip, frame)

@@ -26,6 +26,27 @@ if TYPE_CHECKING:
 Key = tuple[str, int]  # ("card", id) or ("tile", id): an item that may fly (as ``playback.Key``)
 
 
+@dataclass(frozen=True)
+class Piece:
+    """Something of a module a seat holds: drawn on an opponent's panel, or beside your Alhambra.
+
+    ``face`` says how it is drawn: "card" (``Sprites.card(item)``), "back" (a bonus card face down,
+    ``Sprites.bonus_back``), "awake" or "asleep" (the vizier token, ``item`` is the seat).
+    """
+
+    face: str
+    item: int
+    tip: str
+    action: Action | None = None  # what a click on your own piece does (the engine checks it)
+    mark: str = ""  # a word on a chip over it ("shown": a revealed bonus card)
+    lit: bool = False  # offered now: it glows (an eligible bonus card to reveal)
+
+    @property
+    def key(self) -> Key | None:
+        """The card it is, for flights (a token flies nowhere)."""
+        return ("card", self.item) if self.face in ("card", "back") else None
+
+
 @dataclass
 class Selection:
     """What the human has picked but not yet done."""
@@ -35,6 +56,8 @@ class Selection:
     pay: list[int] = field(default_factory=list)
     suggestions: list[tuple[int, ...]] = field(default_factory=list)
     suggestion: int = -1
+    suggested_cards: list[int | None] = field(default_factory=list)  # per suggestion: a module's card that pays
+    card: int | None = None  # a module's card chosen to pay with the money (an exchange card)
     tile: int | None = None
     source: str = ""  # "held", "reserve" or "alhambra"
 
@@ -49,12 +72,14 @@ class Selection:
         self.pay.clear()
         self.suggestions.clear()
         self.suggestion = -1
+        self.suggested_cards.clear()
+        self.card = None
         self.tile = None
         self.source = ""
 
     def frozen(self) -> Picked:
         """An immutable copy of what the views draw of the selection."""
-        return Picked(tuple(self.offer), self.slot, tuple(self.pay), self.tile, self.source)
+        return Picked(tuple(self.offer), self.slot, tuple(self.pay), self.tile, self.source, self.card)
 
 
 @dataclass(frozen=True)
@@ -66,6 +91,7 @@ class Picked:
     pay: tuple[int, ...] = ()  # the cards chosen to pay with
     tile: int | None = None  # the tile picked to place, keep or swap
     source: str = ""  # where that tile is: "held", "reserve" or "alhambra"
+    card: int | None = None  # a module's card chosen to pay with (an exchange card)
 
 
 @dataclass(frozen=True)
@@ -96,6 +122,13 @@ class TableSnapshot:
     exact_cards: frozenset[int] = frozenset()  # the suggested payment's cards when it is exact (marked)
     reserve_drop_ok: bool = False  # the selected tile may go to the reserve (a lit target)
     buyable: frozenset[int] = frozenset()  # market slots the human can pay for (worked out only while acting)
+    # what the rule modules add (all empty in a game without modules):
+    pieces: Mapping[int, tuple[Piece, ...]] = field(default_factory=dict)  # per seat: tokens, bonus cards
+    hand_cards: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # per seat: cards beside the money
+    shopping: bool = False  # the human picks a market tile in a module's phase (a vizier window)
+    exact_only: bool = False  # the purchases of now pay exactly (a vizier's)
+    pay_currencies: frozenset[int] = frozenset()  # currencies the chosen card lets pay besides the slot's
+    pay_cards: frozenset[int] = frozenset()  # the human's module cards that can pay for the chosen slot
 
     def seat_name(self, seat: int | str) -> str:
         return self.seat_names[seat]

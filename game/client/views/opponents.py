@@ -2,7 +2,9 @@
 
 Each panel shows the score, the Alhambra in miniature, the reserve, tiles bought and not yet
 placed, and the hand: every card's value per currency when the memory aid is on ([D-HIDDEN-1]:
-takes and payments are public), otherwise only how many cards are held.
+takes and payments are public), otherwise only how many cards are held.  With rule modules a row
+shows what the seat holds of them (``snap.pieces`` and ``snap.hand_cards``: a vizier token, exchange
+cards, bonus cards face down until revealed).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..table import agent_label
 from ..widgets import Ui
 from . import common
 from .alhambra import AlhambraView
+from .pieces import draw_piece, piece_row
 
 if TYPE_CHECKING:
     from ..modules import ModulePanel
@@ -36,6 +39,7 @@ class OpponentPanel:
         body = pygame.Rect(self.rect.x + px(10), self.rect.y + px(32), self.rect.w - px(20), self.rect.h - px(40))
         info_h = px(112)
         if body.h > body.w * 0.6 + info_h:  # a tall panel (few opponents): the Alhambra on top, full width
+            info_h += px(40) if self._has_pieces(snap) else 0  # a rule module's pieces: a row more
             grid = pygame.Rect(body.x, body.y, body.w, body.h - info_h - px(8))
             info = pygame.Rect(body.x, grid.bottom + px(8), body.w, info_h)
             self.grid.max_cell = px(64)
@@ -46,13 +50,31 @@ class OpponentPanel:
             info = pygame.Rect(grid.right + px(10), body.y, body.right - grid.right - px(10), body.h)
         return {"grid": grid, "info": info}
 
+    def _has_pieces(self, snap: TableSnapshot) -> bool:
+        return bool(snap.pieces.get(self.seat) or snap.hand_cards.get(self.seat))
+
     def _info_rows(self, snap: TableSnapshot) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """Tiles (reserve and bought), then the hand."""
         px = snap.ui.px
         info = self.areas(snap)["info"]
         tiles = pygame.Rect(info.x, info.y, info.w, px(22))  # reserve (and tiles bought this turn, framed)
-        hand = pygame.Rect(info.x, tiles.bottom + px(6), info.w, info.bottom - tiles.bottom - px(6))
+        top = self.pieces_rect(snap).bottom if self._has_pieces(snap) else tiles.bottom
+        hand = pygame.Rect(info.x, top + px(6), info.w, info.bottom - top - px(6))
         return info, tiles, hand
+
+    def pieces_rect(self, snap: TableSnapshot) -> pygame.Rect:
+        """The row of what the seat holds of the rule modules, under the tiles (empty without modules)."""
+        px = snap.ui.px
+        info = self.areas(snap)["info"]
+        if not self._has_pieces(snap):
+            return pygame.Rect(info.x, info.y + px(22), info.w, 0)
+        tall = info.w > px(200)  # the wide info strip of a tall panel: room for bigger pieces
+        height = px(34) if tall else max(px(18), min(px(26), (info.h - px(22)) // 3))
+        return pygame.Rect(info.x, info.y + px(22) + px(5), info.w, height)
+
+    def piece_rects(self, snap: TableSnapshot) -> list[tuple[object, pygame.Rect]]:
+        """(piece or exchange-like card id, rect) along the pieces row."""
+        return piece_row(snap, self.seat, self.pieces_rect(snap))
 
     def tile_rects(self, snap: TableSnapshot) -> list[tuple[int, pygame.Rect, str]]:
         """Reserve and bought tiles as small squares: (tile, rect, 'reserve' or 'held')."""
@@ -105,6 +127,9 @@ class OpponentPanel:
         hidden = {item[1] for item in snap.hidden if item[0] == "tile"}
         self.grid.draw(surface, state.grids[seat], hidden=hidden)
         self._draw_tiles(surface, snap)
+        if self._has_pieces(snap):
+            for item, rect in self.piece_rects(snap):
+                draw_piece(surface, snap, item, rect)
         self._draw_hand(surface, snap)
         if self.rect.collidepoint(ui.mouse) and areas["grid"].collidepoint(ui.mouse):
             counts = state.type_counts(seat)

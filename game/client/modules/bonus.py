@@ -1,0 +1,96 @@
+"""Everything the client knows of the bonus cards (RULES.md §9.4).
+
+Your bonus cards stand face up beside your Alhambra (only you see them); the other players' are
+face-down backs on their panels until revealed, then face up for everyone ([M-BONUS-1]).  While
+the named tile is in your Alhambra a card glows: one click on it, the "Reveal bonus" button or the
+B key reveals it ([M-BONUS-2]); the table also says so when it becomes possible.  Revealed cards
+are marked; one whose tile leaves turns face down again ([M-BONUS-3]).  The score sheet shows what
+revealed cards add to each count.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.components import BONUS_TILE, BUILDING_TYPES, describe_card
+from game.engine.modules import bonus
+from game.engine.modules.bonus import RevealBonus
+
+from ..log_line import LogLine
+from .base import ClientModule, Command, Narrator, Piece
+
+if TYPE_CHECKING:
+    from game.engine import Action, GameState
+
+NAME = bonus.NAME
+
+
+def _reveal_move(state: GameState) -> Action | None:
+    """[M-BONUS-2] the decider's first card that may be revealed now."""
+    return next((a for a in state.optional_actions() if isinstance(a, RevealBonus)), None)
+
+
+REVEAL = Command(
+    widget="reveal_bonus",
+    label="Reveal bonus",
+    hotkey="B",
+    key=pygame.K_b,
+    tooltip="Reveal your bonus card: its tile is in your Alhambra, so it counts as one more building",
+    shortcut="reveal a bonus card whose tile is in your Alhambra (bonus cards)",
+    move=_reveal_move,
+)
+
+
+def _named(card: int) -> str:
+    kind, cost = BONUS_TILE[card]  # type: ignore[misc]
+    return f"{BUILDING_TYPES[kind]} {cost}"
+
+
+def _turns(narrator: Narrator, event: dict) -> LogLine:
+    """[M-BONUS-2] a card revealed; [M-BONUS-3] one turned face down again."""
+    card = event["card"]
+    if event.get("shown", True):
+        kind = BUILDING_TYPES[BONUS_TILE[card][0]]  # type: ignore[index]
+        return narrator.move(event, "reveals", f"the bonus card {_named(card)}: one more {kind} at scorings")
+    return narrator.move(event, "turns", f"the bonus card {_named(card)} face down: its tile left the Alhambra")
+
+
+class BonusClient(ClientModule):
+    name = NAME
+    commands = (REVEAL,)
+    sayings = {bonus.EVENT: _turns}  # noqa: RUF012 - read-only table
+    timing = {bonus.EVENT: (0.0, 0.4)}  # noqa: RUF012
+    sounds = {bonus.EVENT: "card"}  # noqa: RUF012
+
+    def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
+        part = bonus.of(state)
+        if part is None:
+            return []
+        offered = {a.card for a in state.optional_actions() if isinstance(a, RevealBonus)} if seat == viewer else set()
+        found = []
+        for card in part.cards[seat]:
+            if card in part.shown:
+                found.append(Piece("card", card, f"{describe_card(card)}, revealed: counts one more", mark="shown"))
+            elif seat == viewer:
+                if card in offered:
+                    tip = f"{describe_card(card)}: its tile is in your Alhambra. Click (or B) to reveal it"
+                    found.append(Piece("card", card, tip, RevealBonus(card), lit=True))
+                else:
+                    tip = f"{describe_card(card)} (hidden from the others): reveal it once {_named(card)} is built"
+                    found.append(Piece("card", card, tip))
+            else:
+                found.append(Piece("back", card, "A bonus card, face down"))
+        return found
+
+    def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
+        """[M-BONUS-2] a revealed card counts as one more building of its type."""
+        part = bonus.of(state)
+        if part is None:
+            return []
+        counts = [0] * len(BUILDING_TYPES)
+        for card in part.cards[player]:
+            if card in part.shown:
+                counts[BONUS_TILE[card][0]] += 1  # type: ignore[index]
+        return [("bonus", counts)]

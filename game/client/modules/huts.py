@@ -1,0 +1,148 @@
+"""Everything the client knows of the building huts (RULES.md §9.3).
+
+The six stacks are a panel at the bottom of the opponents column: each stack's top hut face up,
+the number of huts in it below ([M-HUT-1]).  In your action phase a click on a top hut takes it
+([M-HUT-2]: free, no extra action) while you own fewer than three ([M-HUT-5]); it then waits in
+the tray and is placed like a bought tile, in the Alhambra or on the reserve ([M-HUT-3]).  At a
+scoring the sheet shows what the huts add to each count ([M-HUT-4]).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.components import BUILDING_TYPES, HUT_COLOUR, describe_tile
+from game.engine.modules import huts
+from game.engine.modules.huts import TakeHut
+
+from .. import theme
+from ..log_line import LogLine
+from ..views import common
+from .base import ClientModule, Key, ModulePanel, Narrator
+
+if TYPE_CHECKING:
+    from game.engine import Action, GameState
+
+    from ..views.model import TableSnapshot
+
+NAME = huts.NAME
+COLUMN_W = 292  # the opponents column's width at scale 1 (layout.py)
+
+
+class HutsPanel(ModulePanel):
+    """The six hut stacks: the top hut face up, how many are left below it."""
+
+    weight = 0.36
+
+    def px(self, value: float) -> int:
+        """A length of the design, scaled as the column is (it is 292 px wide at scale 1)."""
+        return max(1, round(value * self.rect.w / COLUMN_W))
+
+    def stack_rects(self) -> list[pygame.Rect]:
+        """One square per stack (by building type), in a row under the title."""
+        px = self.px
+        area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(30), self.rect.w - px(20), self.rect.h - px(34))
+        label = px(14)
+        size = max(8, min(px(44), area.h - label, (area.w - 5 * px(6)) // 6))
+        step = (area.w - size) / 5
+        return [pygame.Rect(round(area.x + i * step), area.y, size, size) for i in range(len(BUILDING_TYPES))]
+
+    def _takeable(self, snap: TableSnapshot) -> bool:
+        state = snap.state
+        return snap.can_act and snap.acting and huts.owned(state, state.turn_player) < huts.MAX_OWNED
+
+    def action_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> Action | None:
+        part = huts.of(snap.state)
+        if part is None or not snap.acting:
+            return None
+        for stack, rect in zip(part.stacks, self.stack_rects(), strict=True):
+            if stack and rect.collidepoint(pos):
+                return TakeHut(stack[0])
+        return None
+
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        ui = snap.ui
+        px = ui.px
+        state = snap.state
+        part = huts.of(state)
+        if part is None:
+            return
+        common.section_title(ui, surface, "Huts", (self.rect.x + px(12), self.rect.y + px(9)))
+        takeable = self._takeable(snap)
+        owned = huts.owned(state, snap.me)
+        note = f"yours {owned}/{huts.MAX_OWNED}"
+        if takeable:
+            note = f"click one to take it · {note}"
+        word = ui.text.render(ui.text.fit(note, ui.font_px(12), self.rect.w - px(70)), ui.font_px(12), theme.TEXT_DIM)
+        surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(10))))
+        hint = snap.hint_action
+        for kind, (stack, rect) in enumerate(zip(part.stacks, self.stack_rects(), strict=True)):
+            if not stack:
+                common.dashed_rect(surface, theme.TEXT_FAINT, rect, 1, px(5))
+            else:
+                if len(stack) > 1:  # the huts below, face down
+                    surface.blit(ui.sprites.tile_back(rect.w), rect.move(px(3), -px(3)))
+                top = stack[0]
+                hovered = rect.collidepoint(ui.mouse)
+                if ("tile", top) not in snap.hidden:
+                    surface.blit(ui.sprites.tile(top, rect.w), rect.move(0, -px(2) if hovered and takeable else 0))
+                if isinstance(hint, TakeHut) and hint.tile == top:
+                    common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
+                elif takeable and hovered:
+                    common.selected_frame(surface, rect, 2)
+                if hovered:
+                    tip = f"{describe_tile(top).capitalize()}: {len(stack)} in this stack"
+                    if takeable:
+                        tip += ". Click to take it (free, your whole action); place it at the end of the turn"
+                    ui.tooltip(tip, rect)
+            common.chip(
+                ui, surface, str(len(stack)), (rect.centerx, rect.bottom + px(8)), ui.font_px(11), anchor="center"
+            )
+            if not stack and rect.collidepoint(ui.mouse):
+                ui.tooltip(f"The {BUILDING_TYPES[kind]} huts are all taken", rect)
+
+    def top_rects(self, state: GameState) -> dict[int, pygame.Rect]:
+        part = huts.of(state)
+        if part is None:
+            return {}
+        rects = self.stack_rects()
+        return {stack[0]: rects[HUT_COLOUR[stack[0]]] for stack in part.stacks if stack}  # type: ignore[index]
+
+
+def _takes(narrator: Narrator, event: dict) -> LogLine:
+    """[M-HUT-2] a player takes the face-up hut of a stack."""
+    return narrator.move(event, "takes", f"the {describe_tile(event['tile'])} (placed at the end of the turn)")
+
+
+def _turns_up(narrator: Narrator, event: dict) -> LogLine:
+    """[M-HUT-2] the next hut of the stack turns face up."""
+    return LogLine(f"Next hut face up: {describe_tile(event['tile'])}", None, "refill")
+
+
+class HutsClient(ClientModule):
+    name = NAME
+    sayings = {huts.TAKE_EVENT: _takes, huts.UP_EVENT: _turns_up}  # noqa: RUF012 - read-only table
+    timing = {huts.TAKE_EVENT: (0.5, 0.45), huts.UP_EVENT: (0.0, 0.1)}  # noqa: RUF012
+    sounds = {huts.TAKE_EVENT: "place"}  # noqa: RUF012
+
+    def panel(self) -> HutsPanel:
+        return HutsPanel()
+
+    def item_positions(self, state: GameState, panel: ModulePanel | None) -> dict[Key, pygame.Rect]:
+        """The top huts fly from their stacks."""
+        if not isinstance(panel, HutsPanel):
+            return {}
+        return {("tile", tile): rect for tile, rect in panel.top_rects(state).items()}
+
+    def moved_items(self, event: dict) -> list[Key]:
+        return [("tile", event["tile"])] if event.get("e") == huts.TAKE_EVENT else []
+
+    def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
+        """[M-HUT-4] each building of a hut's colour next to it (no wall between) counts one more."""
+        if huts.of(state) is None:
+            return []
+        counts = [0] * len(BUILDING_TYPES)
+        huts.hut_bonus(state.grids[player], counts)
+        return [("hut", counts)]

@@ -1,0 +1,144 @@
+"""Everything the client knows of the vizier's favour (RULES.md §9.1).
+
+Each seat's vizier token, awake or asleep, is on its panel (yours beside your Alhambra; a click on
+it, the "Wake vizier" button or the V key wakes a sleeping one as the turn's action: [M-VIZIER-4]).
+When the window after a turn asks you ([M-VIZIER-2]), the prompt says so, the market's tiles you
+can pay exactly are marked, a click on one picks it (its exact payments suggested) and "Pass" (P)
+lets the vizier rest; the tile bought is then placed like any bought tile ([M-VIZIER-3]: no
+extra action).  A bot using its vizier shows as a banner across the board and a line in the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.modules import vizier
+from game.engine.modules.vizier import VizierBuy, VizierPass, WakeVizier
+from game.engine.phases import ACTION
+
+from ..log_line import LogLine
+from .base import ClientModule, Command, Narrator, Payment, Piece
+
+if TYPE_CHECKING:
+    from game.engine import Action, GameState
+
+NAME = vizier.NAME
+
+
+def _wake_move(state: GameState) -> Action | None:
+    """[M-VIZIER-4] the action phase of a turn, the vizier asleep."""
+    part = vizier.of(state)
+    if part is None or state.phase != ACTION or part.awake[state.turn_player]:
+        return None
+    return WakeVizier()
+
+
+def _pass_move(state: GameState) -> Action | None:
+    """[M-VIZIER-2] asked in a window: let the vizier rest."""
+    return VizierPass() if state.phase == vizier.WINDOW else None
+
+
+WAKE = Command(
+    widget="wake_vizier",
+    label="Wake vizier",
+    hotkey="V",
+    key=pygame.K_v,
+    tooltip="Wake your sleeping vizier: that is your whole action this turn",
+    shortcut="wake your sleeping vizier (the turn's action; vizier's favour)",
+    move=_wake_move,
+)
+PASS = Command(
+    widget="vizier_pass",
+    label="Pass",
+    hotkey="P",
+    key=pygame.K_p,
+    tooltip="Let your vizier rest: buy nothing out of turn now",
+    shortcut="in a vizier window: let the vizier rest (buy nothing)",
+    move=_pass_move,
+)
+
+
+def _who_vizier(narrator: Narrator, seat: object) -> str:
+    who = narrator.who(seat)
+    return "Your vizier" if who == "You" else f"{who}'s vizier"
+
+
+def _wakes(narrator: Narrator, event: dict) -> LogLine:
+    """[M-VIZIER-4] a player wakes their vizier (the turn's action)."""
+    return LogLine(f"{_who_vizier(narrator, event['player'])} wakes up", event["player"])
+
+
+def _uses(narrator: Narrator, event: dict) -> LogLine:
+    """[M-VIZIER-2] a player buys out of turn with their vizier (the purchase follows)."""
+    narrator.out_of_turn = True  # the ``buy`` that follows grants no extra action ([M-VIZIER-3])
+    return LogLine(f"{_who_vizier(narrator, event['player'])} buys out of turn, paying exactly", event["player"])
+
+
+class VizierClient(ClientModule):
+    name = NAME
+    commands = (WAKE, PASS)
+    sayings = {vizier.WAKE_EVENT: _wakes, vizier.USE_EVENT: _uses}  # noqa: RUF012 - read-only table
+    timing = {vizier.WAKE_EVENT: (0.0, 0.45), vizier.USE_EVENT: (0.0, 0.7)}  # noqa: RUF012
+    sounds = {vizier.WAKE_EVENT: "turn", vizier.USE_EVENT: "coin"}  # noqa: RUF012
+
+    def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
+        part = vizier.of(state)
+        if part is None:
+            return []
+        awake = part.awake[seat]
+        mine = seat == viewer
+        if awake:
+            tip = (
+                "Your vizier is awake: in the window after each turn it may buy one tile paying exactly"
+                if mine
+                else "Vizier awake: may buy one tile out of turn, paying exactly"
+            )
+        else:
+            tip = (
+                "Your vizier sleeps: wake it as your turn's action (click, Wake vizier or V)"
+                if mine
+                else "Vizier asleep: it must be woken as a turn's action"
+            )
+        action = _wake_move(state) if mine and not awake and state.decider == seat else None
+        return [Piece("awake" if awake else "asleep", seat, tip, action)]
+
+    def prompt(self, state: GameState) -> str | None:
+        if state.phase == vizier.WINDOW:
+            return "Your vizier may buy one tile exactly — click a market tile, or Pass (P)."
+        if state.phase == vizier.PLACING:
+            return "Place the tile your vizier bought: drag it onto a highlighted place, or put it on the reserve."
+        return None
+
+    def title(self, state: GameState, name: str) -> str | None:
+        if state.phase == vizier.WINDOW:
+            return f"{name} vizier"
+        if state.phase == vizier.PLACING:
+            return f"{name} vizier's tile"
+        return None
+
+    def payments(self, state: GameState, player: int, slot: int) -> list[Payment]:
+        """[M-VIZIER-2] exact payments only, in the slot's currency or with an exchange card."""
+        if state.phase != vizier.WINDOW:
+            return []
+        return [
+            (buy.paid, buy.exchange[0] if buy.exchange else None)
+            for buy in vizier.purchases(state, player)
+            if buy.slot == slot
+        ]
+
+    def buy_action(self, state: GameState, slot: int, paid: tuple[int, ...], card: int | None) -> Action | None:
+        if state.phase != vizier.WINDOW:
+            return None
+        return VizierBuy(slot, paid, (card,) if card is not None else ())
+
+    def exact_only(self, state: GameState) -> bool:
+        return state.phase == vizier.WINDOW
+
+    def banner(self, event: dict, names: Sequence[str], you: int | None) -> str | None:
+        if event.get("e") != vizier.USE_EVENT:
+            return None
+        seat = event["player"]
+        return "Your vizier buys!" if seat == you else f"{names[seat]}'s vizier buys!"
