@@ -21,6 +21,7 @@ import platformdirs
 
 from game.engine import Game
 from game.engine import record as records
+from game.engine.modules import CHOOSABLE
 
 APP = "alhambra"
 SPEEDS = (0.0, 0.5, 1.0, 2.0, 4.0)  # the settings screen's choices; 0 is instant
@@ -51,6 +52,7 @@ class Settings:
     name: str = "You"
     opponents: list[str] = field(default_factory=lambda: ["mcts:normal", "greedy"])
     window: list[int] = field(default_factory=lambda: [1280, 800])
+    modules: list[str] = field(default_factory=list)  # the rule modules last chosen at setup (RULES.md §9)
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -66,6 +68,8 @@ class Settings:
                 ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 10
             elif isinstance(default, str):
                 ok = isinstance(value, str) and 0 < len(value) <= 24
+            elif item.name == "modules":
+                ok = isinstance(value, list) and len(value) == len(set(value)) and all(v in CHOOSABLE for v in value)
             elif item.name == "window":
                 ok = (
                     isinstance(value, list)

@@ -21,6 +21,7 @@ from .widgets import Widget
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
     from pathlib import Path
 
     from game.engine import Game
@@ -103,7 +104,7 @@ class AppServices(Protocol):
 
     def toggle_fullscreen(self) -> None: ...
 
-    def new_game(self, name: str, opponents: list[str], seed: int | None) -> None: ...
+    def new_game(self, name: str, opponents: list[str], seed: int | None, modules: Sequence[str] = ()) -> None: ...
 
     def open_game(self, game: Game) -> None: ...
 

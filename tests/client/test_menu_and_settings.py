@@ -100,6 +100,17 @@ def test_a_broken_settings_file_gives_defaults(home) -> None:
     assert loaded.opponents == ["greedy"]
 
 
+def test_the_chosen_modules_are_remembered_and_checked(home) -> None:
+    """The setup's last choice of modules (RULES.md §9) is saved; unknown or repeated names give no modules."""
+    path = persistence.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"modules": ["huts", "vizier"]}', encoding="utf-8")
+    assert persistence.load_settings().modules == ["huts", "vizier"]
+    for bad in ('["huts", "huts"]', '["dragons"]', '"huts"', "[1]"):
+        path.write_text(f'{{"modules": {bad}}}', encoding="utf-8")
+        assert persistence.load_settings().modules == []
+
+
 def test_autosave_then_continue_from_the_menu(make_app: MakeApp) -> None:
     driver = make_app(ai=["random"], seed=1, speed=0.0)
     driver.app.start()

@@ -232,7 +232,7 @@ class SetupScene(PanelScene):
         settings.opponents = self.opponents
         # Settings has no field for the modules yet: the choice is kept for this session (and saved
         # with the settings once persistence.Settings has a ``modules`` field).
-        settings.modules = list(self.modules)  # type: ignore[attr-defined]
+        settings.modules = list(self.modules)
         self.app.save_settings()
         self.app.new_game(name, self.opponents, seed, self.modules)  # type: ignore[call-arg]
 
@@ -307,5 +307,5 @@ def chosen_modules(app: AppServices) -> set[str]:
     given = getattr(app.args, "modules", None)
     if given is not None:
         return set(given)
-    remembered = getattr(app.settings, "modules", None) or []
+    remembered = app.settings.modules
     return {name for name in remembered if name in CHOOSABLE}
