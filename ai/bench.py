@@ -12,6 +12,10 @@ With ``--iterations`` every search runs a fixed number of iterations instead, so
 the same work: on a machine whose speed varies from run to run, count its instructions
 (``valgrind --tool=callgrind python -m ai.bench --positions 4 --iterations 300``) to compare two commits.
 
+``--modules vizier,exchange,huts,bonus`` (or ``all``) measures the same on positions of games with
+those rule modules, each table size next to the base game's figure measured in the same run, and
+the ratio of the two.
+
 ``--fingerprint`` prints instead one hash of every root statistic (each candidate's visits and
 reward, the survivors) of fixed-iteration searches on the same positions: two commits that print
 the same hash searched exactly alike, which is what a change meant to make the search faster,
@@ -27,14 +31,15 @@ import time
 from ai.greedy import GreedyAgent
 from ai.mcts import LEVELS, Budget, MctsAgent, Settings
 from game.engine import ACTION, GameState, deal
+from game.engine.modules import CHOOSABLE
 
 
-def positions(players: int, count: int) -> list[GameState]:
-    """Positions where a player is about to start a turn, spread over greedy games."""
+def positions(players: int, count: int, modules: tuple[str, ...] = ()) -> list[GameState]:
+    """Positions where a player is about to start a turn, spread over greedy games (with ``modules``)."""
     found: list[GameState] = []
     seed = 0
     while len(found) < count:
-        state = GameState.start(deal(players, seed), seed)
+        state = GameState.start(deal(players, seed, modules), seed, modules=modules)
         agents = [GreedyAgent(seed * 10 + p) for p in range(players)]
         decisions = 0
         while not state.is_over:
@@ -47,11 +52,13 @@ def positions(players: int, count: int) -> list[GameState]:
     return found
 
 
-def iterations_per_second(players: int, count: int, budget: Budget, settings: Settings | None = None) -> float:
+def iterations_per_second(
+    players: int, count: int, budget: Budget, settings: Settings | None = None, modules: tuple[str, ...] = ()
+) -> float:
     agent = MctsAgent(budget, seed=1, settings=settings or Settings())
     total_iterations = 0
     total_time = 0.0
-    for state in positions(players, count):
+    for state in positions(players, count, modules):
         started = time.perf_counter()
         agent.search(state.knowledge(state.decider), state.legal_actions())
         total_time += time.perf_counter() - started
@@ -82,17 +89,52 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--fingerprint", action="store_true", help="print a hash of fixed searches' results (default 300 iterations)"
     )
+    parser.add_argument(
+        "--modules",
+        help="comma-separated rule modules (or all): measure with them, next to the base game in the same run",
+    )
     args = parser.parse_args(argv)
     if args.fingerprint:
         print(f"search fingerprint: {fingerprint(args.positions, args.iterations or 300)}")
         return
     budget = Budget(iterations=args.iterations) if args.iterations else Budget(seconds=args.seconds)
     each = f"{args.iterations} iterations" if args.iterations else f"{args.seconds} s"
+    if args.modules:
+        compare_modules(module_names(args.modules), args.positions, budget, each)
+        return
     for players in (2, 3, 4):
         rate = iterations_per_second(players, args.positions, budget)
         print(f"MCTS, {players} players: {rate:7.0f} iterations/s  ({args.positions} positions, {each} each)")
     rate = iterations_per_second(2, args.positions, budget, LEVELS["hard"].settings)
     print(f"MCTS, 2 players, hard: {rate:7.0f} iterations/s  (leaves one round later)")
+
+
+def module_names(text: str) -> tuple[str, ...]:
+    """``vizier,huts`` or ``all`` -> the modules in the rule book's order."""
+    names = {name.strip() for name in text.split(",") if name.strip()}
+    if names == {"all"}:
+        return CHOOSABLE
+    unknown = names - set(CHOOSABLE)
+    if unknown:
+        raise SystemExit(f"unknown modules {sorted(unknown)}; choose from {', '.join(CHOOSABLE)} or all")
+    return tuple(name for name in CHOOSABLE if name in names)
+
+
+def compare_modules(modules: tuple[str, ...], count: int, budget: Budget, each: str) -> None:
+    """Per table size (and hard's two-player search): the base game's rate, the modules' rate, their ratio."""
+    print(f"modules: {', '.join(modules)} ({count} positions, {each} each)")
+    for label, players, settings in (
+        ("2 players", 2, None),
+        ("3 players", 3, None),
+        ("4 players", 4, None),
+        ("2 players, hard", 2, LEVELS["hard"].settings),
+    ):
+        base = iterations_per_second(players, count, budget, settings)
+        with_modules = iterations_per_second(players, count, budget, settings, modules)
+        print(
+            f"MCTS, {label}: {base:7.0f} iterations/s base game, {with_modules:7.0f} with the modules "
+            f"({with_modules / base:.0%})"
+        )
 
 
 if __name__ == "__main__":

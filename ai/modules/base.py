@@ -130,7 +130,10 @@ class Compiled:
 
     def extra_for_tile(self, state: GameState, player: int, tile: int) -> float:
         """``Advice.tile_extra`` summed over the modules (0 when none answers)."""
-        return sum(extra(state, player, tile) for extra in self.tile_extra)
+        found = 0.0
+        for extra in self.tile_extra:
+            found += extra(state, player, tile)
+        return found
 
     def extras_at(self, state: GameState, player: int, tile: int, cell: int) -> list[tuple[int, float]]:
         """Every module's ``Advice.cell_extra`` for ``tile`` on ``cell`` (empty when none adds anything)."""

@@ -42,14 +42,35 @@ def counted_cards(state: GameState, player: int) -> list[int]:
     return [card for card in cards if card in part.shown or BONUS_TILE[card] in have]
 
 
+COUNTED_REMEMBERED = 20_000  # (Alhambra, cards) answers of ``_counted_kinds`` kept before the memo starts afresh
+_COUNTED: dict[tuple[frozenset[tuple[int, int]], tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _counted_kinds(state: GameState, player: int, cards: list[int]) -> tuple[int, ...]:
+    """The types of ``player``'s eligible cards, remembered by Alhambra and cards.
+
+    A revealed card is always eligible (it turns face down when its tile leaves: [M-BONUS-3]), so
+    eligibility alone says what a scoring counts.
+    """
+    key = (state.alhambra_key(player), tuple(cards))
+    found = _COUNTED.get(key)
+    if found is None:
+        if len(_COUNTED) >= COUNTED_REMEMBERED:
+            _COUNTED.clear()
+        have = built.lookup(key[0], state.grids[player])
+        found = _COUNTED[key] = tuple(BONUS_TILE[card][0] for card in cards if BONUS_TILE[card] in have)  # type: ignore[index]
+    return found
+
+
 class BonusAdvice(Advice):
     def count_extra(self, state: GameState, counts: Counts) -> None:
         """[M-BONUS-2] [M-BONUS-3] each counted card is one more building, as is a card whose tile waits."""
         part = bonus.of(state)
         assert part is not None
-        for player in range(state.players):
-            for card in counted_cards(state, player):
-                counts[player][BONUS_TILE[card][0]] += 1  # type: ignore[index]
+        for player, cards in enumerate(part.cards):
+            if cards:
+                for kind in _counted_kinds(state, player, cards):
+                    counts[player][kind] += 1
         decider = state.decider
         if state.held and decider >= 0:
             have = built.lookup(state.alhambra_key(decider), state.grids[decider])

@@ -28,8 +28,9 @@ HUT_TAKING = 0.3  # what taking a hut costs besides the action: one of the three
 TYPES = len(BUILDING_TYPES)
 
 
-def _hut_counts(grid: dict[int, int]) -> tuple[float, ...]:
-    """[M-HUT-4] per type, what an Alhambra's huts add at a scoring, plus their open sides' potential."""
+def _hut_counts(grid: dict[int, int]) -> tuple[tuple[int, float], ...] | None:
+    """[M-HUT-4] (type, counts) for each type an Alhambra's huts add to at a scoring, with their open sides'
+    potential; None without huts."""
     counts: list[float] = [0] * TYPES
     huts.hut_bonus(grid, counts)  # type: ignore[arg-type] - adds ints to a list of numbers
     for cell, tile in grid.items():
@@ -40,7 +41,8 @@ def _hut_counts(grid: dict[int, int]) -> tuple[float, ...]:
         for side, step in STEPS:
             if not walls & side and cell + step not in grid:
                 counts[colour] += HUT_POTENTIAL
-    return tuple(counts)
+    found = tuple((kind, amount) for kind, amount in enumerate(counts) if amount)
+    return found or None
 
 
 # per Alhambra: a search evaluates the same few Alhambras over and over
@@ -83,8 +85,25 @@ def neighbours_counted(grid: dict[int, int], tile: int, cell: int) -> tuple[int,
     return (kind, found) if found else None
 
 
+BEST_CELLS_REMEMBERED = 20_000  # (Alhambra, tile) answers of ``best_cell`` kept before the memo starts afresh
+_BEST_CELLS: dict[tuple[frozenset[tuple[int, int]], int], tuple[int, float] | None] = {}
+
+
 def best_cell(state: GameState, player: int, tile: int) -> tuple[int, float] | None:
-    """The most ``neighbours_counted`` gives for ``tile`` over the cells it may go to (None: it fits nowhere)."""
+    """The most ``neighbours_counted`` gives for ``tile`` over the cells it may go to (None: it fits nowhere).
+
+    A function of the Alhambra and the tile, remembered: rollouts ask it for every tile waiting to be placed.
+    """
+    key = (state.alhambra_key(player), tile)
+    found = _BEST_CELLS.get(key, False)
+    if found is False:
+        if len(_BEST_CELLS) >= BEST_CELLS_REMEMBERED:
+            _BEST_CELLS.clear()
+        found = _BEST_CELLS[key] = _best_cell(state, player, tile)
+    return found  # type: ignore[return-value]
+
+
+def _best_cell(state: GameState, player: int, tile: int) -> tuple[int, float] | None:
     grid = state.grids[player]
     walls = TILE_WALLS[tile]
     kind = HUT_COLOUR[tile]
@@ -116,9 +135,9 @@ class HutsAdvice(Advice):
         counts what its best cell gives."""
         for player in range(state.players):
             extra = hut_counts.lookup(state.alhambra_key(player), state.grids[player])
-            if any(extra):
+            if extra is not None:
                 mine = counts[player]
-                for kind, amount in enumerate(extra):
+                for kind, amount in extra:
                     mine[kind] += amount
         decider = state.decider
         for tile in state.held:

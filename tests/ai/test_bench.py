@@ -34,3 +34,21 @@ def test_the_search_fingerprint_is_the_same_for_the_same_work_and_differs_for_ot
     main(["--fingerprint", "--positions", "1", "--iterations", "60"])
     first, second, third = (line.split(": ")[1] for line in capsys.readouterr().out.splitlines())
     assert first == second != third and len(first) == 64
+
+
+def test_the_mcts_benchmark_compares_the_modules_with_the_base_game_in_one_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--modules all``: per table size, the base game's rate, the rate with the modules and their ratio."""
+    main(["--modules", "all", "--positions", "1", "--iterations", "6"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("modules: vizier, exchange, huts, bonus")
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "MCTS, 2 players",
+        "MCTS, 3 players",
+        "MCTS, 4 players",
+        "MCTS, 2 players, hard",
+    ]
+    assert all("base game" in line and "with the modules" in line and "%" in line for line in lines[1:])
+    with pytest.raises(SystemExit):
+        main(["--modules", "camps", "--positions", "1", "--iterations", "6"])
