@@ -4,7 +4,9 @@ Pure data (it draws nothing).  Points come from the engine's ``score`` event (th
 walls are read back from the state for display.  A scoring happens at the very end of a turn, so
 the state right after the action that caused it still shows the Alhambras as they were scored;
 only a module's collector may have received tiles after a scoring, and its
-columns (``ClientModule.sheet_columns``) take those off again.
+columns (``ClientModule.sheet_columns``) take those off again.  The counts are what the scoring
+counted (``GameState.scoring_counts``): a rule module's share of a count (huts' neighbours,
+revealed bonus cards: ``ClientModule.count_shares``) is named beside it, e.g. "+1 hut, +1 bonus".
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class Row:
     counts: tuple[int | None, ...]  # per collector; None where it does not apply (a module collector's walls)
     ranks: tuple[str, ...]  # "1st", "2nd=" (shared), "" (none)
     points: tuple[int, ...]
+    shares: tuple[str, ...] = ()  # per collector: what the rule modules added to its count ("+1 hut"), or ""
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,14 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
     players = state.players
     collectors: list[int | str] = list(range(players))
     counts = [state.type_counts(p) for p in range(players)]
+    modules = modules_for(state.rules)
+    shares: list[list[tuple[str, list[int]]]] = [modules.count_shares(state, p) for p in range(players)]
+    for p, found in enumerate(shares):
+        for _, extra in found:
+            counts[p] = [count + more for count, more in zip(counts[p], extra, strict=True)]
     walls: list[int | None] = [state.wall_length(p) for p in range(players)]
     totals = list(event["totals"])
-    for column in modules_for(state.rules).sheet_columns(state, event, later):
+    for column in modules.sheet_columns(state, event, later):
         collectors.append(column.key)
         counts.append(list(column.counts))
         walls.append(column.wall)
@@ -69,7 +77,12 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
     rows = []
     for kind, name in enumerate(BUILDING_TYPES):
         per = tuple(counts[i][kind] for i in range(len(collectors)))
-        rows.append(Row(name, per, ranks_of(per), tuple(points.get((seat, name), 0) for seat in collectors)))
+        said = tuple(
+            ", ".join(f"+{extra[kind]} {what}" for what, extra in shares[i] if extra[kind]) if i < players else ""
+            for i in range(len(collectors))
+        )
+        row_points = tuple(points.get((seat, name), 0) for seat in collectors)
+        rows.append(Row(name, per, ranks_of(per), row_points, said if any(said) else ()))
     wall_points = tuple(points.get((seat, "wall"), 0) for seat in collectors)
     rows.append(Row("wall", tuple(walls), ("",) * len(collectors), wall_points))
     gained = [0] * len(collectors)

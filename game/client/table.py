@@ -80,8 +80,9 @@ class Table:
         self._exact_cache: dict[tuple, list[tuple[int, ...]]] = {}
 
     @classmethod
-    def new(cls, name: str, opponents: Sequence[str], seed: int) -> Table:
-        """A new game: the human in seat 0, then the bots in the order given."""
+    def new(cls, name: str, opponents: Sequence[str], seed: int, modules: Sequence[str] = ()) -> Table:
+        """A new game: the human in seat 0, then the bots in the order given; ``modules``: the rule modules
+        switched on (their engine names, e.g. "vizier")."""
         labels = [agent_label(agent) for agent in opponents]
         seats = [Seat(name or "You", HUMAN)]
         for index, agent in enumerate(opponents):
@@ -89,7 +90,7 @@ class Table:
             if labels.count(label) > 1:
                 label = f"{label} {labels[: index + 1].count(label)}"
             seats.append(Seat(label, agent))
-        return cls(Game.new(GameConfig(seed=seed, seats=tuple(seats))), 0)
+        return cls(Game.new(GameConfig(seed=seed, seats=tuple(seats), modules=tuple(modules))), 0)
 
     @classmethod
     def from_game(cls, game: Game) -> Table:

@@ -182,16 +182,25 @@ def draw_sheet(
         for c in range(columns):
             cx = area.x + label_w + c * col_w
             count, rank, points = row.counts[c], row.ranks[c], row.points[c]
+            share = row.shares[c] if row.shares else ""  # a rule module's part of the count ("+1 hut")
             number = ui.text.render(
                 "—" if count is None else str(count),
                 ui.font_px(17),
                 theme.PARCHMENT if count else theme.TEXT_FAINT,
                 "bold",
             )
-            surface.blit(number, (cx + px(6), y + (row_h - number.get_height()) // 2))
+            small = ui.text.render(share, ui.font_px(11), theme.GOLD_LIGHT) if share else None
+            lift = small.get_height() // 2 if small is not None else 0
+            surface.blit(number, (cx + px(6), y + (row_h - number.get_height()) // 2 - lift))
+            if small is not None:
+                fitted = ui.text.fit(share, ui.font_px(11), col_w - px(8))
+                small = ui.text.render(fitted, ui.font_px(11), theme.GOLD_LIGHT)
+                surface.blit(small, (cx + px(6), y + (row_h + number.get_height()) // 2 - lift))
             if rank:
                 word = ui.text.render(rank, ui.font_px(12), theme.GOLD_LIGHT if points else theme.TEXT_DIM)
-                surface.blit(word, (cx + px(12) + number.get_width(), y + (row_h - word.get_height()) // 2 + px(1)))
+                surface.blit(
+                    word, (cx + px(12) + number.get_width(), y + (row_h - word.get_height()) // 2 + px(1) - lift)
+                )
             if points:
                 size = ui.font_px(17 + 5 * (1 - pop))
                 gain = ui.text.render(f"+{points}", size, theme.GOLD_LIGHT, "bold")

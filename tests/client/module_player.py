@@ -1,0 +1,132 @@
+"""A player of the rule modules of expansion 1 through the interface (a ``UiPlayer`` that knows them).
+
+It makes each module's moves with clicks and keys at real positions, as a person would: takes a hut
+from its stack's panel ([M-HUT-2]), wakes its vizier with the button ([M-VIZIER-4]), buys or passes
+in a vizier window ([M-VIZIER-2]), pays with an exchange card ([M-EXCH-3]), takes one from the offer
+([M-EXCH-2]) and reveals a bonus card by clicking it ([M-BONUS-2]).  Nothing calls ``game.apply``.
+"""
+
+from __future__ import annotations
+
+from driver import UiPlayer
+
+from game.client.scenes.turn import TurnScene
+from game.engine import Buy, EndTurn, GiveToDirk, Pass, Place, Reserve, Take
+from game.engine.components import is_exchange_card
+from game.engine.modules.bonus import RevealBonus
+from game.engine.modules.exchange import ExchangeBuy
+from game.engine.modules.huts import TakeHut
+from game.engine.modules.vizier import PLACING, VizierBuy, VizierPass, WakeVizier
+
+MODULES = ("vizier", "exchange", "huts", "bonus")
+
+
+class ModulePlayer(UiPlayer):
+    """Plays the human seat, trying every module move at least once when it is possible."""
+
+    def choose(self, scene: TurnScene):
+        state = scene.state
+        legal = state.legal_actions()
+        first = lambda kind: kind not in self.done or self.rng.random() < 0.25  # noqa: E731
+        reveal = [a for a in state.optional_actions() if isinstance(a, RevealBonus)]
+        if reveal and first("bonus"):
+            return reveal[0]
+        if scene.table.choosing:
+            buys = [a for a in legal if isinstance(a, VizierBuy)]
+            if buys and (first("vizier buy") or self.rng.random() < 0.5):
+                with_card = [a for a in buys if a.exchange]
+                return self.rng.choice(with_card or buys)
+            return VizierPass()
+        if scene.table.acting:
+            for kind, move in (
+                ("hut", next((a for a in legal if isinstance(a, TakeHut)), None)),
+                ("wake", next((a for a in legal if isinstance(a, WakeVizier)), None)),
+                ("exchange buy", next((a for a in legal if isinstance(a, ExchangeBuy)), None)),
+                (
+                    "exchange take",
+                    next((a for a in legal if isinstance(a, Take) and is_exchange_card(a.cards[0])), None),
+                ),
+            ):
+                if move is not None and first(kind):
+                    return move
+        return super().choose(scene)
+
+    def play_once(self, scene: TurnScene) -> None:
+        action = self.choose(scene)
+        if isinstance(action, RevealBonus):
+            self.reveal(scene, action)
+        elif isinstance(action, VizierPass):
+            assert scene.widget("vizier_pass").visible, "the window offers Pass"
+            self.d.click_widget("vizier_pass")
+            self.done.append("vizier pass")
+        elif isinstance(action, VizierBuy):
+            self.pay(scene, action.slot, action.paid, action.exchange[0] if action.exchange else None)
+            assert scene.state.phase == PLACING, "the vizier's tile is placed next"
+            self.done.append("vizier buy")
+        elif isinstance(action, ExchangeBuy):
+            self.pay(scene, action.slot, action.paid, action.card)
+            self.done.append("exchange buy")
+        elif isinstance(action, TakeHut):
+            self.take_hut(scene, action)
+        elif isinstance(action, WakeVizier):
+            self.d.click_widget("wake_vizier")
+            self.done.append("wake")
+        elif isinstance(action, Take) and is_exchange_card(action.cards[0]):
+            self.take(scene, action)
+            self.done[-1] = "exchange take"
+        elif isinstance(action, Buy):
+            self.buy(scene, action)
+        elif isinstance(action, Take):
+            self.take(scene, action)
+        elif isinstance(action, Place):
+            self.place(scene, action)
+        elif isinstance(action, Reserve):
+            self.reserve(scene, action)
+        elif isinstance(action, GiveToDirk):
+            self.dirk(scene, action)
+        elif isinstance(action, Pass):
+            self.d.click_widget("primary")
+            self.done.append("pass")
+        elif isinstance(action, EndTurn):
+            self.end_turn(scene)
+        else:
+            self.redesign(scene, action)
+
+    # ---------------------------------------------------------------- the module moves
+    def pay(self, scene: TurnScene, slot: int, paid: tuple[int, ...], card: int | None) -> None:
+        """Pick the slot, then the payment: a suggested one (its chip) or card by card, then Buy."""
+        self.d.click(scene.market.slot_rects(scene)[slot - 1].center)
+        sel = scene.sel
+        assert sel.slot == slot, "the slot is chosen"
+        wanted = (sorted(paid), card)
+        chips = [
+            i
+            for i, (suggested, extra) in enumerate(zip(sel.suggestions, sel.suggested_cards, strict=True))
+            if (sorted(suggested), extra) == wanted
+        ]
+        if chips:
+            scene._refresh_controls()
+            self.d.click(scene.chips[chips[0]].rect.center)
+        else:
+            if sel.card != card:
+                for c in (sel.card, card):
+                    if c is not None:
+                        rect = scene.hand.card_rect(scene, c)
+                        self.d.click((rect.x + 6, rect.y + rect.h // 2))
+            for money in set(sel.pay) ^ set(paid):
+                rect = scene.hand.card_rect(scene, money)
+                self.d.click((rect.x + 6, rect.y + rect.h // 2))
+        assert (sorted(sel.pay), sel.card) == wanted, (sel.pay, sel.card, wanted)
+        self.d.click_widget("primary")
+
+    def take_hut(self, scene: TurnScene, action: TakeHut) -> None:
+        panel = scene.module_panels["huts"]
+        rect = panel.top_rects(scene.state)[action.tile]  # type: ignore[attr-defined]
+        self.d.click(rect.center)
+        assert action.tile in scene.state.held, "the hut waits to be placed"
+        self.done.append("hut")
+
+    def reveal(self, scene: TurnScene, action: RevealBonus) -> None:
+        rect = next(r for piece, r in scene.shelf.piece_rects(scene.snapshot()) if piece.item == action.card)
+        self.d.click(rect.center)
+        self.done.append("bonus")
