@@ -735,8 +735,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.sel.slot = action.slot
             self.sel.pay = list(action.paid)
             self.perform(action)
-        else:
-            self.perform(action)
+        else:  # a rule module's command (wake, pass) is applied as its button applies it
+            commanded = any(command.move(self.state) == action for command in self.modules.commands)
+            self.perform(action, confirmed=commanded)
 
     # ------------------------------------------------------------------ toolbar
     def toggle_log(self) -> None:
