@@ -34,7 +34,12 @@ COLUMN_W = 292  # the opponents column's width at scale 1 (layout.py)
 class HutsPanel(ModulePanel):
     """The six hut stacks: the top hut face up, how many are left below it."""
 
-    weight = 0.36
+    weight = 0.42
+
+    @property
+    def short(self) -> bool:
+        """Too low for a title above the stacks (many opponents): the title goes to their left."""
+        return self.rect.h < self.px(74)
 
     def px(self, value: float) -> int:
         """A length of the design, scaled as the column is (it is 292 px wide at scale 1)."""
@@ -43,8 +48,12 @@ class HutsPanel(ModulePanel):
     def stack_rects(self) -> list[pygame.Rect]:
         """One square per stack (by building type), in a row under the title."""
         px = self.px
-        area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(30), self.rect.w - px(20), self.rect.h - px(34))
-        label = px(14)
+        if self.short:  # the count chips sit on the huts' corners
+            area = pygame.Rect(self.rect.x + px(58), self.rect.y + px(5), self.rect.w - px(68), self.rect.h - px(12))
+            label = 0
+        else:
+            area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(30), self.rect.w - px(20), self.rect.h - px(34))
+            label = px(14)
         size = max(8, min(px(44), area.h - label, (area.w - 5 * px(6)) // 6))
         step = (area.w - size) / 5
         return [pygame.Rect(round(area.x + i * step), area.y, size, size) for i in range(len(BUILDING_TYPES))]
@@ -69,14 +78,23 @@ class HutsPanel(ModulePanel):
         part = huts.of(state)
         if part is None:
             return
-        common.section_title(ui, surface, "Huts", (self.rect.x + px(12), self.rect.y + px(9)))
         takeable = self._takeable(snap)
         owned = huts.owned(state, snap.me)
         note = f"yours {owned}/{huts.MAX_OWNED}"
         if takeable:
             note = f"click one to take it · {note}"
-        word = ui.text.render(ui.text.fit(note, ui.font_px(12), self.rect.w - px(70)), ui.font_px(12), theme.TEXT_DIM)
-        surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(10))))
+        if self.short:
+            title = common.section_title(ui, surface, "Huts", (self.rect.x + px(12), self.rect.y + px(6)))
+            word = ui.text.render(f"{owned}/{huts.MAX_OWNED}", ui.font_px(12), theme.TEXT_DIM)
+            surface.blit(word, (title.x, title.bottom + px(1)))
+            if self.rect.collidepoint(ui.mouse) and not any(r.collidepoint(ui.mouse) for r in self.stack_rects()):
+                ui.tooltip(f"Hut stacks: {note}", self.rect)
+        else:
+            common.section_title(ui, surface, "Huts", (self.rect.x + px(12), self.rect.y + px(9)))
+            word = ui.text.render(
+                ui.text.fit(note, ui.font_px(12), self.rect.w - px(70)), ui.font_px(12), theme.TEXT_DIM
+            )
+            surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(10))))
         hint = snap.hint_action
         for kind, (stack, rect) in enumerate(zip(part.stacks, self.stack_rects(), strict=True)):
             if not stack:
@@ -97,9 +115,8 @@ class HutsPanel(ModulePanel):
                     if takeable:
                         tip += ". Click to take it (free, your whole action); place it at the end of the turn"
                     ui.tooltip(tip, rect)
-            common.chip(
-                ui, surface, str(len(stack)), (rect.centerx, rect.bottom + px(8)), ui.font_px(11), anchor="center"
-            )
+            where = (rect.right, rect.bottom) if self.short else (rect.centerx, rect.bottom + px(8))
+            common.chip(ui, surface, str(len(stack)), where, ui.font_px(11), anchor="center")
             if not stack and rect.collidepoint(ui.mouse):
                 ui.tooltip(f"The {BUILDING_TYPES[kind]} huts are all taken", rect)
 

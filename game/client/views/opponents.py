@@ -21,7 +21,7 @@ from ..table import agent_label
 from ..widgets import Ui
 from . import common
 from .alhambra import AlhambraView
-from .pieces import draw_piece, piece_row
+from .pieces import draw_piece, natural_width, piece_row
 
 if TYPE_CHECKING:
     from ..modules import ModulePanel
@@ -38,7 +38,7 @@ class OpponentPanel:
         px = snap.ui.px
         body = pygame.Rect(self.rect.x + px(10), self.rect.y + px(32), self.rect.w - px(20), self.rect.h - px(40))
         info_h = px(112)
-        if body.h > body.w * 0.6 + info_h:  # a tall panel (few opponents): the Alhambra on top, full width
+        if self._tall(snap):  # a tall panel (few opponents): the Alhambra on top, full width
             info_h += px(40) if self._has_pieces(snap) else 0  # a rule module's pieces: a row more
             grid = pygame.Rect(body.x, body.y, body.w, body.h - info_h - px(8))
             info = pygame.Rect(body.x, grid.bottom + px(8), body.w, info_h)
@@ -50,6 +50,10 @@ class OpponentPanel:
             info = pygame.Rect(grid.right + px(10), body.y, body.right - grid.right - px(10), body.h)
         return {"grid": grid, "info": info}
 
+    def _tall(self, snap: TableSnapshot) -> bool:
+        px = snap.ui.px
+        return self.rect.h - px(40) > (self.rect.w - px(20)) * 0.6 + px(112)
+
     def _has_pieces(self, snap: TableSnapshot) -> bool:
         return bool(snap.pieces.get(self.seat) or snap.hand_cards.get(self.seat))
 
@@ -58,7 +62,13 @@ class OpponentPanel:
         px = snap.ui.px
         info = self.areas(snap)["info"]
         tiles = pygame.Rect(info.x, info.y, info.w, px(22))  # reserve (and tiles bought this turn, framed)
-        top = self.pieces_rect(snap).bottom if self._has_pieces(snap) else tiles.bottom
+        top = tiles.bottom
+        if self._has_pieces(snap):
+            pieces = self.pieces_rect(snap)
+            if pieces.y > tiles.y:
+                top = pieces.bottom
+            else:  # the pieces share the reserve's row, at its right end
+                tiles.w = pieces.x - px(6) - tiles.x
         hand = pygame.Rect(info.x, top + px(6), info.w, info.bottom - top - px(6))
         return info, tiles, hand
 
@@ -68,9 +78,11 @@ class OpponentPanel:
         info = self.areas(snap)["info"]
         if not self._has_pieces(snap):
             return pygame.Rect(info.x, info.y + px(22), info.w, 0)
-        tall = info.w > px(200)  # the wide info strip of a tall panel: room for bigger pieces
-        height = px(34) if tall else max(px(18), min(px(26), (info.h - px(22)) // 3))
-        return pygame.Rect(info.x, info.y + px(22) + px(5), info.w, height)
+        if self._tall(snap):  # a row of their own, under the reserve
+            return pygame.Rect(info.x, info.y + px(22) + px(5), info.w, px(34))
+        height = px(22)  # a narrow panel: at the right end of the reserve's row, so the hand keeps its four lines
+        width = min(natural_width(snap, self.seat, height), info.w // 2)
+        return pygame.Rect(info.right - width, info.y, width, height)
 
     def piece_rects(self, snap: TableSnapshot) -> list[tuple[object, pygame.Rect]]:
         """(piece or exchange-like card id, rect) along the pieces row."""

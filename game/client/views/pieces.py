@@ -39,6 +39,13 @@ def _width(item: Piece | int, height: int) -> int:
     return height
 
 
+def natural_width(snap: TableSnapshot, seat: int, height: int) -> int:
+    """How wide the seat's pieces are side by side at ``height``."""
+    items = _ordered(snap, seat)
+    gap = snap.ui.px(4)
+    return sum(_width(item, height) for item in items) + gap * max(0, len(items) - 1)
+
+
 def piece_row(snap: TableSnapshot, seat: int, row: pygame.Rect) -> list[tuple[Piece | int, pygame.Rect]]:
     """The seat's pieces left to right along ``row`` (overlapping when they would not fit)."""
     items = _ordered(snap, seat)
