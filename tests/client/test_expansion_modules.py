@@ -395,3 +395,13 @@ def test_the_hint_plays_a_module_move(make_app: MakeApp) -> None:
         or scene.state.decider != 0
         or len(scene.table.game.events) > events
     )
+
+
+def test_a_bots_vizier_purchase_is_a_banner(make_app: MakeApp) -> None:
+    """[M-VIZIER-2] a bot buying out of turn is announced across the board (and said in the log)."""
+    game = position(lambda s: s.phase == ACTION)
+    _, scene = sit_down(make_app, game)
+    assert scene.on_event_shown({"e": vizier.USE_EVENT, "player": 1}, None) is False
+    assert scene.banner_text == "Bot 1's vizier buys!"
+    scene.on_event_shown({"e": vizier.USE_EVENT, "player": 0}, None)
+    assert scene.banner_text == "Your vizier buys!"

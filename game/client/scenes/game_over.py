@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import events as record_events
-from game.engine.components import CARD_VALUE
+from game.engine.components import CARD_VALUE, TILE_TYPE, is_start_tile
 
 from .. import theme
 from ..modules import collector_name, modules_for
@@ -201,9 +201,12 @@ class GameOverScene(PanelScene):
         for seat in range(state.players):
             if y + px(20) > area.bottom:
                 break
-            built = len(state.grids[seat]) - 1
+            tiles = [t for t in state.grids[seat].values() if not is_start_tile(t)]
+            built = sum(TILE_TYPE[t] is not None for t in tiles)
             money = sum(CARD_VALUE[c] for c in state.hands[seat])
             text = f"{built} buildings · {len(state.reserves[seat])} on the reserve · {money} in money left"
+            if len(tiles) > built:  # tiles of a rule module that are no buildings ([M-HUT-3])
+                text = f"{built} buildings + {len(tiles) - built} huts · {len(state.reserves[seat])} on the reserve"
             common.seat_token(ui, surface, seat, self.table.names[seat], (area.x + px(8), y + px(9)), px(7))
             word = ui.text.render(ui.text.fit(text, ui.font_px(13), area.w - px(24)), ui.font_px(13), theme.PARCHMENT)
             surface.blit(word, (area.x + px(22), y))

@@ -75,7 +75,7 @@ class MarketView:
             currency = CURRENCIES[MARKET_CURRENCY[i]]
             if snap.sel.slot == slot:
                 common.selected_frame(surface, frame.move(0, lift), 3)
-            elif isinstance(hint, Buy) and hint.slot == slot:
+            elif (isinstance(hint, Buy) or hasattr(hint, "paid")) and getattr(hint, "slot", None) == slot:
                 common.glow_frame(surface, frame, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
                 common.badge(ui, surface, "hint", frame.topright, ui.px(26))
             if acting:
