@@ -133,8 +133,9 @@ class HutsAdvice(Advice):
     def count_extra(self, state: GameState, counts: Counts) -> None:
         """[M-HUT-4] the huts in each Alhambra (with their potential); a hut or a building waiting to be placed
         counts what its best cell gives."""
+        key = state.alhambra_key
         for player in range(state.players):
-            extra = hut_counts.lookup(state.alhambra_key(player), state.grids[player])
+            extra = hut_counts.lookup(key(player), state.grids[player])
             if extra is not None:
                 mine = counts[player]
                 for kind, amount in extra:
