@@ -323,7 +323,15 @@ class MctsAgent(Agent):
         won 65 % of 60 two-player games against greedy at 500 iterations a move; stopping when
         it ends won 86 % on the same deals.)
         """
-        return state.is_over or (state.phase == ACTION and state.turn >= horizon)
+        phase = state.phase
+        if phase == ACTION:
+            return state.turn >= horizon
+        if state.is_over:
+            return True
+        # A module's window after a turn (a vizier's, [M-VIZIER-2]) opens once the turn before the leaf's has
+        # ended: the leaf is there, at the same moment as when no window opens, before the window's decisions
+        # (the evaluation counts an awake vizier's option instead).
+        return phase in state.rules.phases and state.turn >= horizon - 1
 
     def _rollout_and_evaluate(self, state: GameState, horizon: int, dice: random.Random) -> list[float]:
         """Play on with the quick greedy policy until the leaf's turn starts."""

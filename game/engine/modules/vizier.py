@@ -17,10 +17,11 @@ event is not the asked player's ``vizier``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
-from ..components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST
+from ..components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, EXCHANGE_PAIR, MARKET_CURRENCY, TILE_COST
 from ..errors import IllegalAction
 from ..events import BUY
 from ..payments import covering_payments
@@ -124,6 +125,8 @@ def purchases(state: GameState, player: int) -> list[VizierBuy]:
     or with an exchange card ([M-EXCH-3])."""
     found: list[VizierBuy] = []
     hand = state.hands[player]
+    part = exchange.of(state)
+    held_exchange = part is not None and bool(part.held[player])
     for slot in (1, 2, 3, 4):
         tile = state.market[slot - 1]
         if tile < 0:
@@ -134,9 +137,43 @@ def purchases(state: GameState, player: int) -> list[VizierBuy]:
         for paid in covering_payments(cards, cost):  # type: ignore[arg-type]
             if sum(CARD_VALUE[c] for c in paid) == cost:  # type: ignore[misc]
                 found.append(VizierBuy(slot, paid, ()))
-        for card, paid in exchange.exchange_payments(state, player, slot, exact=True):
-            found.append(VizierBuy(slot, paid, (card,)))
+        if held_exchange:
+            for card, paid in exchange.exchange_payments(state, player, slot, exact=True):
+                found.append(VizierBuy(slot, paid, (card,)))
     return found
+
+
+@lru_cache(maxsize=4096)
+def _exact_sums(values: tuple[int, ...]) -> frozenset[int]:
+    """Every total some of the cards worth ``values`` add up to exactly."""
+    sums = {0}
+    for value in values:
+        sums |= {total + value for total in sums}
+    return frozenset(sums)
+
+
+def can_buy(state: GameState, player: int) -> bool:
+    """Whether ``player`` could pay some market tile exactly (``purchases`` would list one): the window asks
+    only such players, and it runs after every turn, so this answers without listing the payments."""
+    by_currency: list[list[int]] = [[], [], [], []]
+    for card in state.hands[player]:
+        by_currency[CARD_CURRENCY[card]].append(CARD_VALUE[card])  # type: ignore[index, arg-type]
+    held = exchange.of(state)
+    pairs = [EXCHANGE_PAIR[card] for card in held.held[player]] if held is not None else []
+    for slot in range(4):
+        tile = state.market[slot]
+        if tile < 0:
+            continue
+        cost = TILE_COST[tile]
+        currency = MARKET_CURRENCY[slot]
+        if cost in _exact_sums(tuple(sorted(by_currency[currency]))):
+            return True
+        for pair in pairs:
+            if currency in pair:  # type: ignore[operator]
+                first, second = pair  # type: ignore[misc]
+                if cost in _exact_sums(tuple(sorted(by_currency[first] + by_currency[second]))):
+                    return True
+    return False
 
 
 def _ask_next(state: GameState) -> None:
@@ -144,7 +181,7 @@ def _ask_next(state: GameState) -> None:
     part: VizierPart = state.parts[NAME]  # type: ignore[assignment]
     while part.queue:
         player = part.queue.pop(0)
-        if part.awake[player] and purchases(state, player):
+        if part.awake[player] and can_buy(state, player):
             state.phase = WINDOW
             state.decider = player
             return
