@@ -584,3 +584,15 @@ def test_module_actions_are_refused_without_their_module():
     assert_illegal(state, TakeHut(HUTS[0]), "M-HUT-2")
     assert_illegal(state, ExchangeBuy(1, (state.hands[state.turn_player][0],), EXCHANGE_CARDS[0]), "M-EXCH-3")
     assert_illegal(state, RevealBonus(BONUS_CARDS[0]), "M-BONUS-2")
+
+
+def test_the_window_asks_exactly_those_who_can_buy_m_vizier_2():
+    """[M-VIZIER-2] the window's quick test of who can pay a tile exactly agrees with the purchases listed, over
+    random games with exchange cards (which may pay too: [M-EXCH-3])."""
+    for seed in range(6):
+        state = new_state(3 + seed % 3, 50 + seed, modules=("vizier", "exchange"))
+        rng = random.Random(seed)
+        while not state.is_over:
+            for player in range(state.players):
+                assert vizier.can_buy(state, player) == bool(vizier.purchases(state, player))
+            state.apply(rng.choice(state.legal_actions()))
