@@ -319,6 +319,16 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             **extra,  # type: ignore[arg-type]
         )
 
+    # What the views read of the rule modules, also on the scene itself: the tests' drivers hand the scene to a
+    # view in place of a snapshot (``hand.card_rect(scene, card)``), so it answers the snapshot's new fields too.
+    @property
+    def hand_cards(self) -> dict[int, tuple[int, ...]]:
+        return self._module_snapshot(self.can_act).get("hand_cards", {}) if self.modules.modules else {}  # type: ignore[return-value]
+
+    @property
+    def pieces(self) -> dict[int, tuple]:
+        return self._module_snapshot(self.can_act).get("pieces", {}) if self.modules.modules else {}  # type: ignore[return-value]
+
     def _module_snapshot(self, can_act: bool) -> dict[str, object]:
         """The rule modules' part of the snapshot: what each seat holds of them, and the purchases they add
         (worked out again only when the game, the chosen slot or card changes)."""
