@@ -88,7 +88,8 @@ class Card(NamedTuple):
 
 def _kind_test(kinds: tuple[str, ...], kind: str) -> Callable[[int], bool]:
     """``test(id)`` is True when component ``id`` is of ``kind``.  A table of one bool per id, read by
-    its own ``__getitem__``: a single C call and no Python frame, for the search's inner loop."""
+    its own ``__getitem__``: a single C call and no Python frame, for the search's inner loop.  Ask it of
+    ids only: -1 (an empty market slot) would read the last id's answer."""
     return tuple(k == kind for k in kinds).__getitem__
 
 
