@@ -300,7 +300,14 @@ def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: W
 
 def _fast_module_phase(state: GameState, rng: random.Random, epsilon: float, weights: Weights) -> Action:
     """A decision in a module's own phase (a vizier window, [M-VIZIER-2]): the advice's moves, best-priced."""
-    moves_of = advice_for(state.rules).phase_moves.get(state.phase)
+    advice = advice_for(state.rules)
+    moves_of = advice.phase_moves.get(state.phase)
+    choose = advice.phase_choices.get(state.phase)
+    if choose is not None and moves_of is not None:  # two moves or more: the moves are listed only for a random one
+        if rng.random() < epsilon:
+            candidates = moves_of(state)
+            return candidates[rng.randrange(len(candidates))]
+        return choose(state, Pricer(state, weights, exact_walls=False))
     candidates = moves_of(state) if moves_of is not None else state.legal_actions()
     if len(candidates) == 1:
         return candidates[0]

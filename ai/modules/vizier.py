@@ -14,15 +14,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import describe_action
-from game.engine.components import BUILDING_TYPES, CARD_VALUE, TILE_TYPE, describe_tile
-from game.engine.modules import vizier
+from game.engine.components import (
+    BUILDING_TYPES,
+    CARD_CURRENCY,
+    CARD_VALUE,
+    MARKET_CURRENCY,
+    TILE_COST,
+    TILE_TYPE,
+    describe_tile,
+)
+from game.engine.modules import exchange, vizier
 from game.engine.modules.vizier import VizierBuy, VizierPass, WakeVizier
+from game.engine.payments import covering_payments
 
 from .base import Advice, Price, young
 from .exchange import card_worth as exchange_card_worth
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from game.engine import Action, GameState
 
@@ -60,6 +70,47 @@ def window_moves(state: GameState) -> list[Action]:
     return state.legal_actions()
 
 
+def best_window_move(state: GameState, pricer: object) -> Action:
+    """The best-priced of ``window_moves`` (the first of them on a tie, as ``max`` would pick), pricing one
+    purchase per slot.
+
+    Every purchase of a slot pays its cost exactly, so those paid in the slot's currency share one price,
+    and those with an exchange card (listed after them) share one that is lower by the card's worth: the
+    first purchase the engine lists for a slot is the best of that slot.  The pass is priced at nothing.
+    """
+    player = state.decider
+    hand = state.hands[player]
+    part = exchange.of(state)
+    with_exchange = part is not None and bool(part.held[player])
+    price = pricer.price  # type: ignore[attr-defined]
+    best: Action = VizierPass()
+    best_price = 0.0
+    found = False
+    for slot in (1, 2, 3, 4):
+        tile = state.market[slot - 1]
+        if tile < 0:
+            continue
+        cost = TILE_COST[tile]
+        currency = MARKET_CURRENCY[slot - 1]
+        cards = tuple(sorted(c for c in hand if CARD_CURRENCY[c] == currency))
+        move = None
+        for paid in covering_payments(cards, cost):  # type: ignore[arg-type]
+            if sum(CARD_VALUE[c] for c in paid) == cost:  # type: ignore[misc]
+                move = VizierBuy(slot, paid, ())
+                break
+        if move is None and with_exchange:
+            for card, paid in exchange.exchange_payments(state, player, slot, exact=True):
+                move = VizierBuy(slot, paid, (card,))
+                break
+        if move is not None:
+            value = price(move)
+            if not found or value > best_price:
+                best, best_price, found = move, value, True
+    if found and best_price < 0.0:
+        return VizierPass()  # listed last: it wins only when strictly better
+    return best
+
+
 class VizierAdvice(Advice):
     def values(self, state: GameState, estimate: list[float]) -> None:
         part = vizier.of(state)
@@ -80,6 +131,9 @@ class VizierAdvice(Advice):
 
     def phase_moves(self) -> dict[str, Callable[[GameState], list[Action]]]:
         return {vizier.WINDOW: window_moves}
+
+    def phase_choices(self) -> dict[str, Callable[[GameState, Any], Action]]:
+        return {vizier.WINDOW: best_window_move}
 
     def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
         if isinstance(action, WakeVizier):

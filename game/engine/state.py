@@ -57,6 +57,8 @@ from .setup import Deal, pile_extras, scoring_windows
 from .validation import check_shape
 
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
+ALHAMBRA_KEYS_REMEMBERED = 20_000  # distinct Alhambra keys kept (``GameState.alhambra_key``) before starting afresh
+_ALHAMBRA_KEYS: dict[frozenset[tuple[int, int]], frozenset[tuple[int, int]]] = {}
 OFFER_SIZE = 4
 
 
@@ -306,7 +308,12 @@ class GameState:
         """``player``'s Alhambra as a set of (cell, tile): the key of every ``GridMemo`` (cached until it changes)."""
         key = self._keys[player]
         if key is None:
-            key = self._keys[player] = frozenset(self.grids[player].items())
+            key = frozenset(self.grids[player].items())
+            # One object per contents: every memo keyed by it then finds its entry by identity, without
+            # comparing two equal sets element by element.
+            if len(_ALHAMBRA_KEYS) >= ALHAMBRA_KEYS_REMEMBERED:
+                _ALHAMBRA_KEYS.clear()
+            key = self._keys[player] = _ALHAMBRA_KEYS.setdefault(key, key)
         return key
 
     def survey(self, player: int) -> alhambra.Survey:

@@ -16,6 +16,7 @@ from ai import make_agent
 from ai.evaluation import expected_final_scores, projected_counts
 from ai.fast_policy import Pricer, fast_action
 from ai.mcts import Budget, MctsAgent
+from ai.modules.vizier import best_window_move
 from game.engine import ACTION, Buy, GameState, Take, deal
 from game.engine.alhambra import cell_at
 from game.engine.components import (
@@ -255,6 +256,25 @@ def test_the_quick_policy_decides_a_window_not_a_placement_m_vizier_2() -> None:
     assert pricer.price(buy) < pricer.purchase(state.market[slot - 1], TILE_COST[state.market[slot - 1]], True)
     for seed in range(5):
         assert fast_action(state, random.Random(seed), epsilon=0.5) in state.legal_actions()
+
+
+def test_the_quick_window_choice_is_the_best_priced_window_move_m_vizier_2() -> None:
+    """[M-VIZIER-2] the rollouts' quick window decision, pricing one purchase per slot, picks what the best-priced
+    of all the window's moves would be (the first on a tie), in every window of a few games with all four modules
+    and with the vizier alone; every window offers a purchase besides the pass."""
+    windows = 0
+    for seed, modules in ((3, ALL), (4, ALL), (5, ("vizier",)), (6, ("vizier", "exchange"))):
+        state = GameState.start(deal(3, seed, modules), seed, modules=modules)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase == vizier.WINDOW:
+                moves = state.legal_actions()
+                assert len(moves) >= 2
+                pricer = Pricer(state, exact_walls=False)
+                assert best_window_move(state, pricer) == max(moves, key=pricer.price)
+                windows += 1
+            state.apply_trusted(fast_action(state, rng, epsilon=0.3))
+    assert windows > 20
 
 
 def test_waking_and_exchange_purchases_are_priced_m_vizier_4_m_exch_3() -> None:
