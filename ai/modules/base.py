@@ -174,5 +174,6 @@ def young(state: GameState, turns: float) -> float:
     What a module's holding is worth (an exchange card, an awake vizier) lies in the purchases still
     to come: its worth shrinks as the bag and market empty.
     """
-    left = len(state.bag) + sum(1 for tile in state.market if tile >= 0)
+    market = state.market
+    left = len(state.bag) + len(market) - market.count(-1)  # an empty slot holds -1
     return min(1.0, left / (state.players * turns))

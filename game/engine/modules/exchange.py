@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
@@ -125,19 +126,28 @@ def exchange_payments(state: GameState, player: int, slot: int, exact: bool = Fa
     tile = state.market[slot - 1]
     if part is None or tile < 0 or not part.held[player]:
         return []
+    return list(payments_with(tuple(part.held[player]), tuple(state.hands[player]), slot, tile, exact))
+
+
+@lru_cache(maxsize=16384)
+def payments_with(
+    held: tuple[int, ...], hand: tuple[int, ...], slot: int, tile: int, exact: bool
+) -> tuple[Payment, ...]:
+    """``exchange_payments`` for exchange cards ``held`` and money ``hand``: the AI asks again and again
+    for the same few hands and markets."""
     currency = MARKET_CURRENCY[slot - 1]
     cost = TILE_COST[tile]
     found = []
-    for card in sorted(set(part.held[player])):
+    for card in sorted(set(held)):
         pair = EXCHANGE_PAIR[card]
         if currency not in pair:  # type: ignore[operator]
             continue
-        cards = [c for c in state.hands[player] if CARD_CURRENCY[c] in pair]  # type: ignore[operator]
+        cards = [c for c in hand if CARD_CURRENCY[c] in pair]  # type: ignore[operator]
         for paid in minimal_payments(cards, cost):  # type: ignore[arg-type]
             needs_card = any(CARD_CURRENCY[c] != currency for c in paid)
             if needs_card and (not exact or sum(CARD_VALUE[c] for c in paid) == cost):  # type: ignore[misc]
                 found.append((card, paid))
-    return found
+    return tuple(found)
 
 
 def _check_buy(state: GameState, action: ExchangeBuy) -> None:

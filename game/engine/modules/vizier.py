@@ -123,12 +123,18 @@ def of(state: GameState) -> VizierPart | None:
 def purchases(state: GameState, player: int) -> list[VizierBuy]:
     """[M-VIZIER-2] what ``player``'s vizier may buy now: each market tile paid exactly, in its slot's currency
     or with an exchange card ([M-EXCH-3])."""
-    found: list[VizierBuy] = []
-    hand = state.hands[player]
     part = exchange.of(state)
-    held_exchange = part is not None and bool(part.held[player])
+    held = tuple(part.held[player]) if part is not None else ()
+    return list(_purchases(tuple(state.hands[player]), tuple(state.market), held))
+
+
+@lru_cache(maxsize=16384)
+def _purchases(hand: tuple[int, ...], market: tuple[int, ...], held: tuple[int, ...]) -> tuple[VizierBuy, ...]:
+    """``purchases`` with money ``hand`` and exchange cards ``held``: searches ask again and again for the same
+    few hands and markets."""
+    found: list[VizierBuy] = []
     for slot in (1, 2, 3, 4):
-        tile = state.market[slot - 1]
+        tile = market[slot - 1]
         if tile < 0:
             continue
         cost = TILE_COST[tile]
@@ -137,10 +143,10 @@ def purchases(state: GameState, player: int) -> list[VizierBuy]:
         for paid in covering_payments(cards, cost):  # type: ignore[arg-type]
             if sum(CARD_VALUE[c] for c in paid) == cost:  # type: ignore[misc]
                 found.append(VizierBuy(slot, paid, ()))
-        if held_exchange:
-            for card, paid in exchange.exchange_payments(state, player, slot, exact=True):
+        if held:
+            for card, paid in exchange.payments_with(held, hand, slot, tile, True):
                 found.append(VizierBuy(slot, paid, (card,)))
-    return found
+    return tuple(found)
 
 
 @lru_cache(maxsize=4096)
@@ -155,13 +161,21 @@ def _exact_sums(values: tuple[int, ...]) -> frozenset[int]:
 def can_buy(state: GameState, player: int) -> bool:
     """Whether ``player`` could pay some market tile exactly (``purchases`` would list one): the window asks
     only such players, and it runs after every turn, so this answers without listing the payments."""
-    by_currency: list[list[int]] = [[], [], [], []]
-    for card in state.hands[player]:
-        by_currency[CARD_CURRENCY[card]].append(CARD_VALUE[card])  # type: ignore[index, arg-type]
     held = exchange.of(state)
-    pairs = [EXCHANGE_PAIR[card] for card in held.held[player]] if held is not None else []
+    return _can_buy(
+        tuple(state.hands[player]), tuple(state.market), tuple(held.held[player]) if held is not None else ()
+    )
+
+
+@lru_cache(maxsize=16384)
+def _can_buy(hand: tuple[int, ...], market: tuple[int, ...], held: tuple[int, ...]) -> bool:
+    """``can_buy`` with money ``hand`` and exchange cards ``held`` (remembered: asked after every turn)."""
+    by_currency: list[list[int]] = [[], [], [], []]
+    for card in hand:
+        by_currency[CARD_CURRENCY[card]].append(CARD_VALUE[card])  # type: ignore[index, arg-type]
+    pairs = [EXCHANGE_PAIR[card] for card in held]
     for slot in range(4):
-        tile = state.market[slot]
+        tile = market[slot]
         if tile < 0:
             continue
         cost = TILE_COST[tile]
