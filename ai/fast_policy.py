@@ -19,7 +19,7 @@ from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 
 from .evaluation import DEFAULT_WEIGHTS, Outlook, Weights, money_cap, payable_sums, scorings_left, strongest_rival
-from .modules import advice_for
+from .modules import Compiled, advice_for
 
 # (side of the cell, step to the neighbour there, the neighbour's side that faces the cell)
 _NEIGHBOUR_FACING = ((1, -128, 4), (2, 1, 8), (4, 128, 1), (8, -1, 2))
@@ -316,6 +316,24 @@ def _fast_module_phase(state: GameState, rng: random.Random, epsilon: float, wei
     return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
 
 
+_CELL_EXTRAS: dict[tuple[frozenset[tuple[int, int]], int], bool] = {}  # (Alhambra, tile) -> a cell adds more
+
+
+def _cell_extras_anywhere(state: GameState, candidates: tuple[Action, ...], advice: Compiled) -> bool:
+    """Whether a module counts more for the held tile on one of the placements ``candidates`` lists (all but the
+    last, the reserve): a function of the Alhambra and the tile (``Advice.cell_extra``), remembered."""
+    tile, me = state.held[0], state.decider
+    key = (state.alhambra_key(me), tile)
+    found = _CELL_EXTRAS.get(key)
+    if found is None:
+        if len(_CELL_EXTRAS) >= PLACEMENTS_REMEMBERED:
+            _CELL_EXTRAS.clear()
+        found = _CELL_EXTRAS[key] = any(
+            advice.extras_at(state, me, tile, cast(Place, move).cell) for move in candidates[:-1]
+        )
+    return found
+
+
 def _fast_placement(state: GameState, rng: random.Random, epsilon: float, weights: Weights) -> Action:
     candidates, best, price = _placement_choice(state, weights)
     advice = advice_for(state.rules)
@@ -327,14 +345,12 @@ def _fast_placement(state: GameState, rng: random.Random, epsilon: float, weight
             if rng.random() < epsilon:
                 return choices[rng.randrange(len(choices))]
             return max(choices, key=Pricer(state, weights, exact_walls=False).price)
-    if advice.cell_extra and len(candidates) > 1:
-        # A module counts more on some cells (next to a hut of the tile's colour, [M-HUT-4]): those prices
-        # depend on the majorities, not only on the Alhambra, so they are not remembered.
-        tile, me = state.held[0], state.decider
-        if any(advice.extras_at(state, me, tile, cast(Place, move).cell) for move in candidates[:-1]):
-            if rng.random() < epsilon:
-                return candidates[rng.randrange(len(candidates))]
-            return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
+    # A module counts more on some cells (next to a hut of the tile's colour, [M-HUT-4]): those prices
+    # depend on the majorities, not only on the Alhambra, so they are not remembered.
+    if advice.cell_extra and len(candidates) > 1 and _cell_extras_anywhere(state, candidates, advice):
+        if rng.random() < epsilon:
+            return candidates[rng.randrange(len(candidates))]
+        return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
     if len(candidates) == 1:
         return candidates[0]
     if rng.random() < epsilon:

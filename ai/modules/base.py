@@ -45,7 +45,8 @@ class Advice:
         return 0.0
 
     def cell_extra(self, state: GameState, player: int, tile: int, cell: int) -> tuple[int, float] | None:
-        """(type, counts) that placing ``tile`` on ``cell`` of ``player``'s Alhambra adds besides the tile itself."""
+        """(type, counts) that placing ``tile`` on ``cell`` of ``player``'s Alhambra adds besides the tile itself:
+        a function of that Alhambra, the tile and the cell only (the rollouts remember whether any cell has one)."""
         return None
 
     def card_worth(self, state: GameState, player: int, card: int) -> float | None:

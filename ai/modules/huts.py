@@ -28,9 +28,9 @@ HUT_TAKING = 0.3  # what taking a hut costs besides the action: one of the three
 TYPES = len(BUILDING_TYPES)
 
 
-def _hut_counts(grid: dict[int, int]) -> tuple[tuple[int, float], ...] | None:
+def _hut_counts(grid: dict[int, int]) -> tuple[tuple[int, float], ...]:
     """[M-HUT-4] (type, counts) for each type an Alhambra's huts add to at a scoring, with their open sides'
-    potential; None without huts."""
+    potential; empty without huts (not None, which the memo would not remember)."""
     counts: list[float] = [0] * TYPES
     huts.hut_bonus(grid, counts)  # type: ignore[arg-type] - adds ints to a list of numbers
     for cell, tile in grid.items():
@@ -41,8 +41,7 @@ def _hut_counts(grid: dict[int, int]) -> tuple[tuple[int, float], ...] | None:
         for side, step in STEPS:
             if not walls & side and cell + step not in grid:
                 counts[colour] += HUT_POTENTIAL
-    found = tuple((kind, amount) for kind, amount in enumerate(counts) if amount)
-    return found or None
+    return tuple((kind, amount) for kind, amount in enumerate(counts) if amount)
 
 
 # per Alhambra: a search evaluates the same few Alhambras over and over
@@ -136,7 +135,7 @@ class HutsAdvice(Advice):
         key = state.alhambra_key
         for player in range(state.players):
             extra = hut_counts.lookup(key(player), state.grids[player])
-            if extra is not None:
+            if extra:
                 mine = counts[player]
                 for kind, amount in extra:
                     mine[kind] += amount
