@@ -18,7 +18,7 @@ from game.client.app import App
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.scoring import ScoringScene
 from game.client.scenes.turn import TurnScene
-from game.engine import Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from game.engine import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
 from game.engine.alhambra import xy_of
 
 
@@ -225,14 +225,19 @@ class UiPlayer:
             return max(takes, key=lambda t: len(t.cards))
         return legal[0]
 
+    undo_exact = True  # undo the first exact purchase once (the restart-turn undo is tested along the way)
+
     def play_once(self, scene: TurnScene) -> None:
         """Make one move of the human through the interface."""
-        action = self.choose(scene)
+        self.perform(scene, self.choose(scene))
+
+    def perform(self, scene: TurnScene, action: Action) -> None:
+        """Make ``action`` with clicks and keys, as a person would."""
         if isinstance(action, Take):
             self.take(scene, action)
         elif isinstance(action, Buy):
             self.buy(scene, action)
-            if not self.undone and self.done[-1] == "buy exact":
+            if self.undo_exact and not self.undone and self.done[-1] == "buy exact":
                 self.undo(scene)
         elif isinstance(action, Place):
             self.place(scene, action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from driver import UiPlayer
 
 from game.client.scenes.turn import TurnScene
-from game.engine import Buy, EndTurn, GiveToDirk, Pass, Place, Reserve, Take
+from game.engine import Take
 from game.engine.components import is_exchange_card
 from game.engine.modules.bonus import RevealBonus
 from game.engine.modules.exchange import ExchangeBuy
@@ -51,8 +51,9 @@ class ModulePlayer(UiPlayer):
                     return move
         return super().choose(scene)
 
-    def play_once(self, scene: TurnScene) -> None:
-        action = self.choose(scene)
+    undo_exact = False
+
+    def perform(self, scene: TurnScene, action) -> None:
         if isinstance(action, RevealBonus):
             self.reveal(scene, action)
         elif isinstance(action, VizierPass):
@@ -74,23 +75,8 @@ class ModulePlayer(UiPlayer):
         elif isinstance(action, Take) and is_exchange_card(action.cards[0]):
             self.take(scene, action)
             self.done[-1] = "exchange take"
-        elif isinstance(action, Buy):
-            self.buy(scene, action)
-        elif isinstance(action, Take):
-            self.take(scene, action)
-        elif isinstance(action, Place):
-            self.place(scene, action)
-        elif isinstance(action, Reserve):
-            self.reserve(scene, action)
-        elif isinstance(action, GiveToDirk):
-            self.dirk(scene, action)
-        elif isinstance(action, Pass):
-            self.d.click_widget("primary")
-            self.done.append("pass")
-        elif isinstance(action, EndTurn):
-            self.end_turn(scene)
         else:
-            self.redesign(scene, action)
+            super().perform(scene, action)
 
     # ---------------------------------------------------------------- the module moves
     def pay(self, scene: TurnScene, slot: int, paid: tuple[int, ...], card: int | None) -> None:

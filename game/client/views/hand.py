@@ -138,14 +138,7 @@ class HandView:
                 if ("card", card) in snap.hidden:
                     continue
                 chosen = card in snap.sel.pay
-                lift = px(12) if chosen else (px(4) if card == hovered and buying and lit else 0)
-                shown = rect.move(0, -lift)
-                surface.blit(ui.sprites.shadow(rect.size, 6, 3, 100), (shown.x - 6 + 2, shown.y - 6 + 3))
-                surface.blit(ui.sprites.card(card, rect.h), shown)
-                if not lit:
-                    common.dim(surface, shown, 140)
-                if chosen:
-                    common.selected_frame(surface, shown, 2)
+                shown = _draw_card(snap, surface, card, rect, lit, chosen, card == hovered and bool(buying))
                 if card in exact and lit:
                     common.chip(
                         ui,
@@ -179,16 +172,10 @@ class HandView:
                 continue
             lit = not buying or card in snap.pay_cards
             chosen = card == snap.sel.card
-            shown = rect.move(0, -(px(12) if chosen else (px(4) if card == hovered and buying and lit else 0)))
-            surface.blit(ui.sprites.shadow(rect.size, 6, 3, 100), (shown.x - 6 + 2, shown.y - 6 + 3))
-            surface.blit(ui.sprites.card(card, rect.h), shown)
-            if not lit:
-                common.dim(surface, shown, 140)
-            if chosen:
-                common.selected_frame(surface, shown, 2)
-            elif card in hinted:
+            shown = _draw_card(snap, surface, card, rect, lit, chosen, card == hovered and bool(buying))
+            if not chosen and card in hinted:
                 common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
-            elif buying and lit:
+            elif not chosen and buying and lit:
                 common.dashed_rect(surface, theme.TARGET, shown.inflate(px(4), px(4)), 2, px(6))
             if card == hovered:
                 tip = describe_card(card)
@@ -197,3 +184,20 @@ class HandView:
                 elif not buying:
                     tip += ": choose a market tile to buy, then pay with it"
                 ui.tooltip(tip, rect)
+
+
+def _draw_card(
+    snap: TableSnapshot, surface: pygame.Surface, card: int, rect: pygame.Rect, lit: bool, chosen: bool, pointed: bool
+) -> pygame.Rect:
+    """One card of the hand with its shadow: raised when chosen (a little when pointed at while it may pay),
+    dimmed when it cannot pay now, framed when chosen.  Returns where it was drawn."""
+    ui = snap.ui
+    px = ui.px
+    shown = rect.move(0, -(px(12) if chosen else (px(4) if pointed and lit else 0)))
+    surface.blit(ui.sprites.shadow(rect.size, 6, 3, 100), (shown.x - 6 + 2, shown.y - 6 + 3))
+    surface.blit(ui.sprites.card(card, rect.h), shown)
+    if not lit:
+        common.dim(surface, shown, 140)
+    if chosen:
+        common.selected_frame(surface, shown, 2)
+    return shown
