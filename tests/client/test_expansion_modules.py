@@ -223,6 +223,23 @@ def test_a_hut_is_taken_from_its_stack_and_placed(make_app: MakeApp) -> None:
     assert tile in scene.state.grids[0].values()
 
 
+def test_a_hut_is_dragged_from_its_stack_into_the_alhambra(make_app: MakeApp) -> None:
+    """[M-HUT-2] [M-HUT-3] dragging a stack's face-up hut takes it and places it where it is let go, in one gesture
+    (a click on a cell where it may not go leaves it waiting, taken)."""
+    game = position(lambda s: s.phase == ACTION and any(isinstance(a, TakeHut) for a in s.legal_actions()))
+    driver, scene = sit_down(make_app, game)
+    panel = scene.module_panels[huts.NAME]
+    tile, rect = next(iter(panel.top_rects(scene.state).items()))
+    scene.board.fit(scene.state.grids[0])
+    after = scene.state.clone()
+    after.apply(TakeHut(tile))
+    place = next(a for a in after.legal_actions() if isinstance(a, Place) and a.tile == tile)
+    driver.drag(rect.center, scene.board.cell_rect(place.x, place.y).center)
+    confirm(driver, scene)
+    assert tile in scene.state.grids[0].values(), "the hut was taken and built where it was dropped"
+    assert [e["e"] for e in scene.table.game.events].count(huts.TAKE_EVENT) >= 1
+
+
 # ---------------------------------------------------------------------- bonus cards
 def test_a_bonus_card_is_offered_and_revealed_by_one_click(make_app: MakeApp) -> None:
     """[M-BONUS-2] the table says a card may be revealed, it glows beside the Alhambra, one click reveals it."""

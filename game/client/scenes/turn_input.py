@@ -66,6 +66,7 @@ class Drag:
     tile: int
     start: tuple[int, int]
     active: bool = False
+    move: Action | None = None  # a rule module's move pressed on its panel (a hut taken from its stack)
 
 
 class TurnInput:
@@ -321,8 +322,11 @@ class TurnInput:
             if self.drag is not None and not self.drag.active:
                 sx, sy = self.drag.start
                 if abs(event.pos[0] - sx) + abs(event.pos[1] - sy) > self.ui.px(6):
-                    self.drag.active = True
-                    self._select(self.drag.source, self.drag.tile, toggle=False)
+                    if self.drag.move is not None:
+                        self._take_and_drag(self.drag)
+                    else:
+                        self.drag.active = True
+                        self._select(self.drag.source, self.drag.tile, toggle=False)
             return self.dragging
         if event.type == pygame.MOUSEBUTTONUP:
             if event.button in (2, 3):
@@ -332,6 +336,9 @@ class TurnInput:
                 drag, self.drag = self.drag, None
                 if drag.active:
                     self._drop(event.pos)
+                elif drag.move is not None:  # a click on a module's panel makes its move
+                    self.cancel_selection()
+                    self.perform(drag.move)
                 else:
                     self._select(drag.source, drag.tile, toggle=True)
                 return True
@@ -416,9 +423,9 @@ class TurnInput:
         if table.acting:
             for panel in self.module_panels.values():
                 move = panel.action_at(snap, pos)
-                if move is not None:
+                if move is not None:  # made on release: a click, or a drag of the tile it takes ([M-HUT-2])
                     self.cancel_selection()
-                    self.perform(move)
+                    self.drag = Drag("module", getattr(move, "tile", -1), pos, move=move)
                     return True
         found = self.tray.tile_at(snap, pos)
         if found is not None:
@@ -666,6 +673,17 @@ class TurnInput:
                 self.perform(Swap(sel.tile, target))
                 return True
         return False
+
+    def _take_and_drag(self: TurnScene, drag: Drag) -> None:
+        """A module's move dragged off its panel: made at once, and the tile it takes (a hut: [M-HUT-2], placed
+        like a bought tile, [M-HUT-3]) goes on with the drag, to the Alhambra or the reserve."""
+        self.drag = None
+        self.cancel_selection()
+        self.perform(drag.move)  # type: ignore[arg-type]
+        tile = drag.tile
+        if tile >= 0 and tile in self.state.held and self.table.placing and self.state.decider == self.me:
+            self.sel.tile, self.sel.source = tile, "held"
+            self.drag = Drag("held", tile, drag.start, active=True)
 
     def _drop(self: TurnScene, pos: tuple[int, int]) -> None:
         sel = self.sel
