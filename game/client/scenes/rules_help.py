@@ -430,7 +430,8 @@ MODULE_SECTIONS: tuple[ModulePage, ...] = (
             "A hut cannot be given to the neutral collector, nor taken with the vizier.",
         ),
         (
-            "Take a hut by clicking the face-up hut of a stack; then place it like a bought tile.",
+            "Take a hut by clicking the face-up hut of a stack, then place it like a bought tile; or drag it "
+            "straight from its stack to its place.",
             "At a scoring, the counts of the majorities include what your huts add.",
         ),
     ),
