@@ -223,6 +223,17 @@ def test_a_hut_is_taken_from_its_stack_and_placed(make_app: MakeApp) -> None:
     assert tile in scene.state.grids[0].values()
 
 
+def test_the_turns_prompt_names_the_module_moves_open_now(make_app: MakeApp) -> None:
+    """[M-HUT-2] [M-VIZIER-4] the prompt of a turn names taking a hut while one may be taken, and waking the vizier
+    only while it sleeps."""
+    game = position(lambda s: s.phase == ACTION and any(isinstance(a, TakeHut) for a in s.legal_actions()))
+    driver, scene = sit_down(make_app, game)
+    driver.wait(lambda: scene.can_act)
+    assert "take a hut" in scene.prompt() and "wake your vizier" not in scene.prompt(), scene.prompt()
+    vizier.of(scene.state).awake[scene.me] = False
+    assert "wake your vizier (V)" in scene.prompt(), scene.prompt()
+
+
 def test_a_hut_is_dragged_from_its_stack_into_the_alhambra(make_app: MakeApp) -> None:
     """[M-HUT-2] [M-HUT-3] dragging a stack's face-up hut takes it and places it where it is let go, in one gesture
     (a click on a cell where it may not go leaves it waiting, taken)."""

@@ -99,6 +99,9 @@ class Compiled:
     def prompt(self, state: GameState) -> str | None:
         return next((text for m in self.modules if (text := m.prompt(state)) is not None), None)
 
+    def turn_options(self, state: GameState) -> list[str]:
+        return [words for m in self.modules for words in m.turn_options(state)]
+
     def title(self, state: GameState, name: str) -> str | None:
         return next((text for m in self.modules if (text := m.title(state, name)) is not None), None)
 

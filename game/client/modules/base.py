@@ -157,6 +157,10 @@ class ClientModule:
         """The prompt when the human decides in one of the module's phases (None: not its phase)."""
         return None
 
+    def turn_options(self, state: GameState) -> list[str]:
+        """Words for the module's moves open to the human on their turn now, for the turn's prompt ("take a hut")."""
+        return []
+
     def title(self, state: GameState, name: str) -> str | None:
         """The actions panel's title while ``name`` (the decider: "Your" for the human) is in its phase."""
         return None

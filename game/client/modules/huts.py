@@ -147,6 +147,10 @@ class HutsClient(ClientModule):
     def panel(self) -> HutsPanel:
         return HutsPanel()
 
+    def turn_options(self, state: GameState) -> list[str]:
+        """[M-HUT-2] taking a hut, while a stack has one and the player owns fewer than three."""
+        return ["take a hut"] if any(isinstance(a, TakeHut) for a in state.legal_actions()) else []
+
     def item_positions(self, state: GameState, panel: ModulePanel | None) -> dict[Key, pygame.Rect]:
         """The top huts fly from their stacks."""
         if not isinstance(panel, HutsPanel):

@@ -105,6 +105,10 @@ class VizierClient(ClientModule):
         action = _wake_move(state) if mine and not awake and state.decider == seat else None
         return [Piece("awake" if awake else "asleep", seat, tip, action)]
 
+    def turn_options(self, state: GameState) -> list[str]:
+        """[M-VIZIER-4] waking a sleeping vizier."""
+        return ["wake your vizier (V)"] if WakeVizier() in state.legal_actions() else []
+
     def prompt(self, state: GameState) -> str | None:
         if state.phase == vizier.WINDOW:
             return "Your vizier may buy one tile exactly — click a market tile, or Pass (P)."

@@ -213,6 +213,9 @@ class TurnDrawing:
                 "Exact payment! You may take another action (money, a building, or a redesign) "
                 f"— or End turn ({END_TURN_KEY}) to place your tiles."
             )
+        more = self.modules.turn_options(state) if self.modules.modules else []
+        if more:  # a rule module's moves (take a hut, wake the vizier)
+            return f"Your turn: take money (1–4), buy a building (Q W E R), {', '.join(more)}, or redesign."
         return "Your turn: take money (1–4), buy a building (Q W E R), or redesign with a reserve or Alhambra tile."
 
     def prompt_text(self: TurnScene) -> str:
