@@ -59,9 +59,9 @@ def walls_from_text(text: str) -> int:
 # or ``TILE_KIND[tile]``, never where an id lies (the ids stay those of the records: tiles 0-53
 # buildings, 54-59 start tiles; cards 0-107 money, 108-109 scoring cards).  Rule modules add
 # their kinds here (tiles "hut", "camp", "bazaar"; cards "exchange") with new ids after these.
-BUILDING, START, HUT = "building", "start", "hut"
+BUILDING, START, HUT, CAMP, BAZAAR, FALCON = "building", "start", "hut", "camp", "bazaar", "falcon"
 MONEY, SCORING, EXCHANGE, BONUS = "money", "scoring", "exchange", "bonus"
-TILE_KINDS: tuple[str, ...] = (BUILDING, START, HUT)
+TILE_KINDS: tuple[str, ...] = (BUILDING, START, HUT, CAMP, BAZAAR, FALCON)
 CARD_KINDS: tuple[str, ...] = (MONEY, SCORING, EXCHANGE, BONUS)
 
 
@@ -99,24 +99,38 @@ MAX_PLAYERS = 6
 
 
 _HUTS = _rows("huts.csv")
+_CAMPS = _rows("camps.csv")
+_BAZAARS = _rows("bazaars.csv")
+_FALCONS = _rows("falcons.csv")
 _WALL_COLUMNS = ((N, "wall_n"), (E, "wall_e"), (S, "wall_s"), (W, "wall_w"))
+_BASTION_COLUMNS = ((N, "bastion_n"), (E, "bastion_e"), (S, "bastion_s"), (W, "bastion_w"))
+_ARROW_COLUMNS = ((N, "arrow_n"), (E, "arrow_e"), (S, "arrow_s"), (W, "arrow_w"))
+FALCON_KINDS: tuple[str, ...] = ("black", "brown", "white")  # [M-FALCON-1] each scores apart ([M-FALCON-5])
 
 
-def _walls_of(row: dict[str, str]) -> int:
-    return sum(bit for bit, column in _WALL_COLUMNS if row[column] == "1")
+def _walls_of(row: dict[str, str], columns: tuple[tuple[int, str], ...] = _WALL_COLUMNS) -> int:
+    return sum(bit for bit, column in columns if row[column] == "1")
 
 
 def _tiles() -> tuple[Tile, ...]:
-    """[B-COMP-2] the buildings of buildings.csv, [B-COMP-1] one start tile per seat, then [M-HUT-1] the huts.
+    """[B-COMP-2] the buildings of buildings.csv, [B-COMP-1] one start tile per seat, then [M-HUT-1] the huts,
+    [M-CAMP-1] the camps, [M-BAZAAR-1] the bazaars and [M-FALCON-1] the falcons (ids as RECORD.md's Modules
+    section numbers them: huts 60-83, camps 84-91, bazaars 92-99, falcons 100-114).
 
-    A hut has a colour (the building type of its stack) but is no building: its ``type`` is None, so it
-    never counts in a majority ([M-HUT-3]); its colour is ``HUT_COLOUR``.
+    None of them is a building: their ``type`` is None, so they never count in a majority ([M-HUT-3]).
+    A hut's colour is ``HUT_COLOUR``.  A camp has a cost (it is bought like a building, [M-CAMP-1]) and
+    its bastion sides as its walls: they match walls and count in the wall scoring ([M-CAMP-4]); its
+    other sides are green (``TILE_SIDES``).  A bazaar has no walls and no cost of its own ([M-BAZAAR-3]),
+    a falcon is never part of an Alhambra's grid (it sits on a corner, [M-FALCON-3]).
     """
     buildings = [
         Tile(BUILDING, BUILDING_TYPES.index(row["type"]), int(row["cost"]), _walls_of(row)) for row in _BUILDINGS
     ]
     huts = [Tile(HUT, None, None, _walls_of(row)) for row in _HUTS]
-    return (*buildings, *[Tile(START, None, None, 0)] * MAX_PLAYERS, *huts)
+    camps = [Tile(CAMP, None, int(row["cost"]), _walls_of(row, _BASTION_COLUMNS)) for row in _CAMPS]
+    bazaars = [Tile(BAZAAR, None, None, 0)] * len(_BAZAARS)
+    falcons = [Tile(FALCON, None, None, 0)] * len(_FALCONS)
+    return (*buildings, *[Tile(START, None, None, 0)] * MAX_PLAYERS, *huts, *camps, *bazaars, *falcons)
 
 
 TILES = _tiles()
@@ -125,7 +139,11 @@ TILE_KIND: tuple[str, ...] = tuple(t.kind for t in TILES)
 TILE_TYPE: tuple[int | None, ...] = tuple(t.type for t in TILES)
 TILE_COST: tuple[int | None, ...] = tuple(t.cost for t in TILES)
 TILE_WALLS: tuple[int, ...] = tuple(t.walls for t in TILES)
-TILE_SIDES: tuple[tuple[str, ...], ...] = tuple(sides_of(t.walls) for t in TILES)  # N, E, S, W per tile
+# N, E, S, W per tile: a camp's bastions and green sides ([M-CAMP-1]), every other tile's walls and open sides
+TILE_SIDES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(BASTION if t.walls & side else GREEN for side in SIDES) if t.kind == CAMP else sides_of(t.walls)
+    for t in TILES
+)
 
 BUILDINGS: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == BUILDING)
 START_TILES: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == START)  # seat p: START_TILES[p]
@@ -138,20 +156,68 @@ HUT_COLOUR: tuple[int | None, ...] = tuple(
     BUILDING_TYPES.index(_HUTS[t - HUTS[0]]["type"]) if kind == HUT else None for t, kind in enumerate(TILE_KIND)
 )
 
+CAMPS: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == CAMP)  # [M-CAMP-1] camps.csv order
+# [M-CAMP-3] a camp's arrows as a mask of sides (N, E, S, W bits); 0 for every other tile
+CAMP_ARROWS: tuple[int, ...] = tuple(
+    _walls_of(_CAMPS[t - CAMPS[0]], _ARROW_COLUMNS) if kind == CAMP else 0 for t, kind in enumerate(TILE_KIND)
+)
+BAZAARS: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == BAZAAR)  # [M-BAZAAR-1]
+FALCONS: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == FALCON)  # [M-FALCON-1]
+
 is_building = _kind_test(TILE_KIND, BUILDING)  # [B-COMP-2]
 is_start_tile = _kind_test(TILE_KIND, START)  # [B-COMP-1]
 is_hut = _kind_test(TILE_KIND, HUT)  # [M-HUT-1]
+is_camp = _kind_test(TILE_KIND, CAMP)  # [M-CAMP-1]
+is_bazaar = _kind_test(TILE_KIND, BAZAAR)  # [M-BAZAAR-1]
+is_falcon = _kind_test(TILE_KIND, FALCON)  # [M-FALCON-1]
 
 
 def describe_tile(tile: int) -> str:
-    if TILE_KIND[tile] == START:
+    kind = TILE_KIND[tile]
+    if kind == START:
         return "Lion Fountain"
-    if TILE_KIND[tile] == HUT:
+    if kind == HUT:
         walls = walls_to_text(TILE_WALLS[tile])
         return f"{BUILDING_TYPES[HUT_COLOUR[tile]]} hut" + (f" [{walls}]" if walls else "")  # type: ignore[index]
+    if kind == CAMP:
+        bastions, arrows = walls_to_text(TILE_WALLS[tile]), walls_to_text(CAMP_ARROWS[tile])
+        return f"camp {TILE_COST[tile]} [bastions {bastions}, arrows {arrows}]"
+    if kind == BAZAAR:
+        colours = "/".join(BUILDING_TYPES[t] for t in BAZAAR_TYPES[tile])  # type: ignore[union-attr]
+        return f"{CURRENCIES[BAZAAR_CURRENCY[tile]]} bazaar ({colours})"  # type: ignore[index]
+    if kind == FALCON:
+        first, second = FALCON_TYPES[tile]  # type: ignore[misc]
+        return f"{FALCON_KINDS[FALCON_KIND[tile]]} falcon ({BUILDING_TYPES[first]}/{BUILDING_TYPES[second]})"  # type: ignore[index]
     walls = walls_to_text(TILE_WALLS[tile])
     return f"{BUILDING_TYPES[TILE_TYPE[tile]]} {TILE_COST[tile]}" + (f" [{walls}]" if walls else "")  # type: ignore[index]
 
+
+# [M-BAZAAR-1] a bazaar's currency (its price slot's, [M-BAZAAR-3]) and three colours; None for every other tile
+BAZAAR_CURRENCY: tuple[int | None, ...] = tuple(
+    CURRENCIES.index(_BAZAARS[t - BAZAARS[0]]["currency"]) if kind == BAZAAR else None
+    for t, kind in enumerate(TILE_KIND)
+)
+BAZAAR_TYPES: tuple[tuple[int, int, int] | None, ...] = tuple(
+    tuple(BUILDING_TYPES.index(_BAZAARS[t - BAZAARS[0]][column]) for column in ("type_a", "type_b", "type_c"))  # type: ignore[misc]
+    if kind == BAZAAR
+    else None
+    for t, kind in enumerate(TILE_KIND)
+)
+# [M-FALCON-1] a falcon's kind (an index into FALCON_KINDS) and two colours; None for every other tile
+FALCON_KIND: tuple[int | None, ...] = tuple(
+    FALCON_KINDS.index(_FALCONS[t - FALCONS[0]]["kind"]) if kind == FALCON else None for t, kind in enumerate(TILE_KIND)
+)
+FALCON_TYPES: tuple[tuple[int, int] | None, ...] = tuple(
+    (BUILDING_TYPES.index(_FALCONS[t - FALCONS[0]]["type_a"]), BUILDING_TYPES.index(_FALCONS[t - FALCONS[0]]["type_b"]))
+    if kind == FALCON
+    else None
+    for t, kind in enumerate(TILE_KIND)
+)
+# [M-FALCON-5] points for 1..5 falcons of one kind (index 0: none)
+FALCON_POINTS: tuple[int, ...] = (
+    0,
+    *(int(row["points"]) for row in sorted(_rows("falcon_scoring.csv"), key=lambda r: int(r["falcons_of_one_kind"]))),
+)
 
 # ---------------------------------------------------------------- cards [B-COMP-3], [B-COMP-4]
 _MONEY = _rows("money.csv")

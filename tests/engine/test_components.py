@@ -18,6 +18,11 @@ from game.engine import Buy, FromReserve, GameState, deal
 from game.engine.alhambra import ORIGIN
 from game.engine.components import (
     ALL_MONEY,
+    BASTION,
+    BAZAAR,
+    BAZAAR_CURRENCY,
+    BAZAAR_TYPES,
+    BAZAARS,
     BONUS,
     BONUS_CARDS,
     BONUS_TILE,
@@ -25,6 +30,9 @@ from game.engine.components import (
     BUILDING_COUNT,
     BUILDING_TYPES,
     BUILDINGS,
+    CAMP,
+    CAMP_ARROWS,
+    CAMPS,
     CARD_COUNT,
     CARD_CURRENCY,
     CARD_KIND,
@@ -34,6 +42,13 @@ from game.engine.components import (
     EXCHANGE,
     EXCHANGE_CARDS,
     EXCHANGE_PAIR,
+    FALCON,
+    FALCON_KIND,
+    FALCON_KINDS,
+    FALCON_POINTS,
+    FALCON_TYPES,
+    FALCONS,
+    GREEN,
     HUT,
     HUT_COLOUR,
     HUTS,
@@ -50,6 +65,7 @@ from game.engine.components import (
     TILE_COUNT,
     TILE_KIND,
     TILE_KINDS,
+    TILE_SIDES,
     TILE_TYPE,
     TILE_WALLS,
     TWO_PLAYER_MONEY,
@@ -59,9 +75,12 @@ from game.engine.components import (
     W,
     describe_card,
     describe_tile,
+    is_bazaar,
     is_bonus_card,
     is_building,
+    is_camp,
     is_exchange_card,
+    is_falcon,
     is_hut,
     is_money_card,
     is_scoring_card,
@@ -95,18 +114,26 @@ def _pick(predicates, component):
     return [name for name, test in predicates.items() if test(component)]
 
 
-TILE_TESTS = {BUILDING: is_building, START: is_start_tile, HUT: is_hut}
+TILE_TESTS = {
+    BUILDING: is_building,
+    START: is_start_tile,
+    HUT: is_hut,
+    CAMP: is_camp,
+    BAZAAR: is_bazaar,
+    FALCON: is_falcon,
+}
 CARD_TESTS = {MONEY: is_money_card, SCORING: is_scoring_card, EXCHANGE: is_exchange_card, BONUS: is_bonus_card}
 
 
 def test_every_tile_has_exactly_one_kind_b_comp_1_b_comp_2():
-    """[B-COMP-1] [B-COMP-2] [M-HUT-1] every tile id is of exactly one kind, and its predicate says so."""
+    """[B-COMP-1] [B-COMP-2] [M-HUT-1] [M-CAMP-1] [M-BAZAAR-1] [M-FALCON-1] every tile id is of exactly one kind,
+    and its predicate says so."""
     assert set(TILE_KINDS) == set(TILE_TESTS)
-    assert len(TILE_KIND) == len(TILE_TYPE) == len(TILE_COST) == len(TILE_WALLS) == TILE_COUNT == 84
+    assert len(TILE_KIND) == len(TILE_TYPE) == len(TILE_COST) == len(TILE_WALLS) == TILE_COUNT == 115
     for tile in range(TILE_COUNT):
         assert TILE_KIND[tile] in TILE_KINDS
         assert _pick(TILE_TESTS, tile) == [TILE_KIND[tile]], f"tile {tile}"
-    assert sorted(BUILDINGS + START_TILES + HUTS) == list(range(TILE_COUNT))
+    assert sorted(BUILDINGS + START_TILES + HUTS + CAMPS + BAZAARS + FALCONS) == list(range(TILE_COUNT))
 
 
 def test_every_card_has_exactly_one_kind_b_comp_3_b_comp_4():
@@ -134,7 +161,7 @@ def test_kinds_agree_with_the_component_tables_b_comp_1_to_b_comp_4():
     assert [(TILE_COST[t], walls_to_text(TILE_WALLS[t])) for t in BUILDINGS] == [
         (int(row["cost"]), "".join(side for side in "NESW" if row[f"wall_{side.lower()}"] == "1")) for row in rows
     ]
-    assert Counter(TILE_KIND) == {BUILDING: 54, START: 6, HUT: 24}
+    assert Counter(TILE_KIND) == {BUILDING: 54, START: 6, HUT: 24, CAMP: 8, BAZAAR: 8, FALCON: 15}
     money = Counter()
     for row in _table("money.csv"):
         money[(CURRENCIES.index(row["currency"]), int(row["value"]))] += int(row["copies"])
@@ -143,6 +170,34 @@ def test_kinds_agree_with_the_component_tables_b_comp_1_to_b_comp_4():
     assert len(ALL_MONEY) == MONEY_CARD_COUNT
     assert SCORING_CARDS == (108, 109)
     assert Counter(CARD_KIND) == {MONEY: 108, SCORING: 2, EXCHANGE: 6, BONUS: 10}
+
+
+def test_2024_components_agree_with_their_tables_m_camp_1_m_bazaar_1_m_falcon_1():
+    """[M-CAMP-1] eight camps with camps.csv's cost, bastions (their walls) and arrows, green on every other side;
+    [M-BAZAAR-1] eight bazaars, a currency and three colours each, no walls; [M-FALCON-1] fifteen falcons, five of
+    each kind, two colours each; [M-FALCON-5] 2/6/12/20/30.  Ids as RECORD.md numbers them."""
+    camps, bazaars, falcons = _table("camps.csv"), _table("bazaars.csv"), _table("falcons.csv")
+    assert tuple(range(84, 92)) == CAMPS and tuple(range(92, 100)) == BAZAARS and tuple(range(100, 115)) == FALCONS
+    for tile, row in zip(CAMPS, camps, strict=True):
+        bastions = "".join(side for side in "NESW" if row[f"bastion_{side.lower()}"] == "1")
+        arrows = "".join(side for side in "NESW" if row[f"arrow_{side.lower()}"] == "1")
+        assert TILE_COST[tile] == int(row["cost"]) and TILE_TYPE[tile] is None
+        assert walls_to_text(TILE_WALLS[tile]) == bastions and walls_to_text(CAMP_ARROWS[tile]) == arrows
+        assert TILE_SIDES[tile] == tuple(BASTION if side in bastions else GREEN for side in "NESW")
+        assert describe_tile(tile).startswith(f"camp {row['cost']}")
+    for tile, row in zip(BAZAARS, bazaars, strict=True):
+        assert CURRENCIES[BAZAAR_CURRENCY[tile]] == row["currency"]
+        assert [BUILDING_TYPES[t] for t in BAZAAR_TYPES[tile]] == [row["type_a"], row["type_b"], row["type_c"]]
+        assert TILE_WALLS[tile] == 0 and TILE_TYPE[tile] is None and TILE_COST[tile] is None
+    for tile, row in zip(FALCONS, falcons, strict=True):
+        assert FALCON_KINDS[FALCON_KIND[tile]] == row["kind"]
+        assert [BUILDING_TYPES[t] for t in FALCON_TYPES[tile]] == [row["type_a"], row["type_b"]]
+    assert Counter(FALCON_KIND[t] for t in FALCONS) == {0: 5, 1: 5, 2: 5}
+    assert FALCON_POINTS == (0, 2, 6, 12, 20, 30)
+    for tile in range(TILE_COUNT):  # the module tables hold nothing for any other tile
+        assert (CAMP_ARROWS[tile] != 0) <= is_camp(tile)
+        assert (BAZAAR_CURRENCY[tile] is not None) == (BAZAAR_TYPES[tile] is not None) == is_bazaar(tile)
+        assert (FALCON_KIND[tile] is not None) == (FALCON_TYPES[tile] is not None) == is_falcon(tile)
 
 
 def test_module_components_agree_with_their_tables_m_hut_1_m_exch_1_m_bonus_1():
@@ -172,7 +227,9 @@ def test_no_id_without_a_type_has_a_usable_one_b_comp_1_b_comp_4():
     """[B-COMP-1] a start tile has no type or cost, [B-COMP-4] a scoring card no currency or value: the
     tables hold None, so counting one by type or currency fails at once instead of meaning the last one."""
     for tile in range(TILE_COUNT):
-        if TILE_KIND[tile] != BUILDING:
+        if TILE_KIND[tile] == CAMP:  # [M-CAMP-1] bought like a building, but no building type
+            assert TILE_TYPE[tile] is None and TILE_COST[tile] > 0
+        elif TILE_KIND[tile] != BUILDING:
             assert TILE_TYPE[tile] is None and TILE_COST[tile] is None
         else:
             assert TILE_TYPE[tile] in range(len(BUILDING_TYPES)) and TILE_COST[tile] > 0

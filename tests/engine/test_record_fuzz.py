@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from ai.random_agent import pick_random
 from game.engine import Game, GameConfig
 from game.engine import record as records
+from game.engine.components import TILE_COUNT
 from game.engine.knowledge import state_key
 from game.engine.record import MAX_BYTES, MAX_EVENTS, RecordError, from_record, load, loads, to_record
 from game.engine.setup import Deal, deal_problems
@@ -575,7 +576,7 @@ def test_absurd_sizes_are_refused_before_the_replay():
         for which in ("tiles", "cards"):
             message = refused(lambda which=which: from_record(tampered(lambda r: r[which].extend(r[which]))))
             assert message.startswith(f"{which}: expected"), message
-        message = refused(lambda: from_record(tampered(lambda r: r["setup"]["bag"].extend(range(54)))))
+        message = refused(lambda: from_record(tampered(lambda r: r["setup"]["bag"].extend(range(TILE_COUNT)))))
         assert message.startswith("setup.bag lists"), message
 
 
