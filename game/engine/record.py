@@ -26,10 +26,15 @@ from typing import Any
 from . import events as names
 from .actions import Action
 from .components import (
+    BAZAAR_CURRENCY,
+    BAZAAR_TYPES,
+    BAZAARS,
     BONUS_CARDS,
     BONUS_TILE,
     BUILDING_TYPES,
     BUILDINGS,
+    CAMP_ARROWS,
+    CAMPS,
     CARD_COUNT,
     CARD_CURRENCY,
     CARD_KIND,
@@ -37,6 +42,10 @@ from .components import (
     CURRENCIES,
     EXCHANGE_CARDS,
     EXCHANGE_PAIR,
+    FALCON_KIND,
+    FALCON_KINDS,
+    FALCON_TYPES,
+    FALCONS,
     HUT_COLOUR,
     HUTS,
     MARKET_CURRENCY,
@@ -53,6 +62,7 @@ from .components import (
 )
 from .game import Game, GameConfig, Seat
 from .modules import CHOOSABLE, DECISION_READERS, RECORD_NAMES
+from .modules.base import BAZAARS_MODULE, CAMPS_MODULE, FALCONS_MODULE
 from .modules.bonus import NAME as BONUS_MODULE
 from .modules.exchange import NAME as EXCHANGE_MODULE
 from .modules.huts import NAME as HUTS_MODULE
@@ -92,6 +102,38 @@ def tile_entries(players: int, modules: tuple[str, ...] = ()) -> list[dict[str, 
             }
             for t in HUTS
         ]
+    if CAMPS_MODULE in modules:
+        tiles += [
+            {
+                "id": t,
+                "kind": TILE_KIND[t],
+                "cost": TILE_COST[t],
+                "walls": walls_to_text(TILE_WALLS[t]),
+                "arrows": walls_to_text(CAMP_ARROWS[t]),
+            }
+            for t in CAMPS
+        ]
+    if BAZAARS_MODULE in modules:
+        tiles += [
+            {
+                "id": t,
+                "kind": TILE_KIND[t],
+                "currency": CURRENCIES[BAZAAR_CURRENCY[t]],  # type: ignore[index]
+                "types": [BUILDING_TYPES[kind] for kind in BAZAAR_TYPES[t]],  # type: ignore[union-attr]
+                "walls": "",
+            }
+            for t in BAZAARS
+        ]
+    if FALCONS_MODULE in modules:
+        tiles += [
+            {
+                "id": t,
+                "kind": TILE_KIND[t],
+                "colour": FALCON_KINDS[FALCON_KIND[t]],  # type: ignore[index]
+                "types": [BUILDING_TYPES[kind] for kind in FALCON_TYPES[t]],  # type: ignore[union-attr]
+            }
+            for t in FALCONS
+        ]
     return tiles
 
 
@@ -116,12 +158,17 @@ def card_entries(players: int, modules: tuple[str, ...] = ()) -> list[dict[str, 
 
 
 def _module_setup(dealt: Deal) -> dict[str, Any]:
-    """RECORD.md's module setup fields: the hut stacks by type (top first), each player's bonus cards."""
+    """RECORD.md's module setup fields: the hut stacks by type (top first), each player's bonus cards, the
+    falcons' supply, the bazaars drawn in setup (beside the market, draw order)."""
     fields: dict[str, Any] = {}
     if HUTS_MODULE in dealt.modules:
         fields["huts"] = {BUILDING_TYPES[kind]: list(stack) for kind, stack in enumerate(dealt.huts)}
     if BONUS_MODULE in dealt.modules:
         fields["bonus"] = [list(cards) for cards in dealt.bonus]
+    if FALCONS_MODULE in dealt.modules:
+        fields["falcons"] = list(dealt.falcons)
+    if BAZAARS_MODULE in dealt.modules:
+        fields["bazaars"] = list(dealt.bazaars)
     return fields
 
 
@@ -350,11 +397,16 @@ def _ids(value: Any, what: str, count: int, noun: str) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _building_ids(value: Any, what: str) -> tuple[int, ...]:
-    """Ids of building tiles ([B-COMP-2]): ids that exist, and of tiles whose kind is building."""
+def _building_ids(value: Any, what: str, modules: tuple[str, ...] = ()) -> tuple[int, ...]:
+    """Ids of the bag's tiles ([B-COMP-2]): ids that exist, and of buildings or of tiles the modules shuffle
+    into the bag ([M-CAMP-1] camps, [M-BAZAAR-1] bazaars)."""
     tiles = _ids(value, what, TILE_COUNT, "tile")
+    extra = {kind for name, kind in ((CAMPS_MODULE, "camp"), (BAZAARS_MODULE, "bazaar")) if name in modules}
     for position, tile in enumerate(tiles):
-        _need(is_building(tile), f"{what}[{position}]: tile {tile} is a {TILE_KIND[tile]} tile, not a building")
+        _need(
+            is_building(tile) or TILE_KIND[tile] in extra,
+            f"{what}[{position}]: tile {tile} is a {TILE_KIND[tile]} tile, not a building",
+        )
     return tiles
 
 
@@ -432,16 +484,18 @@ def _deal(value: Any, players: int, modules: tuple[str, ...]) -> Deal:
     )
     dealt = Deal(
         players=players,
-        bag=_building_ids(value.get("bag"), "setup.bag"),
+        bag=_building_ids(value.get("bag"), "setup.bag", modules),
         deck=_ids(value.get("deck"), "setup.deck", CARD_COUNT, "card"),
         hands=tuple(_ids(hand, f"setup.hands[{seat}]", CARD_COUNT, "card") for seat, hand in enumerate(hands)),
         start_player=start,
-        market=_building_ids(value.get("market"), "setup.market"),
+        market=_building_ids(value.get("market"), "setup.market", modules),
         offer=_ids(value.get("offer"), "setup.offer", CARD_COUNT, "card"),
-        dirk=_building_ids(value.get("dirk", []), "setup.dirk"),
+        dirk=_building_ids(value.get("dirk", []), "setup.dirk", modules),
         modules=modules,
         huts=_hut_stacks(value.get("huts")) if HUTS_MODULE in modules else (),
         bonus=_bonus_hands(value.get("bonus"), players) if BONUS_MODULE in modules else (),
+        falcons=_ids(value.get("falcons"), "setup.falcons", TILE_COUNT, "tile") if FALCONS_MODULE in modules else (),
+        bazaars=_ids(value.get("bazaars"), "setup.bazaars", TILE_COUNT, "tile") if BAZAARS_MODULE in modules else (),
     )
     problems = deal_problems(dealt)
     _need(not problems, f"setup: {problems[0] if problems else ''}")

@@ -48,6 +48,7 @@ class Ruleset:
         "after_redesign",
         "after_scoring",
         "after_turn",
+        "bag_tiles",
         "before_scoring",
         "card_taken",
         "chosen",
@@ -68,6 +69,7 @@ class Ruleset:
         "redeal",
         "result_fields",
         "score_fields",
+        "score_items",
         "starts",
         "turn_actions",
         "unrecorded",
@@ -89,6 +91,7 @@ class Ruleset:
         self.placement_moves = hooks("placement_moves")
         self.collectors: tuple[Module, ...] = tuple(module for module in modules if overrides(module, "collectors"))
         self.after_scoring = hooks("after_scoring")
+        self.bag_tiles: tuple[int, ...] = tuple(tile for module in modules for tile in module.bag_tiles())
         self.deal_into_piles = hooks("deal_into_piles")
         self.deals = hooks("deal")
         self.conceal = hooks("conceal")
@@ -101,6 +104,7 @@ class Ruleset:
         self.unrecorded = hooks("unrecorded")
         self.before_scoring = hooks("before_scoring")
         self.count_extra = hooks("count_extra")
+        self.score_items = hooks("score_items")
         self.phases: dict[str, Callable] = {}
         self.placing: dict[str, Callable] = {}
         for module in modules:

@@ -45,6 +45,8 @@ class Deal:
     modules: tuple[str, ...] = ()  # the modules chosen at setup (RECORD.md ``config.modules``)
     huts: tuple[tuple[int, ...], ...] = ()  # [M-HUT-1] six stacks by building type, top (face up) first
     bonus: tuple[tuple[int, ...], ...] = ()  # [M-BONUS-1] each player's bonus cards, face down
+    bazaars: tuple[int, ...] = ()  # [M-BAZAAR-2] bazaars drawn in setup, beside the market (draw order)
+    falcons: tuple[int, ...] = ()  # [M-FALCON-1] the falcons' supply
 
 
 def money_cards_for(players: int, modules: tuple[str, ...] = ()) -> tuple[int, ...]:
@@ -104,7 +106,7 @@ def deal(players: int, seed: int, modules: tuple[str, ...] = ()) -> Deal:
         raise ValueError(f"Alhambra is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     rules = Ruleset.of(players, tuple(modules))
     rng = random.Random(seed)
-    bag = list(BUILDINGS)
+    bag = [*BUILDINGS, *rules.bag_tiles]  # e.g. [M-CAMP-1] camps, [M-BAZAAR-1] bazaars
     rng.shuffle(bag)
     market, bag = bag[:4], bag[4:]  # [B-SETUP-2]
     dirk: list[int] = []
@@ -161,9 +163,13 @@ def deal_problems(d: Deal) -> list[str]:
     unknown = _unknown_ids(d)
     if unknown:
         return unknown  # the checks below index tables with the ids
-    tiles = list(d.bag) + list(d.market) + list(d.dirk)
-    if sorted(tiles) != list(BUILDINGS):
-        problems.append("[B-COMP-2] bag, market and Dirk must hold each of the 54 building tiles exactly once")
+    tiles = list(d.bag) + list(d.market) + list(d.dirk) + list(d.bazaars)
+    bag_tiles = Ruleset.of(d.players, d.modules).bag_tiles
+    if sorted(tiles) != sorted(BUILDINGS + bag_tiles):
+        problems.append(
+            "[B-COMP-2] bag, market and Dirk must hold each of the 54 building tiles exactly once"
+            + (" (and the modules' tiles)" if bag_tiles else "")
+        )
     if len(d.market) != 4:
         problems.append("[B-SETUP-2] the market must start with four tiles")
     if len(d.dirk) != (dirk_module.START_TILES if dirk_module.plays(d.players) else 0):
@@ -208,12 +214,14 @@ def _unknown_ids(d: Deal) -> list[str]:
     def is_id(value: object, count: int) -> bool:
         return type(value) is int and 0 <= value < count  # bool, a subclass of int, is no id
 
-    tiles = [*d.bag, *d.market, *d.dirk]
+    tiles = [*d.bag, *d.market, *d.dirk, *d.bazaars]
     cards = [*d.deck, *d.offer, *(card for hand in d.hands for card in hand)]
     problems = []
-    if not all(is_id(tile, TILE_COUNT) and is_building(tile) for tile in tiles):
+    bag_tiles = set(Ruleset.of(d.players, d.modules).bag_tiles) if d.modules else set()
+    if not all(is_id(tile, TILE_COUNT) and (is_building(tile) or tile in bag_tiles) for tile in tiles):
         problems.append(
             f"[B-COMP-2] bag, market and Dirk may hold only building tiles {BUILDINGS[0]} to {BUILDINGS[-1]}"
+            + (" and the modules' tiles" if bag_tiles else "")
         )
     if not all(is_id(card, CARD_COUNT) for card in cards):
         problems.append(f"[B-COMP-3] hands, offer and deck may hold only cards 0 to {CARD_COUNT - 1}")

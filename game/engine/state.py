@@ -955,6 +955,11 @@ class GameState:
             if wall:
                 self.scores[player] += wall
                 awards.append({"player": player, "what": "wall", "points": wall})
+        for items in self.rules.score_items:  # e.g. [M-CAMP-3] camps' lines, [M-FALCON-5] falcons
+            for player, what, earned in items(self, round_number):
+                if earned:
+                    self.scores[player] += earned
+                    awards.append({"player": player, "what": what, "points": earned})
         self.rounds_scored = round_number
         event = {"e": "score", "round": round_number, "points": awards, "totals": list(self.scores)}
         for fields in self.rules.score_fields:  # e.g. Dirk's total

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 Handler = tuple[Callable[["GameState", Any], None], Callable[["GameState", Any], None]]
 
+# The 2024 edition's modules by their record names (RECORD.md ``config.modules``): named here, where the
+# record and the setup can read them before (or without) the modules' own files.
+CAMPS_MODULE, BAZAARS_MODULE, FALCONS_MODULE = "camps", "bazaars", "falcons"
+
 
 class Part:
     """A module's slice of the game state: copied with every clone, compared in every knowledge key."""
@@ -51,6 +55,10 @@ class Module:
     def money_cards(self, cards: tuple[int, ...]) -> tuple[int, ...]:
         """The money cards the game is played with (before shuffling)."""
         return cards
+
+    def bag_tiles(self) -> tuple[int, ...]:
+        """Tiles shuffled into the bag with the buildings ([M-CAMP-1] camps, [M-BAZAAR-1] bazaars)."""
+        return ()
 
     def deal_into_piles(self, rng: random.Random, piles: list[list[int]]) -> None:
         """[B-SETUP-6] add the module's cards to the five piles of the deck (before each pile is shuffled)."""
@@ -122,6 +130,12 @@ class Module:
     def award(self, state: GameState, collector: int, kind: int, points: int) -> dict:
         """Credit ``points`` for building type ``kind`` to this module's ``collector``; the award's record entry."""
         raise NotImplementedError
+
+    def score_items(self, state: GameState, round_number: int) -> list[tuple[int, str, int]]:
+        """(player, what, points) the module scores at scoring ``round_number`` besides majorities and walls
+        ([M-CAMP-3] camps, [M-BAZAAR-5] bazaars, [M-FALCON-5] falcons): ``what`` as RECORD.md names the item;
+        items of no points are left out.  The state adds them to the scores and the ``score`` event."""
+        return []
 
     def after_scoring(self, state: GameState, round_number: int) -> None:
         """What happens once a scoring is over (before the turn passes)."""
