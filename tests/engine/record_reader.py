@@ -8,9 +8,9 @@ a vizier purchase comes in its window and is exact, a hut is the top of its stac
 It uses no engine code except ``alhambra.violations``/``longest_wall`` on the Alhambras it rebuilds,
 so it tests that a record is *self-contained*.  ``check`` does both.
 
-Modules followed: vizier, exchange, huts, bonus (RULES.md §9.1-9.4).  Camps, bazaars and falcons are
-checked by ``check_structure`` (components, setup fields, event fields); ``follow`` refuses them with
-``NotImplementedError`` for now.  The component tables below are transcribed from RECORD.md's
+Modules followed: all seven (RULES.md §9.1-9.7).  An Alhambra with camps is checked by this reader's own
+building rules ([M-CAMP-2] with its Choice); one without camps by ``alhambra.violations``.  The component
+tables below are transcribed from RECORD.md's
 ``components/*.csv`` (``test_record_reader_modules`` compares them with those files when present).
 """
 
@@ -27,7 +27,7 @@ FORMAT = "alhambra-record/1"
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 CURRENCIES = ("florin", "dirham", "denar", "ducat")
 MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")
-FOLLOWED_MODULES = ("vizier", "exchange", "huts", "bonus")
+FOLLOWED_MODULES = MODULES
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "turn": ("player",),
     "take": ("player", "cards"),
@@ -82,6 +82,8 @@ MODULE_SCORE_NAMES = {
     "bazaars": ("bazaar",),
     "falcons": ("falcon_black", "falcon_brown", "falcon_white"),
 }
+# [M-FALCON-5] points for 0..5 falcons of one kind
+FALCON_POINTS = (0, 2, 6, 12, 20, 30)
 # [M-BONUS-1] bonus cards dealt to each player, by number of players
 BONUS_PER_PLAYER = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
 
@@ -495,15 +497,29 @@ class Table:
         self.bonus_up: list[list[int]] = [[] for _ in range(self.n)]
         self.must_hide: set[int] = set()  # revealed cards a redesign left without an eligible tile [M-BONUS-3]
         self.hider: int | None = None
+        # [M-BAZAAR-2] bazaars waiting beside the market; those Dirk's draw passed over, due as `bazaar_aside`
+        self.aside: list[int] = list(setup.get("bazaars") or [])
+        self.aside_due: list[int] = []
+        # [M-FALCON-1] the supply; each player's falcons by corner (the north-west corner of cell [x, y])
+        self.supply: list[int] = list(setup.get("falcons") or [])
+        self.falcons: list[dict[tuple[int, int], int]] = [{} for _ in range(self.n)]
+        self.acted = False  # the turn player has done something this turn (a falcon action must come first)
+        self.falconing = False  # the turn's falcon action is under way [M-FALCON-2]
+        self.must_return: set[int] = set()  # falcons a redesign took the tile from [M-FALCON-4]
+        self.vacated: tuple[int, int] | None = None  # the cell a redesign's lifted tile left
 
     # -- helpers
     def walls(self, tile: int) -> int:
         text = self.tiles[tile].get("walls", "")
         return sum(bit for bit, letter in ((1, "N"), (2, "E"), (4, "S"), (8, "W")) if letter in text)
 
+    def kind(self, tile: int) -> str:
+        return self.tiles[tile]["kind"]
+
     def engine_grid(self, player: int) -> dict[int, int]:
         """The rebuilt Alhambra with ids mapped onto the engine's numbering (walls are all that matter:
-        a hut follows the building rules like a building with the same walls [M-HUT-3])."""
+        a hut follows the building rules like a building with the same walls [M-HUT-3], a bazaar like one
+        without walls [M-BAZAAR-4]; for the wall score a camp's bastions are walls [M-CAMP-4])."""
         from game.engine.components import BUILDINGS, START_TILES, TILE_WALLS
 
         by_walls: dict[int, int] = {}
@@ -515,8 +531,110 @@ class Table:
         }
 
     def legal(self, player: int) -> None:
-        found = alhambra.violations(self.engine_grid(player))
+        grid = self.grids[player]
+        if any(self.kind(t) == "camp" for t in grid.values()):
+            found = self.camp_violations(grid)
+        else:
+            found = alhambra.violations(self.engine_grid(player))
         assert found == [], f"the Alhambra breaks the building rules: {found}"
+
+    def side(self, tile: int, letter: str) -> str:
+        """What ``tile`` shows on side ``letter``: wall or open; a camp bastion or green [M-CAMP-1]."""
+        walled = letter in self.tiles[tile].get("walls", "")
+        if self.kind(tile) == "camp":
+            return "bastion" if walled else "green"
+        return "wall" if walled else "open"
+
+    def camp_violations(self, grid: dict[tuple[int, int], int]) -> list[str]:
+        """§4 and [M-CAMP-2] with its Choice, for an Alhambra with camps: sides match (wall-wall, open-open,
+        bastion against a non-camp wall, green-green between camps); every non-camp tile is reachable on foot
+        from the start tile across open sides of non-camp tiles (nobody walks through a camp); the tiles
+        hang together side by side (a camp is never cut off); no holes [B-PLACE-5]."""
+        found = []
+        allowed = {("wall", "wall"), ("open", "open"), ("bastion", "wall"), ("wall", "bastion"), ("green", "green")}
+        for (x, y), tile in grid.items():
+            for letter, dx, dy, facing in NEIGHBOURS:
+                other = grid.get((x + dx, y + dy))
+                if other is not None and (self.side(tile, letter), self.side(other, facing)) not in allowed:
+                    found.append(f"[B-PLACE-3] [M-CAMP-2] sides of {(x, y)} and {(x + dx, y + dy)} do not match")
+        start = next(at for at, t in grid.items() if self.kind(t) == "start")
+        walked, todo = {start}, [start]
+        while todo:
+            x, y = todo.pop()
+            for letter, dx, dy, facing in NEIGHBOURS:
+                at = (x + dx, y + dy)
+                other = grid.get(at)
+                if other is None or at in walked or self.kind(other) == "camp":
+                    continue
+                if self.side(grid[(x, y)], letter) == "open" and self.side(other, facing) == "open":
+                    walked.add(at)
+                    todo.append(at)
+        if any(at not in walked for at, t in grid.items() if self.kind(t) != "camp"):
+            found.append("[B-PLACE-4] some tile cannot be reached on foot")
+        joined, todo = {start}, [start]
+        while todo:
+            x, y = todo.pop()
+            for _, dx, dy, _ in NEIGHBOURS:
+                at = (x + dx, y + dy)
+                if at in grid and at not in joined:
+                    joined.add(at)
+                    todo.append(at)
+        if len(joined) != len(grid):
+            found.append("[B-PLACE-2] [M-CAMP-2] some tile shares no side with the rest of the Alhambra")
+        xs, ys = [x for x, _ in grid], [y for _, y in grid]
+        box = {(x, y) for x in range(min(xs) - 1, max(xs) + 2) for y in range(min(ys) - 1, max(ys) + 2)}
+        outside, todo = {(min(xs) - 1, min(ys) - 1)}, [(min(xs) - 1, min(ys) - 1)]
+        while todo:
+            x, y = todo.pop()
+            for _, dx, dy, _ in NEIGHBOURS:
+                at = (x + dx, y + dy)
+                if at in box and at not in grid and at not in outside:
+                    outside.add(at)
+                    todo.append(at)
+        if len(outside) + len(grid) != len(box):
+            found.append("[B-PLACE-5] the Alhambra encloses an empty area")
+        return found
+
+    def camp_points(self, player: int) -> int:
+        """[M-CAMP-3] each arrow of each camp: one point per tile in the unbroken straight line that way (walls do
+        not break it; start tile, huts, bazaars count); an empty cell or another camp ends it."""
+        grid = self.grids[player]
+        points = 0
+        for (x, y), tile in grid.items():
+            if self.kind(tile) != "camp":
+                continue
+            for letter, dx, dy, _ in NEIGHBOURS:
+                if letter not in self.tiles[tile]["arrows"]:
+                    continue
+                at = (x + dx, y + dy)
+                while at in grid and self.kind(grid[at]) != "camp":
+                    points += 1
+                    at = (at[0] + dx, at[1] + dy)
+        return points
+
+    def bazaar_points(self, player: int) -> int:
+        """[M-BAZAAR-5] each bazaar: (neighbours of its three colours among the eight around it) x (its colours
+        present there); only buildings have a colour."""
+        grid = self.grids[player]
+        points = 0
+        for (x, y), tile in grid.items():
+            if self.kind(tile) != "bazaar":
+                continue
+            colours = self.tiles[tile]["types"]
+            around = [grid.get((x + dx, y + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+            matching = [
+                self.tiles[t]["type"]
+                for t in around
+                if t is not None and self.kind(t) == "building" and self.tiles[t]["type"] in colours
+            ]
+            points += len(matching) * len(set(matching))
+        return points
+
+    def corner_tiles(self, player: int, corner: tuple[int, int]) -> list[int | None]:
+        """The four cells meeting at corner [x, y], the north-west corner of cell [x, y] (RECORD.md)."""
+        x, y = corner
+        grid = self.grids[player]
+        return [grid.get(at) for at in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y))]
 
     def counts(self, tiles: list[int]) -> list[int]:
         kinds = Counter(self.tiles[t]["type"] for t in tiles if self.tiles[t]["kind"] == "building")
@@ -569,6 +687,7 @@ class Table:
             and not self.held
             and self.lifted is None
             and self.vizier_stage is None
+            and not self.must_return
         )
 
     def settled(self) -> bool:
@@ -600,6 +719,14 @@ class Table:
             assert name in ("buy", "bazaar_buy") and e["player"] == self.exchange[0], (
                 "[M-EXCH-3] `exchange` comes immediately before the purchase it pays for"
             )
+        if self.aside_due:
+            assert name == "bazaar_aside", "[M-BAZAAR-2] bazaars Dirk's draw passed over go beside the market next"
+        if self.falconing and not (name == "falcon" and e["player"] == self.player):
+            self.falconing = False  # [M-FALCON-2] the falcon action is over: nothing else this turn
+        if self.must_return:
+            assert name == "falcon_back" or (name == "bonus" and e["shown"] is False), (
+                f"[M-FALCON-4] falcons {sorted(self.must_return)} return right after the redesign's `reserve`"
+            )
         if self.must_hide:
             assert name == "falcon_back" or (name == "bonus" and e["shown"] is False), (
                 f"[M-BONUS-3] cards {sorted(self.must_hide)} turn face down right after the redesign's `reserve`"
@@ -611,12 +738,14 @@ class Table:
         self.player = self.holder = e["player"]
         self.next_turn = (self.player + 1) % self.n
         self.may_act = True
+        self.acted = False
         self.window_pos = -1
 
     def on_take(self, e: dict) -> None:
         assert e["player"] == self.player and e["cards"]
         assert self.may_act, "money is taken only as the turn's action or after an exact payment"
         self.may_act = False
+        self.acted = True
         assert all(c in self.offer for c in e["cards"]) and len(set(e["cards"])) == len(e["cards"])
         if any(self.cards[c]["kind"] == "exchange" for c in e["cards"]):
             assert len(e["cards"]) == 1, "[M-EXCH-2] an exchange card is taken alone"
@@ -644,6 +773,7 @@ class Table:
         else:
             assert p == self.player, "only the turn player buys (but with the vizier)"
             assert self.may_act, "a building is bought only as the turn's action or after an exact payment"
+            self.acted = True
         slot = e["slot"] - 1
         assert self.market[slot] == e["tile"], "the tile is in that market slot"
         paid = e["paid"]
@@ -689,6 +819,7 @@ class Table:
         assert not self.awake[p], "[M-VIZIER-4] only a sleeping vizier is woken"
         self.awake[p] = True
         self.may_act = False
+        self.acted = True
 
     def on_vizier(self, e: dict) -> None:
         q = e["player"]
@@ -713,6 +844,7 @@ class Table:
         stack.pop(0)
         self.held.append(tile)
         self.may_act = False  # [M-HUT-2] no extra action
+        self.acted = True
         self.hut_up_due = stack[0] if stack else None
 
     def on_hut_up(self, e: dict) -> None:
@@ -749,8 +881,8 @@ class Table:
         assert not self.may_act and self.lifted is None, "[B-TURN-7] the turn's tiles are placed when it ends"
         assert self.vizier_stage in (None, "place"), "[M-VIZIER-2] a vizier's tile is placed after its purchase"
         self.held.remove(tile)
-        if self.vizier_stage == "place":
-            self.vizier_stage = "refill"
+        if self.vizier_stage == "place":  # a bazaar's purchase emptied no slot: nothing to refill
+            self.vizier_stage = "refill" if self.vizier_slot is not None else None
         return True
 
     def on_place(self, e: dict) -> None:
@@ -765,6 +897,7 @@ class Table:
             else:
                 assert self.may_act, "[B-TURN-6] a redesign is an action of the turn"
                 self.may_act = False
+                self.acted = True
             self.reserves[p].remove(tile)
         self.grids[p][at] = tile
         self.legal(p)
@@ -777,6 +910,12 @@ class Table:
             self.legal(p)  # [B-PLACE-6] the removal (or swap) leaves a legal Alhambra
             self.must_hide = {c for c in self.bonus_up[p] if not self.eligible(p, c)}
             self.hider = p
+            # [M-FALCON-4] (and its Choice for a swap) the falcons on the corners of the tile that left
+            assert self.vacated is not None
+            x, y = self.vacated
+            corners = {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
+            self.must_return = {f for at, f in self.falcons[p].items() if at in corners}
+            self.vacated = None
         else:
             assert self.take_waiting(p, tile), "reserved tile was neither bought, taken, received nor lifted"
         self.reserves[p].append(tile)
@@ -788,7 +927,9 @@ class Table:
         assert self.grids[p].get(at) == e["tile"] and self.tiles[e["tile"]]["kind"] != "start", "[B-TURN-6]"
         del self.grids[p][at]
         self.lifted, self.lifted_from = e["tile"], at
+        self.vacated = at
         self.may_act = False
+        self.acted = True
 
     def on_dirk(self, e: dict) -> None:
         assert self.n == 2 and not self.over
@@ -797,6 +938,7 @@ class Table:
         self.dirk.append(e["tile"])
 
     def on_market(self, e: dict) -> None:
+        assert self.kind(e["tile"]) != "bazaar", "[M-BAZAAR-2] a bazaar never fills a market slot"
         slot = e["slot"] - 1
         if self.vizier_stage == "refill":
             assert slot == self.vizier_slot, "[M-VIZIER-2] the vizier purchase's slot is refilled"
@@ -862,6 +1004,13 @@ class Table:
             wall = alhambra.longest_wall(self.engine_grid(p))
             if wall:
                 expected[(p, "wall")] = wall
+            if "camps" in self.modules and self.camp_points(p):
+                expected[(p, "camp")] = self.camp_points(p)
+            if "bazaars" in self.modules and r == 3 and self.bazaar_points(p):
+                expected[(p, "bazaar")] = self.bazaar_points(p)
+            kinds = Counter(self.tiles[f]["colour"] for f in self.falcons[p].values())
+            for colour, many in kinds.items():
+                expected[(p, f"falcon_{colour}")] = FALCON_POINTS[many]
         found: Counter = Counter()
         for a in e["points"]:
             found[(a["player"], a["what"])] += a["points"]  # RECORD.md: items with the same player and name add up
@@ -873,15 +1022,105 @@ class Table:
                 self.totals[who] += points
         assert e["totals"] == self.totals
         if self.n == 2 and r < 3:  # [B-DIRK-2] (what is left when the bag runs short [B-DIRK-5])
-            self.dirk_due = min(6, len(self.bag)) if r == 1 else len(self.bag) // 3
+            # [B-DIRK-5] "one third of the bag" counts camps and bazaars; he gets only what is not a bazaar
+            share = 6 if r == 1 else len(self.bag) // 3
+            self.dirk_due = min(share, sum(1 for t in self.bag if self.kind(t) != "bazaar"))
 
     def on_dirk_gets(self, e: dict) -> None:
         k = len(e["tiles"])
         assert self.dirk_due is not None and k == self.dirk_due, f"[B-DIRK-2] Dirk gets {self.dirk_due} tiles"
         self.dirk_due = None
-        assert self.bag[:k] == e["tiles"]
-        del self.bag[:k]
+        got: list[int] = []
+        while len(got) < k:  # [M-BAZAAR-2] [B-DIRK-5] a bazaar drawn for Dirk goes beside the market
+            tile = self.bag.pop(0)
+            if self.kind(tile) == "bazaar":
+                self.aside_due.append(tile)
+            else:
+                got.append(tile)
+        assert got == e["tiles"], "[B-DIRK-2] Dirk gets the next tiles of the bag"
         self.dirk.extend(e["tiles"])
+
+    def on_bazaar_aside(self, e: dict) -> None:
+        """[M-BAZAAR-2] a bazaar drawn from the bag goes beside the market: in a market refill (in draw order), or
+        right after ``dirk_gets`` for those Dirk's draw passed over."""
+        tile = e["tile"]
+        assert self.kind(tile) == "bazaar"
+        if self.aside_due:
+            assert self.aside_due[0] == tile, "[M-BAZAAR-2] in draw order"
+            self.aside_due.pop(0)
+        else:
+            assert None in self.market, "[M-BAZAAR-2] drawn while refilling the market"
+            if self.vizier_stage != "refill":
+                assert self.turn_done(), "[B-TURN-7] the market is refilled after the turn's placements"
+            assert self.bag and self.bag[0] == tile, "the next tile of the bag"
+            self.bag.pop(0)
+        self.aside.append(tile)
+
+    def on_bazaar_buy(self, e: dict) -> None:
+        """[M-BAZAAR-3] a waiting bazaar, at the cost of the tile in its currency's slot, paid exactly in that currency
+        (or with an exchange card), with the extra action; or bought with the vizier."""
+        p, tile, paid = e["player"], e["tile"], e["paid"]
+        assert tile in self.aside, "[M-BAZAAR-3] a bazaar waiting beside the market"
+        vizier = self.vizier_stage is not None
+        if vizier:
+            assert self.vizier_stage == "buy" and p == self.vizier_player, "[M-VIZIER-2] the vizier's purchase"
+        else:
+            assert p == self.player and self.may_act, "a bazaar is bought as the turn's action or an extra action"
+            self.acted = True
+        currency = self.tiles[tile]["currency"]
+        slot = CURRENCIES.index(currency)
+        assert self.market[slot] is not None, "[M-BAZAAR-3] not while its currency's slot is empty"
+        cost = self.tiles[self.market[slot]]["cost"]
+        assert e["cost"] == cost, "[M-BAZAAR-3] it costs what the tile in its currency's slot costs"
+        assert len(set(paid)) == len(paid) and all(c in self.hands[p] for c in paid), "paid cards are in the hand"
+        assert all(self.cards[c]["kind"] == "money" for c in paid), "[M-EXCH-3] only money cards pay"
+        currencies = {currency}
+        if self.exchange is not None:
+            pair = set(self.cards[self.exchange[1]]["currencies"])
+            assert currency in pair, "[M-EXCH-3] the bazaar's currency is one of the exchange card's two"
+            currencies = pair
+        assert all(self.cards[c]["currency"] in currencies for c in paid), "[M-BAZAAR-3] [M-EXCH-3] currency"
+        assert self.value(paid) == cost, "[M-BAZAAR-3] paid exactly"
+        for c in paid:
+            self.hands[p].remove(c)
+            self.discard.append(c)
+        if self.exchange is not None:
+            self.hands[p].remove(self.exchange[1])
+            self.discard.append(self.exchange[1])
+            self.exchange = None
+        self.aside.remove(tile)
+        self.held.append(tile)
+        if vizier:
+            self.vizier_stage, self.vizier_slot = "place", None  # [M-VIZIER-3]; no market slot to refill
+        else:
+            self.may_act = True  # [B-TURN-4] an exact payment
+
+    def on_falcon(self, e: dict) -> None:
+        """[M-FALCON-2] [M-FALCON-3] the turn's first and only action: falcons bought one money card each, each on a
+        corner where four tiles meet that shows both its colours, one falcon per corner."""
+        p, falcon, card, at = e["player"], e["falcon"], e["card"], tuple(e["at"])
+        assert p == self.player and self.vizier_stage is None and not self.over
+        if not self.falconing:
+            assert self.may_act and not self.acted, "[M-FALCON-2] the falcon action is the turn's first and only"
+            self.falconing, self.acted, self.may_act = True, True, False
+        assert falcon in self.supply, "[M-FALCON-1] a falcon from the supply"
+        assert card in self.hands[p] and self.cards[card]["kind"] == "money", "[M-FALCON-2] one money card"
+        assert at not in self.falcons[p], "[M-FALCON-3] one falcon per corner"
+        four = self.corner_tiles(p, at)
+        assert None not in four, "[M-FALCON-3] four tiles of the Alhambra meet at the corner"
+        present = {self.tiles[t]["type"] for t in four if self.kind(t) == "building"}  # type: ignore[index]
+        assert set(self.tiles[falcon]["types"]) <= present, "[M-FALCON-3] both its colours among the four tiles"
+        self.hands[p].remove(card)
+        self.discard.append(card)
+        self.supply.remove(falcon)
+        self.falcons[p][at] = falcon
+
+    def on_falcon_back(self, e: dict) -> None:
+        p, falcon = e["player"], e["falcon"]
+        assert falcon in self.must_return and p == self.hider, "[M-FALCON-4] a falcon whose tile left"
+        self.must_return.discard(falcon)
+        del self.falcons[p][next(at for at, f in self.falcons[p].items() if f == falcon)]
+        self.supply.append(falcon)
 
     def on_distribute(self, e: dict) -> None:
         if self.vizier_stage == "refill":  # [M-VIZIER-5] the refill after a vizier purchase failed: the game ends

@@ -677,14 +677,20 @@ def add_2024_modules(record: dict) -> None:
     record["config"]["modules"] += ["camps", "bazaars", "falcons"]
 
 
-def test_camps_bazaars_falcons_structure_and_follow_not_yet():
+def test_camps_bazaars_falcons_structure_and_a_falcon_on_a_bare_corner():
     """[M-CAMP-1] [M-BAZAAR-1] [M-BAZAAR-2] [M-FALCON-1] the 2024 modules' components and setup fields are
-    checked; ``follow`` says plainly that it does not follow them yet."""
+    checked; [M-FALCON-3] ``follow`` refuses a falcon where four tiles do not meet."""
     s = Script()
     add_2024_modules(s.record)
     s.record["events"] = [
         {"e": "turn", "player": 0},
-        {"e": "falcon", "player": 0, "falcon": s.record["setup"]["falcons"][0], "card": 5, "at": [0, 0]},
+        {
+            "e": "falcon",
+            "player": 0,
+            "falcon": s.record["setup"]["falcons"][0],
+            "card": s.record["setup"]["hands"][0][0],
+            "at": [0, 0],
+        },
         {
             "e": "score",
             "round": 1,
@@ -693,7 +699,7 @@ def test_camps_bazaars_falcons_structure_and_follow_not_yet():
         },
     ]
     check_structure(s.record)
-    with pytest.raises(NotImplementedError, match="bazaars, camps, falcons"):
+    with pytest.raises(AssertionError, match=r"\[M-FALCON-3\] four tiles"):
         follow(s.record)
     bad = copy.deepcopy(s.record)
     bad["setup"]["market"][0], bad["setup"]["bazaars"][0] = bad["setup"]["bazaars"][0], bad["setup"]["market"][0]
