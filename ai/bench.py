@@ -6,8 +6,9 @@ iteration is one descent of the tree with one new node on a deal of the hidden d
 (dealt afresh for every sweep over the root's candidates, which share it), one rollout with the
 quick greedy policy until the searching player's next turn is over, one evaluation
 of every player's expected score, and the backup.  Each search runs as in a game's decision, with
-the cycle collector kept out (without it, its full passes over the memos land in random searches).  A last line measures the longer iterations
-of mcts:hard with two players, whose rollouts go on to the end of the player's turn after that.
+the cycle collector kept out (without it, its full passes over the memos land in random searches).
+A last line measures the longer iterations of mcts:hard with two players, whose rollouts go on to
+the end of the player's turn after that.
 
 With ``--iterations`` every search runs a fixed number of iterations instead, so every run does
 the same work: on a machine whose speed varies from run to run, count its instructions

@@ -183,7 +183,9 @@ class Outlook:
         self.counts = projected_counts(state, weights.reserve)
         if not state.bag:  # the game ends as soon as a slot stays empty: the richest get the rest
             for player, tile in end_distribution(state):
-                self.counts[player][TILE_TYPE[tile]] += 1.0
+                kind = TILE_TYPE[tile]
+                if kind is not None:  # a camp counts in no majority ([B-END-2] hands it out all the same)
+                    self.counts[player][kind] += 1.0
         advice = advice_for(state.rules)
         if advice.collecting:  # e.g. Dirk ([B-DIRK-3])
             self.counts.extend(advice.extra_collectors(state))
@@ -314,7 +316,13 @@ def exact_option_value(state: GameState, player: int, outlook: Outlook, rival: i
     best = 0.0
     for index, tile in enumerate(state.market):
         if tile >= 0 and payable[MARKET_CURRENCY[index]] >> TILE_COST[tile] & 1:
-            worth = weights.exact + max(0.0, outlook.gain(TILE_TYPE[tile], player, rival))
+            kind = TILE_TYPE[tile]
+            gain = (
+                outlook.gain(kind, player, rival)
+                if kind is not None
+                else advice_for(state.rules).worth_of_tile(state, player, tile)  # a camp
+            )
+            worth = weights.exact + max(0.0, gain)
             best = max(best, worth)
     return weights.exact_option * best
 

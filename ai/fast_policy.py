@@ -84,10 +84,13 @@ class Pricer:
         the money, and, if ``extra_action`` and the payment is exact, another action ([B-TURN-4]).  Also the price
         of a module's purchases (an exchange card's, a vizier's)."""
         exact = self.weights.exact if extra_action and paid == TILE_COST[tile] else 0.0
+        kind = TILE_TYPE[tile]
+        if kind is None:  # a camp, a bazaar: no majority, worth what its module says
+            return self.advice.worth_of_tile(self.state, self.me, tile) + self.money_value(-paid) + exact
         amount = 1.0
         if self.advice.tile_extra:
             amount += self.advice.extra_for_tile(self.state, self.me, tile)
-        return self.majority_gain(TILE_TYPE[tile], amount) + self.money_value(-paid) + exact
+        return self.majority_gain(kind, amount) + self.money_value(-paid) + exact
 
     def take(self, action: Take) -> float:
         cards = action.cards
@@ -124,7 +127,9 @@ class Pricer:
 
     def _exact_worth(self, tile: int) -> float:
         """What holding the cards to pay ``tile`` exactly is worth: part of the extra action and the tile."""
-        return self.weights.exact_option * (self.weights.exact + max(0.0, self.majority_gain(TILE_TYPE[tile])))
+        kind = TILE_TYPE[tile]
+        gain = self.majority_gain(kind) if kind is not None else self.advice.worth_of_tile(self.state, self.me, tile)
+        return self.weights.exact_option * (self.weights.exact + max(0.0, gain))
 
     def _market_short_of_exact(self) -> list[list[tuple[int, int, int]]]:
         """Per currency: (sums my cards of it can pay, cost, tile) for each market tile I cannot pay exactly yet.

@@ -28,7 +28,7 @@ from game.engine import (
     describe_action,
 )
 from game.engine.alhambra import cell_at, longest_wall
-from game.engine.components import BUILDING_TYPES, CARD_VALUE, TILE_COST, TILE_TYPE
+from game.engine.components import BUILDING_TYPES, CARD_VALUE, TILE_COST, TILE_TYPE, describe_tile
 
 from .base import Agent, Decision, without_stalling
 from .evaluation import DEFAULT_WEIGHTS, Weights, advantage, expected_final_scores, tiles_before_scoring
@@ -95,10 +95,13 @@ class GreedyAgent(Agent):
             return module_reason
         if isinstance(action, Buy):
             tile = state.market[action.slot - 1]
-            have = state.type_counts(me)[TILE_TYPE[tile]]
+            kind = TILE_TYPE[tile]
             overpay = sum(CARD_VALUE[c] for c in action.paid) - TILE_COST[tile]
             payment = f"overpays {overpay}" if overpay else "exact payment, so another action"
-            return f"{text}: {BUILDING_TYPES[TILE_TYPE[tile]]} {have} -> {have + 1}, {payment}"
+            if kind is None:  # a camp: its module's advice explains it, or this
+                return f"{text}: {describe_tile(tile)} is worth more than the rest now ({gain:+.1f}), {payment}"
+            have = state.type_counts(me)[kind]
+            return f"{text}: {BUILDING_TYPES[kind]} {have} -> {have + 1}, {payment}"
         if isinstance(action, Take):
             if any(CARD_VALUE[c] is None for c in action.cards):  # a module's card (an exchange card: [M-EXCH-2])
                 return f"{text}: worth more than any purchase or money now ({gain:+.1f})"

@@ -49,6 +49,11 @@ class Advice:
         a function of that Alhambra, the tile and the cell only (the rollouts remember whether any cell has one)."""
         return None
 
+    def tile_worth(self, state: GameState, player: int, tile: int) -> float | None:
+        """What buying ``tile``, a piece of the module with no building type (a camp, a bazaar), is worth to
+        ``player`` in points (None: not the module's); it counts in no majority."""
+        return None
+
     def card_worth(self, state: GameState, player: int, card: int) -> float | None:
         """What taking ``card`` (not money) from the offer is worth to ``player``, if the card is the module's."""
         return None
@@ -102,6 +107,7 @@ class Compiled:
         "prices",
         "reasons",
         "tile_extra",
+        "tile_worth",
         "turn_moves",
         "values",
     )
@@ -130,6 +136,7 @@ class Compiled:
         self.tile_extra = answering("tile_extra")
         self.cell_extra = answering("cell_extra")
         self.card_worth = answering("card_worth")
+        self.tile_worth = answering("tile_worth")
         self.reasons = answering("reason")
 
     def extra_collectors(self, state: GameState) -> list[list[int]]:
@@ -153,6 +160,14 @@ class Compiled:
             if one is not None and one[1]:
                 found.append(one)
         return found
+
+    def worth_of_tile(self, state: GameState, player: int, tile: int) -> float:
+        """``Advice.tile_worth`` of the module whose piece ``tile`` is (0 when none knows it)."""
+        for worth in self.tile_worth:
+            found = worth(state, player, tile)
+            if found is not None:
+                return found
+        return 0.0
 
     def worth_of_card(self, state: GameState, player: int, card: int) -> float:
         for worth in self.card_worth:

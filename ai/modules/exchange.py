@@ -12,7 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import describe_action
-from game.engine.components import BUILDING_TYPES, CARD_VALUE, CURRENCIES, EXCHANGE_PAIR, TILE_COST, TILE_TYPE
+from game.engine.components import (
+    BUILDING_TYPES,
+    CARD_VALUE,
+    CURRENCIES,
+    EXCHANGE_PAIR,
+    TILE_COST,
+    TILE_TYPE,
+    describe_tile,
+)
 from game.engine.modules import exchange
 from game.engine.modules.exchange import ExchangeBuy
 
@@ -76,7 +84,8 @@ class ExchangeAdvice(Advice):
             return None
         tile = state.market[action.slot - 1]
         kind = TILE_TYPE[tile]
-        assert kind is not None
+        if kind is None:  # a camp
+            return f"{describe_action(state, action)}: {describe_tile(tile)} ({gain:+.1f})"
         have = state.type_counts(me)[kind]
         first, second = EXCHANGE_PAIR[action.card]  # type: ignore[misc]
         overpay = sum(CARD_VALUE[c] for c in action.paid) - TILE_COST[tile]  # type: ignore[misc]

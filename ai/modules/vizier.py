@@ -144,7 +144,8 @@ class VizierAdvice(Advice):
         if isinstance(action, VizierBuy):
             tile = state.market[action.slot - 1]
             kind = TILE_TYPE[tile]
-            assert kind is not None
+            if kind is None:  # a camp
+                return f"{describe_action(state, action)} ({describe_tile(tile)}): before my turn, without an action"
             have = state.type_counts(me)[kind]
             return (
                 f"{describe_action(state, action)} ({describe_tile(tile)}): {BUILDING_TYPES[kind]} "
