@@ -4,6 +4,7 @@ Run from the repository root::
 
     python -m assets.generate                 # rewrite all PNG and WAV files
     python -m assets.generate --sheet out.png # ... and a review contact sheet
+    python -m assets.generate --sheet-2024 out.png  # ... and the 2024 edition's sheet
 
 Everything is drawn in code with pygame-ce so that the art has no licence
 questions, needs no network and can be regenerated after a tweak.  Output is
@@ -449,9 +450,9 @@ def rosette(c: Canvas, cx: float, cy: float, r: float, fill: Sequence[int], edge
     c.circle(cx, cy, r * 0.3, edge)
 
 
-def cartouche(c: Canvas) -> None:
+def cartouche(c: Canvas, at: tuple[float, float, float] = CARTOUCHE) -> None:
     """The ivory disc where the client prints a tile's cost."""
-    cx, cy, r = CARTOUCHE
+    cx, cy, r = at
     disc = c.layer()
     disc.circle(cx, cy, r, IVORY)
     c.blit(shadow(disc, 0.8, 1.2, 1.2, 120))
@@ -1570,6 +1571,591 @@ def vizier_token(awake: bool) -> pygame.Surface:
 
 
 # --------------------------------------------------------------------------
+# 2024 edition: camps, bazaars and falcons
+# --------------------------------------------------------------------------
+
+MEADOW: RGB = (132, 178, 84)
+MEADOW_DARK: RGB = (96, 146, 62)
+HEDGE: RGB = (40, 92, 44)
+HEDGE_LEAF: RGB = (78, 140, 62)
+TENT_CLOTH: RGB = (242, 232, 206)
+TENT_TRIM: RGB = (168, 50, 40)
+BASTION = 18  # depth of a camp's bastion rampart (a building's wall is WALL = 15)
+BASTION_TOWER = (9.0, 11.5)  # a corner tower's centre, this far from both edges, and its radius
+BASTION_STONE: RGB = (124, 118, 116)
+BASTION_LIGHT: RGB = (214, 208, 198)
+BASTION_SHADE: RGB = (96, 90, 90)
+BASTION_DEEP: RGB = (58, 52, 54)
+# A camp's cost disc sits further in than a building's (CARTOUCHE): its ramparts are deeper than walls.
+CAMP_CARTOUCHE = (96.0, 96.0, 12.0)
+
+# The camps of the 2024 edition as (cost, bastion sides); arrows point the same ways.  Only the
+# contact sheet uses this table: the files are a face and overlays, composed by the client.
+CAMP_TILES: tuple[tuple[int, str], ...] = (
+    (5, "n"),
+    (5, "e"),
+    (6, "s"),
+    (6, "w"),
+    (8, "ne"),
+    (8, "es"),
+    (9, "sw"),
+    (9, "nw"),
+)
+# The bazaars: a currency and three building colours each (the engine's bazaars.csv).
+BAZAAR_TILES: tuple[tuple[str, tuple[str, str, str]], ...] = (
+    ("florin", ("pavilion", "seraglio", "arcades")),
+    ("florin", ("chambers", "garden", "tower")),
+    ("dirham", ("seraglio", "arcades", "garden")),
+    ("dirham", ("pavilion", "chambers", "tower")),
+    ("denar", ("pavilion", "arcades", "chambers")),
+    ("denar", ("seraglio", "garden", "tower")),
+    ("ducat", ("pavilion", "chambers", "garden")),
+    ("ducat", ("seraglio", "arcades", "tower")),
+)
+# The falcons: a kind and two building colours each (the engine's falcons.csv).
+FALCON_TOKENS: tuple[tuple[str, str, str], ...] = (
+    ("black", "pavilion", "seraglio"),
+    ("black", "pavilion", "garden"),
+    ("black", "seraglio", "arcades"),
+    ("black", "arcades", "tower"),
+    ("black", "chambers", "garden"),
+    ("brown", "pavilion", "tower"),
+    ("brown", "seraglio", "chambers"),
+    ("brown", "seraglio", "garden"),
+    ("brown", "arcades", "garden"),
+    ("brown", "chambers", "tower"),
+    ("white", "pavilion", "arcades"),
+    ("white", "pavilion", "chambers"),
+    ("white", "seraglio", "tower"),
+    ("white", "arcades", "chambers"),
+    ("white", "garden", "tower"),
+)
+
+
+def side_points(points: Iterable[Point], side: int) -> list[Point]:
+    """Points drawn for the north edge of a tile, carried to edge ``side`` (0 N, 1 E, 2 S, 3 W)."""
+    out = list(points)
+    if side == 1:
+        return [(TILE - y, x) for x, y in out]
+    if side == 2:
+        return [(TILE - x, TILE - y) for x, y in out]
+    if side == 3:
+        return [(y, TILE - x) for x, y in out]
+    return out
+
+
+def hedge_band(c: Canvas) -> None:
+    """A camp's border: a leafy hedge, open country on every green side.
+
+    Round leafy bumps, unlike a building's zellige band (diamonds and dots) and a hut's woven
+    reeds; a bastion overlay covers it where the camp is fortified.
+    """
+    c.frame(3, 3, TILE - 6, TILE - 6, HEDGE, 9, radius=3)
+    leaves = c.layer()
+    rng = random.Random(2024)
+    for side in range(4):
+        for k in range(23):
+            x = 4.5 + k * 5.3
+            for dx, dy, r, col in ((0.0, 9.0, 3.3, mix(HEDGE, HEDGE_LEAF, 0.55)), (2.6, 5.6, 3.4, HEDGE_LEAF)):
+                (px, py) = side_points([(x + dx, dy)], side)[0]
+                leaves.circle(px, py, r, col)
+                leaves.circle(px - 0.9, py - 1.0, r * 0.45, mix(HEDGE_LEAF, (255, 255, 255), 0.28))
+            if rng.random() < 0.3:
+                (px, py) = side_points([(x + 1.3, 7.4)], side)[0]
+                leaves.circle(px, py, 0.9, (250, 240, 200) if rng.random() < 0.6 else (240, 150, 180))
+    mask = c.layer()
+    mask.frame(3.6, 3.6, TILE - 7.2, TILE - 7.2, (255, 255, 255), 7.8, radius=3)
+    clip(leaves, mask)
+    c.blit(leaves)
+    c.frame(3, 3, TILE - 6, TILE - 6, mix(HEDGE, INK, 0.4), 0.8, radius=3)
+    c.frame(11.3, 11.3, TILE - 22.6, TILE - 22.6, mix(HEDGE, INK, 0.4), 0.8, radius=1)
+
+
+def ridge_tent(e: Canvas, cx: float, base: float, half: float, height: float, pennant: bool) -> None:
+    """A soldier's ridge tent, seen from the front and a little from the side.
+
+    A straight-sided canvas prism with an open door: pointed and angular, unlike a hut's round
+    bell tent.
+    """
+    apex = (cx, base - height)
+    depth = (half * 0.55, -half * 0.32)  # the ridge runs back to the upper right
+    back = (apex[0] + depth[0], apex[1] + depth[1])
+    corner = (cx + half + depth[0], base + depth[1])
+    e.polygon([apex, back, corner, (cx + half, base)], mix(TENT_CLOTH, STONE_DARK, 0.38))
+    e.stroke([apex, back], TENT_TRIM, max(1.0, half * 0.09))
+    e.polygon([apex, (cx + half, base), (cx - half, base)], TENT_CLOTH)
+    door_top = (cx, base - height * 0.58)
+    e.polygon([door_top, (cx + half * 0.36, base), (cx - half * 0.36, base)], mix(INK, WOOD, 0.35))
+    for side in (-1, 1):
+        e.polygon(
+            [door_top, (cx + side * half * 0.36, base), (cx + side * half * 0.6, base - height * 0.2)],
+            mix(TENT_CLOTH, STONE_DARK, 0.15),
+        )
+    trim = max(1.1, half * 0.09)
+    e.stroke([(cx - half, base), apex, (cx + half, base)], TENT_TRIM, trim)
+    e.stroke([(cx - half, base), (cx + half, base), corner], TENT_TRIM, trim * 1.1)
+    if pennant:
+        e.stroke([apex, (cx, apex[1] - 6)], WOOD, 1.3)
+        e.polygon([(cx + 0.5, apex[1] - 6.5), (cx + 8.5, apex[1] - 4.2), (cx + 0.5, apex[1] - 2)], TENT_TRIM)
+        e.circle(cx, apex[1] - 6.6, 1.3, GOLD)
+
+
+def camp_tile() -> pygame.Surface:
+    """A 128x128 camp face: a meadow with tents inside a hedge, and the cost cartouche.
+
+    Every side is green; the bastion overlays fortify the camp's bastion sides and the arrow
+    overlays add its arrows (``camps/bastion_*.png``, ``camps/arrow_*.png``).  No arched niche
+    and no building emblem, so it never reads as a building; green grass and straight ridge
+    tents, so it never reads as a hut.
+    """
+    c = Canvas(TILE, TILE)
+    c.rect(0, 0, TILE, TILE, mix(HEDGE, INK, 0.5), radius=5)
+    fill_gradient(
+        c,
+        lambda lay, col: lay.rect(1.2, 1.2, TILE - 2.4, TILE - 2.4, col, radius=4),
+        mix(MEADOW, (255, 255, 255), 0.12),
+        MEADOW_DARK,
+    )
+    rng = random.Random(1524)
+    grass = c.layer()
+    for _ in range(80):
+        x, y = rng.uniform(14, 114), rng.uniform(14, 114)
+        col = mix(MEADOW_DARK, HEDGE, rng.uniform(0.2, 0.6))
+        for dx in (-1.5, 0.0, 1.5):
+            grass.stroke([(x + dx * 0.3, y), (x + dx, y - 2.8 + abs(dx) * 0.5)], col, 0.6)
+    for _ in range(30):
+        x, y = rng.uniform(14, 114), rng.uniform(14, 114)
+        grass.circle(x, y, 0.8, (250, 244, 214) if rng.random() < 0.6 else (246, 210, 96))
+    c.blit(grass)
+    hedge_band(c)
+    art = c.layer()
+    for cx, base in ((36.0, 47.0), (87.0, 47.0), (36.0, 99.0)):
+        ridge_tent(art, cx, base, 9.0, 13.0, False)
+    ridge_tent(art, 60, 78, 15.5, 22, True)
+    art = outlined(art, INK, 1.2)
+    c.blit(shadow(art, 1.2, 1.6, 1.6, 100))
+    c.blit(art)
+    cartouche(c, CAMP_CARTOUCHE)
+    return c.finish()
+
+
+def bastion_tower(c: Canvas, cx: float, cy: float) -> None:
+    """A round crenellated corner tower, the same under quarter turns so corners always match."""
+    r = BASTION_TOWER[1]
+    c.circle(cx, cy, r + 0.9, INK)
+    c.circle(cx, cy, r, BASTION_LIGHT)
+    for k in range(8):
+        notch = [(cx + r - 3.6, cy - 1.5), (cx + r + 0.5, cy - 1.5), (cx + r + 0.5, cy + 1.5), (cx + r - 3.6, cy + 1.5)]
+        c.polygon(rotate_points(notch, cx, cy, 22.5 + 45 * k), BASTION_DEEP)
+    c.circle(cx, cy, r - 3.6, INK)
+    c.circle(cx, cy, r - 4.3, BASTION_STONE)
+    c.ring(cx, cy, r - 6.6, 0.7, BASTION_SHADE)
+    c.circle(cx, cy, 2.2, BASTION_DEEP)
+
+
+def bastion_north() -> pygame.Surface:
+    """The north bastion overlay of a camp; the other three are exact rotations of it.
+
+    A massive rampart of dark grey rusticated stone, deeper than a building's sandstone wall,
+    with a sloping inner face, broad merlons and a round crenellated tower at both corners
+    (a building's wall has square corner posts).
+    """
+    t = BASTION
+    c = Canvas(TILE, TILE)
+    shade = c.layer()
+    for i in range(8):
+        shade.rect(0, t + i * 0.75, TILE, 0.75, (0, 0, 0, 120 - i * 14))
+    c.blit(shade)
+    c.rect(0, 0, TILE, t, INK)
+    c.rect(0, 0.9, TILE, t - 1.8, BASTION_STONE)
+    c.rect(0, 0.9, TILE, 7.6, BASTION_DEEP)
+    for row, (y, h) in enumerate(((8.5, 4.4), (12.9, 4.2))):
+        for k in range(-1, 12):
+            x = k * 12.0 + (6.0 if row else 0.0)
+            c.rect(x + 0.5, y, 11.0, h, BASTION_SHADE)
+            c.rect(x + 0.5, y, 10.0, h - 0.9, mix(BASTION_STONE, BASTION_LIGHT, 0.3 + 0.1 * row))
+            c.rect(x + 1.6, y + 1.0, 7.8, h - 2.6, mix(BASTION_STONE, BASTION_LIGHT, 0.1 * row))
+    n, merlon = 5, 11.0
+    x0 = BASTION_TOWER[0] + BASTION_TOWER[1] + 1.0
+    span = TILE - 2 * x0
+    gap = (span - n * merlon) / (n + 1)
+    for k in range(n):
+        x = x0 + gap + k * (merlon + gap)
+        c.rect(x - 0.8, 0.1, merlon + 1.6, 9.0, INK, radius=0.8)
+        c.rect(x, 0.9, merlon, 7.4, BASTION_LIGHT, radius=0.5)
+        c.rect(x, 6.3, merlon, 2.0, mix(BASTION_LIGHT, BASTION_SHADE, 0.55))
+    for cx in (BASTION_TOWER[0], TILE - BASTION_TOWER[0]):
+        halo = c.layer()
+        halo.circle(cx, BASTION_TOWER[0], BASTION_TOWER[1] + 1, (0, 0, 0))
+        c.blit(shadow(halo, 0, 0, 1.8, 130))
+        bastion_tower(c, cx, BASTION_TOWER[0])
+    return c.finish()
+
+
+def bastions() -> dict[str, pygame.Surface]:
+    """All four bastion overlays, rotated from the north one so the corner towers always match."""
+    north = bastion_north()
+    return {
+        "n": north,
+        "e": pygame.transform.rotate(north, -90),
+        "s": pygame.transform.rotate(north, 180),
+        "w": pygame.transform.rotate(north, 90),
+    }
+
+
+def camp_arrow(side: int) -> pygame.Surface:
+    """A camp's scoring arrow, pointing from the main tent to edge ``side`` (0 N, 1 E, 2 S, 3 W).
+
+    A bold ivory arrow with a notched tail; each is drawn in place (not rotated) so the light
+    and the drop shadow fall the same way on all four.
+    """
+    x, tail, neck, tip = 64.0, 44.0, 30.0, 17.0
+    shaft, head = 5.0, 12.0
+    outline = [
+        (x - shaft, tail + 2.0),
+        (x - shaft, neck),
+        (x - head, neck),
+        (x, tip),
+        (x + head, neck),
+        (x + shaft, neck),
+        (x + shaft, tail + 2.0),
+        (x, tail - 1.5),
+    ]
+    half = [(x, tip), (x + head, neck), (x + shaft, neck), (x + shaft, tail + 2.0), (x, tail - 1.5)]
+    c = Canvas(TILE, TILE)
+    art = c.layer()
+    art.polygon(rotate_points(outline, 64, 64, 90 * side), IVORY)
+    art.polygon(rotate_points(half, 64, 64, 90 * side), mix(IVORY, STONE_DARK, 0.3))
+    art.stroke(rotate_points([(x, neck + 1.5), (x, tail - 3.0)], 64, 64, 90 * side), GOLD, 1.4)
+    art = outlined(art, INK, 1.6)
+    c.blit(shadow(art, 1.2, 1.6, 1.6, 140))
+    c.blit(art)
+    return c.finish()
+
+
+def kilim_band(c: Canvas, p: Palette) -> None:
+    """A bazaar's border: a woven rug edge with a zigzag, in its currency's colours."""
+    c.frame(3, 3, TILE - 6, TILE - 6, p.dark, 9, radius=3)
+    band = c.layer()
+    for side in range(4):
+        zig = [(4.0 + k * 3.6, 5.2 if k % 2 == 0 else 9.8) for k in range(34)]
+        band.stroke(side_points(zig, side), p.light, 1.5)
+        for k in range(1, 33, 2):
+            (px, py) = side_points([(4.0 + k * 3.6, 6.3)], side)[0]
+            band.circle(px, py, 0.7, IVORY)
+    mask = c.layer()
+    mask.frame(3.6, 3.6, TILE - 7.2, TILE - 7.2, (255, 255, 255), 7.8, radius=3)
+    clip(band, mask)
+    c.blit(band)
+    for x, y in ((7.5, 7.5), (TILE - 7.5, 7.5), (7.5, TILE - 7.5), (TILE - 7.5, TILE - 7.5)):
+        c.polygon(regular(x, y, 4.2, 4), p.dark)
+        c.polygon(regular(x, y, 3.0, 4), GOLD)
+    c.frame(3, 3, TILE - 6, TILE - 6, mix(p.dark, INK, 0.4), 0.8, radius=3)
+    c.frame(11.3, 11.3, TILE - 22.6, TILE - 22.6, mix(p.dark, INK, 0.4), 0.8, radius=1)
+
+
+def bazaar_tile(currency: str, types: Sequence[str]) -> pygame.Surface:
+    """A 128x128 bazaar: a market stall, its currency's emblem large, its three colours' emblems.
+
+    A striped awning on two poles over a wooden counter, on a rug-bordered paving: no niche, no
+    walls and no cartouche (a bazaar costs what its currency's market slot costs).  The currency
+    reads from the big emblem in the medallion, the colours from the building emblems on the
+    three discs on the counter.
+    """
+    p = CURRENCY_PALETTES[currency]
+    ground = mix(STONE_LIGHT, p.light, 0.25)
+    c = Canvas(TILE, TILE)
+    c.rect(0, 0, TILE, TILE, mix(p.dark, INK, 0.5), radius=5)
+    fill_gradient(
+        c,
+        lambda lay, col: lay.rect(1.2, 1.2, TILE - 2.4, TILE - 2.4, col, radius=4),
+        mix(ground, (255, 255, 255), 0.3),
+        mix(ground, STONE_DARK, 0.15),
+    )
+    paving = c.layer()
+    for k in range(-8, 9):
+        y = 12 + k * 10.0
+        paving.stroke([(12, y), (116, y)], mix(ground, STONE_DARK, 0.25), 0.6)
+        for j in range(12):
+            paving.stroke(
+                [(12 + j * 10 + (5 if k % 2 else 0), y), (12 + j * 10 + (5 if k % 2 else 0), y + 10)],
+                mix(ground, STONE_DARK, 0.25),
+                0.6,
+            )
+    mask = c.layer()
+    mask.rect(12, 12, 104, 104, (255, 255, 255))
+    clip(paving, mask)
+    c.blit(paving)
+    kilim_band(c, p)
+    stall = c.layer()
+    for x in (16.0, 112.0):
+        stall.rect(x - 2.2, 26, 4.4, 56, WOOD)
+        stall.rect(x - 0.8, 26, 1.2, 56, mix(WOOD, (255, 255, 255), 0.25))
+    top, hem = 13.0, 31.0
+    awning = [(20, top), (108, top), (117, hem), (11, hem)]
+    stripes = stall.layer()
+    for k in range(9):
+        a0, a1 = k / 9, (k + 1) / 9
+        quad = [
+            (20 + 88 * a0, top),
+            (20 + 88 * a1, top),
+            (11 + 106 * a1, hem + 0.5),
+            (11 + 106 * a0, hem + 0.5),
+        ]
+        stripes.polygon(quad, p.base if k % 2 == 0 else IVORY)
+    amask = stall.layer()
+    amask.polygon(awning, (255, 255, 255))
+    clip(stripes, amask)
+    stall.blit(stripes)
+    for k in range(9):
+        x = 11 + 106 * (k + 0.5) / 9
+        stall.circle(x, hem, 106 / 18, p.base if k % 2 == 0 else IVORY)
+    stall.rect(18, top - 3, 92, 3.5, mix(p.dark, WOOD, 0.4), radius=1.5)
+    stall.rect(9, 79, 110, 5, mix(WOOD, (255, 255, 255), 0.2), radius=1)
+    stall.rect(12, 84, 104, 29, WOOD)
+    for y in (93.5, 103.5):
+        stall.stroke([(13, y), (115, y)], mix(WOOD, INK, 0.4), 0.8)
+    stall = outlined(stall, INK, 1.2)
+    c.blit(shadow(stall, 1.2, 1.6, 1.6, 100))
+    c.blit(stall)
+    for k in range(9):
+        x = 11 + 106 * (k + 0.5) / 9
+        c.stroke([(x, hem + 2), (x, hem + 4.5)], mix(p.dark, INK, 0.2), 0.6)
+    cx, cy, r = 64.0, 56.5, 20.5
+    medal = c.layer()
+    medal.circle(cx, cy, r + 1.6, GOLD)
+    medal.circle(cx, cy, r, mix(p.niche, (255, 255, 255), 0.3))
+    medal = outlined(medal, INK, 1.1)
+    c.blit(shadow(medal, 1.0, 1.4, 1.4, 110))
+    c.blit(medal)
+    c.ring(cx, cy, r - 2, 0.6, mix(p.niche, p.dark, 0.4))
+    currency_mark(c, currency, cx, cy + 0.5, 31, p.base, INK, 1.1)
+    for kind, x in zip(types, (34.0, 64.0, 94.0), strict=True):
+        tp = TILE_PALETTES[kind]
+        disc = c.layer()
+        disc.circle(x, 98, 14.2, GOLD)
+        disc.circle(x, 98, 12.8, mix(tp.niche, (255, 255, 255), 0.4))
+        disc = outlined(disc, INK, 1.0)
+        c.blit(disc)
+        place_emblem(c, kind, tp, 0.3, (x, 98.5), 1.0)
+    return c.finish()
+
+
+@dataclass(frozen=True)
+class FalconStyle:
+    """Colours of one falcon kind; the kinds differ in pose and rim pattern as well."""
+
+    body: RGB
+    mid: RGB
+    light: RGB
+    ground: tuple[RGB, RGB]
+    rim: RGB
+    rim_mark: RGB
+
+
+FALCON_STYLES: dict[str, FalconStyle] = {
+    # a black bird on a pale sky, a dark rim with gold teeth
+    "black": FalconStyle(
+        body=(44, 40, 46),
+        mid=(96, 92, 104),
+        light=(196, 190, 180),
+        ground=((232, 238, 240), (182, 200, 210)),
+        rim=(70, 66, 74),
+        rim_mark=GOLD,
+    ),
+    # a brown bird with a cream breast on parchment, a wooden rim with beads
+    "brown": FalconStyle(
+        body=(128, 78, 40),
+        mid=(170, 116, 62),
+        light=(244, 226, 188),
+        ground=((246, 236, 206), (214, 192, 146)),
+        rim=(150, 100, 54),
+        rim_mark=GOLD_LIGHT,
+    ),
+    # a white bird with dark flecks on a night-blue ground, a pale rim with a twisted cord
+    "white": FalconStyle(
+        body=(248, 246, 240),
+        mid=(196, 202, 212),
+        light=(110, 118, 134),
+        ground=((62, 84, 132), (30, 42, 78)),
+        rim=(226, 226, 232),
+        rim_mark=(120, 124, 140),
+    ),
+}
+
+
+def falcon_spread(e: Canvas, s: FalconStyle) -> None:
+    """The black falcon: seen from below in flight, long pointed wings spread wide."""
+    cx, cy = 32.0, 24.0
+
+    def at(points: Iterable[Point], side: int = -1) -> list[Point]:
+        return [(cx + side * dx, cy + dy) for dx, dy in points]
+
+    wing = [(2.8, -6.0), (8.5, -8.6), (14.5, -9.4), (19.0, -8.0), (22.8, -5.2)]
+    wing += [(18.8, -2.4), (19.4, -1.4), (15.0, -0.6), (15.4, 0.6), (10.5, 1.4), (6.0, 2.6), (2.8, 3.6)]
+    for side in (-1, 1):
+        e.polygon(at(wing, side), s.body)
+        e.stroke(at([(3.5, -4.4), (9.0, -6.6), (14.5, -7.2), (18.5, -5.8)], side), s.mid, 1.3)
+        for k in range(3):
+            e.stroke(at([(9.0 + 4.2 * k, -3.6 + 0.2 * k), (9.6 + 4.2 * k, -0.6)], side), s.mid, 0.7)
+    e.polygon(at([(-2.4, 5.0), (-3.8, 16.5), (0.0, 15.5), (3.8, 16.5), (2.4, 5.0)]), s.body)
+    for dy in (9.0, 12.8):
+        e.stroke(at([(-2.8, dy), (2.8, dy)]), s.mid, 0.7)
+    e.ellipse(cx - 4.2, cy - 11.0, 8.4, 18.5, s.body)
+    for dy in (-4.5, -1.0, 2.5):
+        e.stroke(at([(-2.0, dy), (0.0, dy + 1.2), (2.0, dy)]), s.mid, 0.7)
+    e.circle(cx, cy - 12.0, 3.4, s.body)
+    e.polygon(at([(-1.3, -14.6), (1.3, -14.6), (0.0, -17.2)]), GOLD_LIGHT)
+    for side in (-1, 1):
+        e.stroke(at([(1.4, -12.6), (2.2, -10.2)], side), s.mid, 0.8)
+
+
+def falcon_perched(e: Canvas, s: FalconStyle) -> None:
+    """The brown falcon: in profile, upright on a perch, wings folded."""
+    e.rect(13.0, 35.5, 38.0, 3.6, WOOD, radius=1.6)
+    e.rect(14.0, 35.8, 36.0, 1.1, mix(WOOD, (255, 255, 255), 0.3), radius=0.5)
+    e.polygon([(26.5, 31.0), (23.0, 43.0), (28.0, 43.5), (31.5, 32.0)], s.body)
+    body = bezier((35.0, 9.0), (27.5, 10.5), (25.5, 22.0), (27.0, 34.5), 12)
+    body += bezier((30.0, 36.5), (38.0, 34.5), (42.5, 25.0), (40.5, 15.0), 12)
+    e.polygon(body, s.light)
+    for x, y in ((35.5, 22.0), (38.5, 25.5), (34.0, 27.5), (37.0, 30.5), (39.0, 20.0), (32.5, 31.5)):
+        e.polygon([(x - 1.1, y - 0.6), (x, y + 0.9), (x + 1.1, y - 0.6), (x, y + 0.1)], s.body)
+    wing = bezier((36.0, 14.0), (27.5, 14.0), (25.0, 25.0), (25.5, 38.5), 10)
+    wing += bezier((25.5, 38.5), (31.5, 32.0), (35.0, 24.0), (36.0, 14.0), 10)
+    e.polygon(wing, s.body)
+    for k in range(3):
+        e.stroke(
+            bezier((33.5 - k, 18.0 + 5 * k), (30.5 - k, 21 + 5 * k), (28.5 - k, 26 + 5 * k), (27.5, 33.0 + 2 * k), 6),
+            s.mid,
+            0.8,
+        )
+    e.circle(37.0, 12.5, 5.4, s.body)
+    e.polygon([(37.2, 12.5), (42.4, 12.0), (41.8, 17.5), (38.0, 17.0)], s.light)
+    e.polygon([(37.6, 13.5), (39.8, 13.2), (38.9, 18.0), (37.6, 17.6)], s.body)
+    e.circle(39.4, 11.6, 1.25, (250, 210, 90))
+    e.circle(39.6, 11.6, 0.7, INK)
+    e.polygon([(41.5, 10.5), (45.0, 11.8), (44.6, 15.0), (43.2, 13.4), (41.6, 13.8)], GOLD_LIGHT)
+    for x in (31.5, 35.0):
+        e.stroke([(x, 32.5), (x, 36.0), (x + 1.8, 37.6)], GOLD, 1.3)
+
+
+def falcon_flying(e: Canvas, s: FalconStyle) -> None:
+    """The white falcon: in profile in flight, both pointed wings raised high and swept back."""
+    far = [(37.0, 28.0), (40.5, 21.0), (41.5, 14.0), (38.0, 8.0), (37.2, 13.5), (35.5, 19.0), (34.0, 27.0)]
+    e.polygon(far, s.mid)
+    e.polygon([(18.0, 30.0), (7.0, 28.8), (6.6, 36.6), (18.0, 34.4)], s.body)
+    for y in (30.8, 33.0, 35.2):
+        e.stroke([(7.6, y), (15.0, y - 0.2 + 0.1 * (y - 33))], s.mid, 0.6)
+    body = bezier((16.0, 30.0), (25.0, 26.5), (36.0, 23.0), (44.5, 23.5), 12)
+    body += bezier((48.5, 30.5), (42.0, 36.5), (28.0, 36.5), (16.0, 34.6), 12)
+    e.polygon(body, s.body)
+    e.circle(46.0, 26.8, 4.4, s.body)
+    e.polygon([(49.5, 24.8), (53.8, 26.6), (53.0, 29.6), (51.6, 28.1), (49.6, 28.8)], GOLD_LIGHT)
+    e.circle(47.8, 25.8, 1.15, INK)
+    e.stroke([(47.0, 27.6), (46.2, 30.6)], s.light, 1.1)
+    near = [(36.0, 27.5), (34.0, 21.0), (29.5, 15.0), (20.5, 9.5), (22.5, 14.0), (21.6, 14.8), (24.2, 19.0)]
+    near += [(23.4, 19.8), (26.0, 24.0), (27.0, 29.0)]
+    e.polygon(near, s.body)
+    e.stroke([(33.0, 21.0), (29.0, 16.5), (22.5, 11.5)], s.mid, 0.7)
+    for x, y in ((27.5, 22.0), (30.5, 25.5), (25.5, 17.5), (22.0, 31.5), (28.0, 31.5), (34.0, 30.5), (40.0, 28.5)):
+        e.polygon([(x - 0.9, y - 0.5), (x, y + 0.7), (x + 0.9, y - 0.5), (x, y + 0.1)], s.light)
+
+
+FALCON_POSES: dict[str, Callable[[Canvas, FalconStyle], None]] = {
+    "black": falcon_spread,
+    "brown": falcon_perched,
+    "white": falcon_flying,
+}
+
+
+def falcon_rim(c: Canvas, kind: str, s: FalconStyle) -> None:
+    """The rim pattern of a kind: teeth (black), beads (brown) or a twisted cord (white)."""
+    if kind == "black":
+        for k in range(16):
+            a = 2 * math.pi * (k + 0.5) / 16
+            ca, sa = math.cos(a), math.sin(a)
+            tri = [
+                (32 + ca * 29.4 - sa * 2.2, 32 + sa * 29.4 + ca * 2.2),
+                (32 + ca * 29.4 + sa * 2.2, 32 + sa * 29.4 - ca * 2.2),
+                (32 + ca * 26.8, 32 + sa * 26.8),
+            ]
+            c.polygon(tri, s.rim_mark)
+    elif kind == "brown":
+        for k in range(18):
+            a = 2 * math.pi * k / 18
+            c.circle(32 + math.cos(a) * 28, 32 + math.sin(a) * 28, 1.15, s.rim_mark)
+    else:
+        for k in range(30):
+            a = 2 * math.pi * k / 30
+            b = a + 0.16
+            c.stroke(
+                [
+                    (32 + math.cos(a) * 29.3, 32 + math.sin(a) * 29.3),
+                    (32 + math.cos(b) * 26.8, 32 + math.sin(b) * 26.8),
+                ],
+                s.rim_mark,
+                0.8,
+            )
+
+
+def falcon_token(kind: str, first: str, second: str) -> pygame.Surface:
+    """A 64x64 falcon token (shown at about a third of a tile, on a grid corner).
+
+    The kind reads from the pose (black: wings spread, seen from the front; brown: perched in
+    profile; white: flying in profile with raised wings), the rim pattern (teeth, beads, cord)
+    and the light or dark ground, as well as from the bird's colour; the two building colours
+    are two small discs with their types' emblems.
+    """
+    s = FALCON_STYLES[kind]
+    c = Canvas(TOKEN, TOKEN)
+    disc = c.layer()
+    disc.circle(32, 32, 30, (255, 255, 255))
+    c.blit(shadow(disc, 0.8, 1.4, 1.4, 130))
+    c.circle(32, 32, 30.5, INK)
+    c.circle(32, 32, 29.5, s.rim)
+    falcon_rim(c, kind, s)
+    c.circle(32, 32, 26.5, INK)
+    fill_gradient(c, lambda lay, col: lay.circle(32, 32, 25.8, col), s.ground[0], s.ground[1])
+    bird = c.layer()
+    FALCON_POSES[kind](bird, s)
+    bird = outlined(bird, INK, 1.0)
+    body_mask = c.layer()
+    body_mask.circle(32, 32, 25.8, (255, 255, 255))
+    clip(bird, body_mask)
+    c.blit(shadow(bird, 0.6, 1.0, 1.0, 110))
+    c.blit(bird)
+    for kind_name, x in ((first, 20.5), (second, 43.5)):
+        tp = TILE_PALETTES[kind_name]
+        badge = c.layer()
+        badge.circle(x, 48.5, 10.0, GOLD)
+        badge.circle(x, 48.5, 8.8, mix(tp.niche, (255, 255, 255), 0.4))
+        badge = outlined(badge, INK, 0.9)
+        c.blit(shadow(badge, 0.5, 0.8, 0.8, 110))
+        c.blit(badge)
+        place_emblem(c, kind_name, tp, 0.2, (x, 49.0), 0.8)
+    return c.finish()
+
+
+def bazaar_file(currency: str, types: Sequence[str]) -> str:
+    """The file of a bazaar, named by its currency and colours as the client looks it up."""
+    return f"bazaars/bazaar_{currency}_{'_'.join(types)}.png"
+
+
+def edition_2024_images() -> dict[str, pygame.Surface]:
+    """The PNGs of the 2024 edition's camps, bazaars and falcons."""
+    out: dict[str, pygame.Surface] = {"camps/camp.png": camp_tile()}
+    for side, surf in bastions().items():
+        out[f"camps/bastion_{side}.png"] = surf
+    for k, side in enumerate("nesw"):
+        out[f"camps/arrow_{side}.png"] = camp_arrow(k)
+    for currency, types in BAZAAR_TILES:
+        out[bazaar_file(currency, types)] = bazaar_tile(currency, types)
+    for kind, first, second in FALCON_TOKENS:
+        out[f"tokens/falcon_{kind}_{first}_{second}.png"] = falcon_token(kind, first, second)
+    return out
+
+
+# --------------------------------------------------------------------------
 # UI icons, logo and window icon
 # --------------------------------------------------------------------------
 
@@ -2072,6 +2658,7 @@ def render_images() -> dict[str, pygame.Surface]:
     out["ui/logo.png"] = logo()
     out["ui/icon.png"] = window_icon()
     out.update(module_images())
+    out.update(edition_2024_images())
     return out
 
 
@@ -2178,10 +2765,91 @@ def contact_sheet(images: dict[str, pygame.Surface]) -> pygame.Surface:
     return sheet
 
 
+def compose_camp(images: dict[str, pygame.Surface], sides: str, cost: int | None) -> pygame.Surface:
+    """A camp as the client composes it: face, bastion overlays, arrow overlays, cost (for the sheet)."""
+    comp = images["camps/camp.png"].copy()
+    for side in sides:
+        comp.blit(images[f"camps/bastion_{side}.png"], (0, 0))
+    for side in sides:
+        comp.blit(images[f"camps/arrow_{side}.png"], (0, 0))
+    if cost is not None:
+        digits = pygame.font.Font(str(FONTS / "ui_bold.ttf"), 17).render(str(cost), True, INK)
+        comp.blit(digits, digits.get_rect(center=(round(CAMP_CARTOUCHE[0]), round(CAMP_CARTOUCHE[1]) + 1)))
+    return comp
+
+
+def contact_sheet_2024(images: dict[str, pygame.Surface]) -> pygame.Surface:
+    """One picture of the 2024 edition's art, for review.
+
+    Rows: the eight camps composed as the client does (bastions, arrows, cost), the eight
+    bazaars and the fifteen falcons at full size; camps and bazaars at 48 px beside a walled
+    building and a hut, each with a greyscale copy; falcons at 42 px (a third of a tile) and on
+    the corner of four tiles; then greyscale copies of the full-size rows.
+    """
+    sheet = pygame.Surface((1180, 1250))
+    felt_img = images["board/felt.png"]
+    for x in range(0, sheet.get_width(), 256):
+        for y in range(0, sheet.get_height(), 256):
+            sheet.blit(felt_img, (x, y))
+    camps = [compose_camp(images, sides, cost) for cost, sides in CAMP_TILES]
+    bazaars = [images[bazaar_file(cur, types)] for cur, types in BAZAAR_TILES]
+    falcons = [images[f"tokens/falcon_{k}_{a}_{b}.png"] for k, a, b in FALCON_TOKENS]
+    wall_tile = images["tiles/garden.png"].copy()
+    for side in "ne":
+        wall_tile.blit(images[f"tiles/wall_{side}.png"], (0, 0))
+    hut = images["tiles/hut_garden.png"].copy()
+    hut.blit(images["tiles/wall_n.png"], (0, 0))
+    grey = pygame.transform.grayscale
+    for i, img in enumerate(camps):
+        sheet.blit(img, (12 + i * 144, 12))
+        sheet.blit(grey(img), (12 + i * 144, 968))
+    for i, img in enumerate(bazaars):
+        sheet.blit(img, (12 + i * 144, 152))
+        sheet.blit(grey(img), (12 + i * 144, 1108))
+    for i, img in enumerate(falcons):
+        sheet.blit(img, (12 + i * 77, 292))
+        sheet.blit(grey(img), (12 + i * 77, 366))
+    for row, items in enumerate(([*camps, wall_tile], [*bazaars, hut])):
+        for i, img in enumerate(items):
+            small = pygame.transform.smoothscale(img, (48, 48))
+            x, y = 12 + i * 112, 446 + row * 58
+            sheet.blit(small, (x, y))
+            sheet.blit(grey(small), (x + 52, y))
+    for i, img in enumerate(falcons):
+        small = pygame.transform.smoothscale(img, (42, 42))
+        sheet.blit(small, (12 + i * 50, 570))
+        sheet.blit(grey(small), (12 + i * 50, 618))
+        tiny = pygame.transform.smoothscale(img, (24, 24))
+        sheet.blit(tiny, (870 + (i % 5) * 28, 570 + (i // 5) * 28))
+        sheet.blit(grey(tiny), (1020 + (i % 5) * 28, 570 + (i // 5) * 28))
+    blocks = (
+        (("pavilion", "camp", "seraglio", "garden"), 0),
+        (("tower", "arcades", "bazaar", "pavilion"), 5),
+        (("seraglio", "garden", "chambers", "tower"), 12),
+    )
+    for b, (names, falcon) in enumerate(blocks):
+        x0, y0 = 12 + b * 390, 700
+        for k, name in enumerate(names):
+            if name == "camp":
+                tile = camps[5]
+            elif name == "bazaar":
+                tile = bazaars[0]
+            else:
+                tile = images[f"tiles/{name}.png"]
+            sheet.blit(tile, (x0 + (k % 2) * 128, y0 + (k // 2) * 128))
+        token = pygame.transform.smoothscale(falcons[falcon], (43, 43))
+        sheet.blit(token, token.get_rect(center=(x0 + 128, y0 + 128)))
+        small = pygame.transform.smoothscale(sheet.subsurface((x0, y0, 256, 256)), (96, 96))
+        sheet.blit(small, (x0 + 264, y0))
+        sheet.blit(grey(small), (x0 + 264, y0 + 110))
+    return sheet
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Regenerate all assets; optionally also write a review contact sheet."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sheet", type=Path, help="also write a contact sheet PNG here")
+    parser.add_argument("--sheet-2024", type=Path, help="also write the 2024 edition's contact sheet PNG here")
     args = parser.parse_args(argv)
     pygame.init()
     images = render_images()
@@ -2191,6 +2859,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         write_wav(PKG / "sounds" / f"{name}.wav", make())
     if args.sheet:
         save_png(args.sheet, contact_sheet(images))
+    if args.sheet_2024:
+        save_png(args.sheet_2024, contact_sheet_2024(images))
     print(f"wrote {len(images)} images and {len(SOUNDS)} sounds to {PKG}")
 
 

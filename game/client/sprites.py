@@ -5,8 +5,9 @@ source and from the frozen build.  A missing file raises ``MissingAsset`` naming
 how to regenerate it, instead of drawing a silent placeholder.
 
 Composition happens at the art's native 128 px (face, then the wall overlays, then the cost in the
-cartouche) and the result is scaled per requested size and cached: a frame then costs one blit
-per tile.  Caches are bounded (LRU) because zooming asks for many sizes.
+cartouche; for a camp of the 2024 edition: its face, bastion overlays, arrow overlays and cost) and
+the result is scaled per requested size and cached: a frame then costs one blit per tile.  Caches
+are bounded (LRU) because zooming asks for many sizes.
 """
 
 from __future__ import annotations
@@ -19,14 +20,22 @@ from importlib import resources
 import pygame
 
 from game.engine.components import (
+    BAZAAR_CURRENCY,
+    BAZAAR_TYPES,
+    BAZAARS,
     BONUS_CARDS,
     BONUS_TILE,
     BUILDING_TYPES,
+    CAMP_ARROWS,
     CARD_CURRENCY,
     CARD_VALUE,
     CURRENCIES,
     EXCHANGE_CARDS,
     EXCHANGE_PAIR,
+    FALCON_KIND,
+    FALCON_KINDS,
+    FALCON_TYPES,
+    FALCONS,
     HUT_COLOUR,
     MARKET_CURRENCY,
     TILE_COST,
@@ -36,8 +45,11 @@ from game.engine.components import (
     N,
     S,
     W,
+    is_bazaar,
     is_bonus_card,
+    is_camp,
     is_exchange_card,
+    is_falcon,
     is_hut,
     is_scoring_card,
     is_start_tile,
@@ -53,6 +65,12 @@ SLOT_TILE_POS = (11, 51)  # where a 128 px tile sits inside a market slot frame 
 CARTOUCHE = (100, 100, 12)  # centre and radius of the cost disc on a 128 px tile face
 BADGE = (75, 26, 21)  # the currency medallion at the top of a market slot frame
 WALL_FILES = ((N, "wall_n"), (E, "wall_e"), (S, "wall_s"), (W, "wall_w"))
+# The 2024 edition's camps: a face, one bastion overlay and one arrow overlay per side (assets/camps).
+CAMP_FACE = "camps/camp.png"
+BASTION_FILES = tuple((bit, f"camps/bastion_{name[-1]}.png") for bit, name in WALL_FILES)
+ARROW_FILES = tuple((bit, f"camps/arrow_{name[-1]}.png") for bit, name in WALL_FILES)
+CAMP_CARTOUCHE = (96, 96, 12)  # a camp's cost disc sits further in than a building's: ramparts are deeper
+FALCON_ART = 64  # a falcon token's art; shown at about a third of a tile, on a grid corner
 
 
 class MissingAsset(FileNotFoundError):
@@ -125,6 +143,8 @@ class Sprites:
         needed += [f"tiles/hut_{name}.png" for name in BUILDING_TYPES]
         needed += [_card_file(card) for card in (*EXCHANGE_CARDS, *BONUS_CARDS)]
         needed += ["cards/bonus_back.png", "tokens/vizier_awake.png", "tokens/vizier_asleep.png"]
+        needed += [CAMP_FACE] + [path for _, path in (*BASTION_FILES, *ARROW_FILES)]
+        needed += [bazaar_file(tile) for tile in BAZAARS] + [falcon_file(tile) for tile in FALCONS]
         needed += [f"ui/{name}.png" for name in (*ICONS, *icons)] + ["ui/logo.png", "ui/icon.png"]
         needed += [f"sounds/{name}.wav" for name in SOUNDS] + [f"fonts/{name}" for name in theme.FONT_FILES.values()]
         missing = []
@@ -152,10 +172,41 @@ class Sprites:
             surface.blit(digits, digits.get_rect(center=(cx, cy + 1)))
         return surface
 
+    def camp_face(self, bastions: int, arrows: int, cost: int | None) -> pygame.Surface:
+        """A 128 px camp (2024 edition): the face, its bastion sides, its arrows and its cost.
+
+        ``bastions`` and ``arrows`` are masks of sides as the engine's ``TILE_WALLS`` and ``CAMP_ARROWS``.
+        """
+        key = ("camp", bastions, arrows, cost)
+        return self._cache.get(key, lambda: self._compose_camp(bastions, arrows, cost))
+
+    def _compose_camp(self, bastions: int, arrows: int, cost: int | None) -> pygame.Surface:
+        surface = self.image(CAMP_FACE).copy()
+        for mask, files in ((bastions, BASTION_FILES), (arrows, ARROW_FILES)):
+            for bit, path in files:
+                if mask & bit:
+                    surface.blit(self.image(path), (0, 0))
+        if cost is not None:
+            cx, cy, _ = CAMP_CARTOUCHE
+            digits = self.text.render(str(cost), 17 if cost < 10 else 15, theme.INK, "bold")
+            surface.blit(digits, digits.get_rect(center=(cx, cy + 1)))
+        return surface
+
+    def camp(self, bastions: int, arrows: int, size: int, cost: int | None = None) -> pygame.Surface:
+        """A camp that need not exist in the game (the rules help draws examples), ``size`` px square."""
+        size = max(4, int(size))
+        return self._cache.get(
+            ("camp", bastions, arrows, cost, size),
+            lambda: _smooth(self.camp_face(bastions, arrows, cost), (size, size)),
+        )
+
     def tile(self, tile: int, size: int) -> pygame.Surface:
         """Tile ``tile`` (engine id) with its walls and cost, ``size`` px square.
 
-        A hut (module [M-HUT]) is its colour's hut face with its walls and no cost.
+        A hut (module [M-HUT]) is its colour's hut face with its walls and no cost.  A camp ([M-CAMP])
+        is the camp face with its bastions, arrows and cost; a bazaar ([M-BAZAAR]) its own face (no walls,
+        no cost).  A falcon ([M-FALCON]) is never a tile of the grid: asked for one, this gives its token
+        at ``size`` (``falcon`` is the usual way, at about a third of a tile).
         """
         size = max(4, int(size))
         if is_start_tile(tile):
@@ -165,6 +216,15 @@ class Sprites:
             return self._cache.get(
                 ("tile", tile, size), lambda: _smooth(self.face(hut, TILE_WALLS[tile], None), (size, size))
             )
+        if is_camp(tile):
+            bastions, arrows, cost = TILE_WALLS[tile], CAMP_ARROWS[tile], TILE_COST[tile]
+            return self._cache.get(
+                ("tile", tile, size), lambda: _smooth(self.camp_face(bastions, arrows, cost), (size, size))
+            )
+        if is_bazaar(tile):
+            return self.scaled(bazaar_file(tile), (size, size))
+        if is_falcon(tile):
+            return self.falcon(tile, size)
         kind, walls, cost = BUILDING_TYPES[TILE_TYPE[tile]], TILE_WALLS[tile], TILE_COST[tile]
         return self._cache.get(("tile", tile, size), lambda: _smooth(self.face(kind, walls, cost), (size, size)))
 
@@ -203,6 +263,17 @@ class Sprites:
         return self.scaled("cards/bonus_back.png", card_size(height))
 
     # ------------------------------------------------------------------ tokens
+    def falcon(self, falcon: int, size: int) -> pygame.Surface:
+        """Falcon ``falcon`` (engine id, [M-FALCON]) as a round token, ``size`` px square (art 64 px).
+
+        Drawn to sit on a grid corner at about a third of a tile.  Its kind reads from the pose (black:
+        wings spread, seen from below; brown: perched in profile; white: flying in profile, wings
+        raised), the rim (teeth, beads, cord) and a light or dark ground; its two colours are two
+        small discs with their building emblems.
+        """
+        size = max(4, int(size))
+        return self.scaled(falcon_file(falcon), (size, size))
+
     def vizier_token(self, awake: bool, size: int) -> pygame.Surface:
         """A vizier token (module [M-VIZIER]), ``size`` px square (art 64 px).
 
@@ -298,6 +369,18 @@ class Sprites:
 def hut_face_name(colour: int | str) -> str:
     """The face name of a hut of ``colour`` (building type index or name), for ``Sprites.face``."""
     return f"hut_{colour if isinstance(colour, str) else BUILDING_TYPES[colour]}"
+
+
+def bazaar_file(tile: int) -> str:
+    """The PNG (under ``assets``) of a bazaar tile: named by its currency and its three colours."""
+    colours = "_".join(BUILDING_TYPES[kind] for kind in BAZAAR_TYPES[tile])  # type: ignore[union-attr]
+    return f"bazaars/bazaar_{CURRENCIES[BAZAAR_CURRENCY[tile]]}_{colours}.png"  # type: ignore[index]
+
+
+def falcon_file(tile: int) -> str:
+    """The PNG (under ``assets``) of a falcon token: named by its kind and its two colours."""
+    first, second = FALCON_TYPES[tile]  # type: ignore[misc]
+    return f"tokens/falcon_{FALCON_KINDS[FALCON_KIND[tile]]}_{BUILDING_TYPES[first]}_{BUILDING_TYPES[second]}.png"  # type: ignore[index]
 
 
 def _card_file(card: int) -> str:
