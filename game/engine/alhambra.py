@@ -16,7 +16,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, NamedTuple, TypeVar
 
-from .components import OPEN, SIDES, TILE_SIDES, TILE_WALLS, WALL, E, N, S, W, sides_of
+from .components import (
+    BASTION,
+    GREEN,
+    OPEN,
+    SIDES,
+    TILE_SIDES,
+    TILE_WALLS,
+    WALL,
+    E,
+    N,
+    S,
+    W,
+    is_camp,
+    sides_of,
+)
 
 ROW = 128
 ORIGIN = 64 * ROW + 64
@@ -24,11 +38,31 @@ STEPS: tuple[tuple[int, int], ...] = ((N, -ROW), (E, 1), (S, ROW), (W, -1))
 OPPOSITE = {N: S, E: W, S: N, W: E}
 ALL_SIDES = N | E | S | W
 
-# [B-PLACE-3] which side kinds may touch: wall against wall, open against open (both ways round).
-# Camps ([M-CAMP-2]) will add bastion against wall and green against green; every other pair is refused.
-MAY_TOUCH: frozenset[tuple[str, str]] = frozenset({(OPEN, OPEN), (WALL, WALL)})
-# [B-PLACE-4] the pairs one can walk across
+# [B-PLACE-3] which side kinds may touch: wall against wall, open against open (both ways round);
+# [M-CAMP-2] a camp's bastion against another tile's wall, two camps green against green.  Every other pair is
+# refused: a green or bastion side never meets an open side, two bastions never meet, and (the Choice) a green
+# side never meets a wall.
+MAY_TOUCH: frozenset[tuple[str, str]] = frozenset(
+    {(OPEN, OPEN), (WALL, WALL), (BASTION, WALL), (WALL, BASTION), (GREEN, GREEN)}
+)
+# [B-PLACE-4] the pairs one can walk across ([M-CAMP-2]: nobody walks through a camp)
 ON_FOOT: frozenset[tuple[str, str]] = frozenset({(OPEN, OPEN)})
+CAMP_SIDES = frozenset({BASTION, GREEN})  # [M-CAMP-1] the side kinds only camps show
+# Why a pair of sides may not touch, where it is a camp's rule ([M-CAMP-2]); any other refused pair breaks [B-PLACE-3].
+_CAMP_MISMATCH: dict[tuple[str, str], str] = {
+    **dict.fromkeys(
+        ((BASTION, OPEN), (OPEN, BASTION), (GREEN, OPEN), (OPEN, GREEN)),
+        "[M-CAMP-2] a camp's green or bastion side may never touch an open side",
+    ),
+    **dict.fromkeys(
+        ((BASTION, BASTION), (BASTION, GREEN), (GREEN, BASTION)),
+        "[M-CAMP-2] two camps may only touch along green sides",
+    ),
+    **dict.fromkeys(
+        ((GREEN, WALL), (WALL, GREEN)),
+        "[M-CAMP-2] a camp touches another tile only bastion against wall, never with a green side",
+    ),
+}
 _FACING = tuple((index, step, SIDES.index(OPPOSITE[side])) for index, (side, step) in enumerate(STEPS))
 
 
@@ -94,6 +128,11 @@ class Spot(NamedTuple):
     ([B-PLACE-3]) and it has an open side towards a neighbour, ``touching & ~w`` ([B-PLACE-4]:
     the neighbours are reachable, so one shared open side makes the new tile reachable too).
     For a built cell it is what a swapped-in tile must match.
+
+    Camps ([M-CAMP-2]) keep both formulas exact for every other tile: a camp's bastion needs a wall like
+    a wall does, and ``need_wall`` carries the bit ``NO_BUILDING`` beyond the four sides where no building
+    may go at all (a green side touches the cell, or the built cell is a camp's), which no walls can
+    match.  A camp itself is fitted by ``camp_fits``; its ``FIT_WALLS`` fit neither formula.
     """
 
     cell: int
@@ -103,8 +142,30 @@ class Spot(NamedTuple):
     need_wall: int
 
 
+NO_BUILDING = 16  # in a Spot's need_wall: no building may go here ([M-CAMP-2]); beyond the four side bits
+# A tile's walls as the fast path's formulas read them (``fits``, a swap's ``walls & touching == need_wall``):
+# every tile's walls but a camp's, which reads as walls all round plus NO_BUILDING.  That fits no spot (no open
+# side towards a neighbour) and no slot (a building's slot has an open link, [B-PLACE-4]; a camp's carries
+# NO_BUILDING), so loops written for walls and open sides never place or swap a camp: ``camp_fits`` does.
+FIT_WALLS: tuple[int, ...] = tuple(
+    ALL_SIDES | NO_BUILDING if is_camp(tile) else walls for tile, walls in enumerate(TILE_WALLS)
+)
+
+
 def fits(walls: int, spot: Spot) -> bool:
     return walls & spot.touching == spot.need_wall and spot.touching & ~walls != 0
+
+
+def camp_fits(grid: Alhambra, cell: int, tile: int) -> bool:
+    """[M-CAMP-2] whether camp ``tile``'s sides match every neighbour of ``cell``: bastion against another tile's
+    wall, green against another camp's green.  On a spot of the survey (next to the Alhambra, no hole) that is
+    the whole rule: the on-foot rule does not apply to a camp."""
+    return all(pair in MAY_TOUCH for pair in side_pairs(grid, cell, TILE_SIDES[tile]))
+
+
+def camp_spots(grid: Alhambra, spots: tuple[Spot, ...], tile: int) -> list[Spot]:
+    """[M-CAMP-2] the spots of a survey where camp ``tile`` may go."""
+    return [spot for spot in spots if camp_fits(grid, spot.cell, tile)]
 
 
 def spot_at(grid: Alhambra, cell: int) -> Spot:
@@ -134,14 +195,24 @@ class Survey(NamedTuple):
 
 
 def _neighbour_codes(wall_side: int, touched_side: int) -> tuple[int, ...]:
-    """Per tile: what it tells its neighbour beyond ``wall_side``: the side touched, 4 bits up a wall needed."""
-    return tuple(touched_side | (touched_side << 4 if walls & wall_side else 0) for walls in TILE_WALLS)
+    """Per tile: what it tells its neighbour beyond ``wall_side``: the side touched, 4 bits up a wall needed
+    (a wall or a camp's bastion), 4 bits further ``NO_BUILDING`` if it shows a camp's green side there."""
+    green = SIDES.index(wall_side)
+    return tuple(
+        touched_side
+        | (touched_side << 4 if walls & wall_side else 0)
+        | (NO_BUILDING << 4 if sides[green] == GREEN else 0)
+        for walls, sides in zip(TILE_WALLS, TILE_SIDES, strict=True)
+    )
 
 
 _TELLS_NORTH = _neighbour_codes(N, S)
 _TELLS_EAST = _neighbour_codes(E, W)
 _TELLS_SOUTH = _neighbour_codes(S, N)
 _TELLS_WEST = _neighbour_codes(W, E)
+# what a built cell adds to its own slot's need_wall: NO_BUILDING for a camp's cell, where a building could only
+# stand walled in (every neighbour of a camp shows a wall or a green side) and so never on foot ([B-PLACE-4])
+_SLOT_FLAG = tuple(NO_BUILDING if is_camp(tile) else 0 for tile in range(len(TILE_WALLS)))
 _new_spot = tuple.__new__  # Spot without the keyword-handling constructor: surveys make thousands a second
 
 
@@ -149,7 +220,8 @@ def _survey(grid: Alhambra) -> Survey:
     """One pass over the tiles tells every neighbouring cell which of its sides touch a tile and need a wall.
 
     The engine's hottest function after a change to an Alhambra, hence the unrolled sides and the
-    two facts packed into one integer per cell (touching in bits 0-3, need_wall in bits 4-7).
+    facts packed into one integer per cell (touching in bits 0-3, need_wall in bits 4-8, bit 8 being
+    NO_BUILDING: a camp's green side, [M-CAMP-2]).
     """
     told: dict[int, int] = {}
     get = told.get
@@ -171,7 +243,8 @@ def _survey(grid: Alhambra) -> Survey:
             if not _would_enclose_hole(grid, cell, code & 15):
                 spots.append(_new_spot(Spot, (cell, cell % ROW - 64, cell // ROW - 64, code & 15, code >> 4)))
         elif cell != ORIGIN:
-            slots.append((tile, _new_spot(Spot, (cell, cell % ROW - 64, cell // ROW - 64, code & 15, code >> 4))))
+            need = code >> 4 | _SLOT_FLAG[tile]
+            slots.append((tile, _new_spot(Spot, (cell, cell % ROW - 64, cell // ROW - 64, code & 15, need))))
     return Survey(tuple(spots), tuple(slots), {spot.cell: spot for spot in spots})
 
 
@@ -227,31 +300,56 @@ def _reaches_outside(grid: Alhambra, blocked: int, start: int) -> bool:
     return False
 
 
-def placement_violation(grid: Alhambra, cell: int, walls: int) -> str | None:
-    """Why a tile with ``walls`` may not go on ``cell``, as '[rule id] reason', or None if it may."""
+def _mismatch(pairs: list[tuple[str, str]], base_reason: str) -> str | None:
+    """The rule the first pair of sides that may not touch breaks ([B-PLACE-3], or [M-CAMP-2] for a camp's side)."""
+    for pair in pairs:
+        if pair not in MAY_TOUCH:
+            return _CAMP_MISMATCH.get(pair, base_reason)
+    return None
+
+
+def placement_violation(grid: Alhambra, cell: int, walls: int, sides: tuple[str, ...] | None = None) -> str | None:
+    """Why a tile with ``walls`` may not go on ``cell``, as '[rule id] reason', or None if it may.
+
+    ``sides`` (north, east, south, west) are needed for a tile that shows more than walls and open sides: a camp,
+    to which the on-foot rule does not apply ([M-CAMP-2]); its neighbours are part of the Alhambra, so sharing a
+    side with one joins it."""
     if cell in grid:
         return "[B-PLACE-2] that cell is already built on"
-    pairs = side_pairs(grid, cell, sides_of(walls))
+    if sides is None:
+        sides = sides_of(walls)
+    pairs = side_pairs(grid, cell, sides)
     if not pairs:
         return "[B-PLACE-2] a new tile must share a full side with the Alhambra (corners are not enough)"
-    if any(pair not in MAY_TOUCH for pair in pairs):
-        return "[B-PLACE-3] touching sides must match: wall against wall, open against open"
-    if not any(pair in ON_FOOT for pair in pairs):
+    problem = _mismatch(pairs, "[B-PLACE-3] touching sides must match: wall against wall, open against open")
+    if problem:
+        return problem
+    if CAMP_SIDES.isdisjoint(sides) and not any(pair in ON_FOOT for pair in pairs):
         return "[B-PLACE-4] the tile could not be reached on foot from the Lion Fountain"
     if _would_enclose_hole(grid, cell):
         return "[B-PLACE-5] the Alhambra may not enclose an empty area (a hole)"
     return None
 
 
-def swap_violation(grid: Alhambra, cell: int, walls: int) -> str | None:
-    """[B-TURN-6c] a reserve tile takes exactly the vacated cell.
+def swap_violation(grid: Alhambra, cell: int, walls: int, sides: tuple[str, ...] | None = None) -> str | None:
+    """[B-TURN-6c] a reserve tile takes exactly the vacated cell (``sides`` as for ``placement_violation``).
 
     Its sides towards the neighbours must match them ([B-PLACE-3]); the tile it replaces matched
     them too, so the open connections are the same as before and on-foot reachability and holes
-    cannot change: matching is the whole check.
+    cannot change: matching is the whole check, but for a building taking a camp's cell, whose
+    neighbours all show walls or green sides ([M-CAMP-2]): it would stand where nobody walks in.
+    A camp can only take a camp's cell: a building's cell has an open neighbour it could not face.
     """
-    if any(pair not in MAY_TOUCH for pair in side_pairs(grid, cell, sides_of(walls))):
-        return "[B-PLACE-3] the swapped-in tile's sides must match its neighbours: wall against wall, open against open"
+    if sides is None:
+        sides = sides_of(walls)
+    pairs = side_pairs(grid, cell, sides)
+    problem = _mismatch(
+        pairs, "[B-PLACE-3] the swapped-in tile's sides must match its neighbours: wall against wall, open against open"
+    )
+    if problem:
+        return problem
+    if CAMP_SIDES.isdisjoint(sides) and not any(pair in ON_FOOT for pair in pairs):
+        return "[B-PLACE-4] the swapped-in tile could not be reached on foot from the Lion Fountain"
     return None
 
 
@@ -261,14 +359,18 @@ def _removable_cells(grid: Alhambra) -> frozenset[int]:
     A lifted cell becomes a hole unless it has an empty neighbour (every other empty cell already
     reaches the outside).  Every other tile stays reachable on foot unless the cell is a cut
     vertex of the on-foot graph, which one depth-first search finds for all cells at once.
-    The start tile never leaves ([B-TURN-6]).
+    The start tile never leaves ([B-TURN-6]).  When that search misses tiles, they are camps, which
+    nobody walks through: then no tile holding a camp to the Alhambra may leave ([M-CAMP-2]).
     """
-    cuts = _foot_cut_vertices(grid)
-    return frozenset(
+    cuts, reached = _foot_cut_vertices(grid)
+    removable = frozenset(
         cell
         for cell in grid
         if cell != ORIGIN and cell not in cuts and any(cell + step not in grid for _, step in STEPS)
     )
+    if reached < len(grid):
+        removable -= _camp_holds(grid)
+    return removable
 
 
 removable_cells = GridMemo(_removable_cells)
@@ -281,8 +383,9 @@ def _foot_neighbours(grid: Alhambra, cell: int) -> list[int]:
     return [cell + step for step in _FOOT_STEPS[grid[cell]] if cell + step in grid]
 
 
-def _foot_cut_vertices(grid: Alhambra) -> set[int]:
-    """Articulation points of the on-foot graph (Tarjan, rooted at the start tile).
+def _foot_cut_vertices(grid: Alhambra) -> tuple[set[int], int]:
+    """Articulation points of the on-foot graph (Tarjan, rooted at the start tile), and how many tiles it reaches
+    (all but the camps: [M-CAMP-2]).
 
     Recursive: an Alhambra is at most 55 tiles deep, and plain calls beat an explicit stack here.
     """
@@ -311,7 +414,57 @@ def _foot_cut_vertices(grid: Alhambra) -> set[int]:
         return low
 
     visit(ORIGIN, -1)
-    return cuts
+    return cuts, len(order)
+
+
+def _joined(cells: set[int], start: int) -> set[int]:
+    """The cells of ``cells`` joined to ``start`` side by side through cells of ``cells``."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        for _, step in STEPS:
+            near = cell + step
+            if near in cells and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return seen
+
+
+def _anchors(grid: Alhambra, camps: set[int]) -> set[int]:
+    """The cells of other tiles than camps that touch one of ``camps``."""
+    return {near for cell in camps for _, step in STEPS if (near := cell + step) in grid and not is_camp(grid[near])}
+
+
+def _camp_holds(grid: Alhambra) -> set[int]:
+    """[M-CAMP-2] cells whose tile holds a camp to the Alhambra: lifting it would cut the camp off.
+
+    Nobody walks through a camp, so camps hang on the Alhambra by touching it: camps that touch each other
+    (green against green) hang together on the other tiles they touch.  The only such tile of a group holds
+    it; a camp of a group holds it when the group without it falls apart into a part touching no other tile.
+    """
+    camps = {cell for cell, tile in grid.items() if is_camp(tile)}
+    holds: set[int] = set()
+    while camps:
+        group = _joined(camps, next(iter(camps)))
+        camps -= group
+        anchors = _anchors(grid, group)
+        if len(anchors) == 1:
+            holds |= anchors
+        for camp in group:
+            rest = group - {camp}
+            while rest:
+                part = _joined(rest, next(iter(rest)))
+                rest -= part
+                if not _anchors(grid, part):
+                    holds.add(camp)
+                    break
+    return holds
+
+
+def holds_a_camp(grid: Alhambra, cell: int) -> bool:
+    """[M-CAMP-2] whether lifting the tile on ``cell`` would cut a camp off the Alhambra (no redesign may)."""
+    return cell in _camp_holds(grid)
 
 
 def reachable_on_foot(grid: Alhambra) -> set[int]:
@@ -337,9 +490,15 @@ def violations(grid: Alhambra) -> list[str]:
         for index, step, facing in _FACING:
             neighbour = grid.get(cell + step)
             if neighbour is not None and (sides[index], TILE_SIDES[neighbour][facing]) not in MAY_TOUCH:
-                found.append(f"[B-PLACE-3] sides of {xy_of(cell)} and {xy_of(cell + step)} do not match")
-    if len(reachable_on_foot(grid)) != len(grid):
+                rule = "M-CAMP-2" if is_camp(tile) or is_camp(neighbour) else "B-PLACE-3"
+                found.append(f"[{rule}] sides of {xy_of(cell)} and {xy_of(cell + step)} do not match")
+    on_foot = reachable_on_foot(grid)
+    if any(cell not in on_foot and not is_camp(tile) for cell, tile in grid.items()):
         found.append("[B-PLACE-4] some tile cannot be reached on foot")
+    if len(on_foot) != len(grid):
+        joined = _joined(set(grid), ORIGIN)
+        if any(cell not in joined and is_camp(tile) for cell, tile in grid.items()):
+            found.append("[M-CAMP-2] some camp does not touch the rest of the Alhambra")
     if _has_hole(grid):
         found.append("[B-PLACE-5] the Alhambra encloses an empty area")
     return found

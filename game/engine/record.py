@@ -61,7 +61,7 @@ from .components import (
     walls_to_text,
 )
 from .game import Game, GameConfig, Seat
-from .modules import CHOOSABLE, DECISION_READERS, RECORD_NAMES
+from .modules import DECISION_READERS, PLAYABLE, RECORD_NAMES
 from .modules.base import BAZAARS_MODULE, CAMPS_MODULE, FALCONS_MODULE
 from .modules.bonus import NAME as BONUS_MODULE
 from .modules.exchange import NAME as EXCHANGE_MODULE
@@ -430,7 +430,7 @@ def _config(value: Any) -> GameConfig:
             isinstance(name, str) and name in RECORD_NAMES,
             f"config.modules: {_show(name)} is no module (known: {', '.join(RECORD_NAMES)})",
         )
-        _need(name in CHOOSABLE, f"config.modules: the module {name!r} is not supported by this version")
+        _need(name in PLAYABLE, f"config.modules: the module {name!r} is not supported by this version")
     _need(len(set(modules)) == len(modules), "config.modules names a module twice")
     players = value.get("players")
     _need(isinstance(players, list) and 2 <= len(players) <= 6, "config.players must list 2 to 6 players")
@@ -555,11 +555,12 @@ class _DecisionFields:
         _need(name in self.events[at], f"event {at} ({self.events[at]['e']}): field '{name}' is missing")
         return self.events[at][name]
 
-    def tile(self, at: int | None = None) -> int:
+    def tile(self, at: int | None = None, name: str = "tile") -> int:
+        """The tile id in field ``name`` (a falcon's is ``falcon``: [M-FALCON-2]) of event ``at``."""
         at = self.index if at is None else at
-        value = self._field("tile", at)
+        value = self._field(name, at)
         where = f"event {at} ({self.events[at]['e']})"
-        _need(_is_int(value), f"{where}: tile must be an integer, not {_show(value)}")
+        _need(_is_int(value), f"{where}: {name} must be an integer, not {_show(value)}")
         _need(0 <= value < TILE_COUNT, f"{where}: tile {_show(value)} does not exist (tiles are 0 to {TILE_COUNT - 1})")
         return value
 

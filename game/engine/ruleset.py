@@ -48,6 +48,7 @@ class Ruleset:
         "after_redesign",
         "after_scoring",
         "after_turn",
+        "aside",
         "bag_tiles",
         "before_scoring",
         "card_taken",
@@ -73,6 +74,7 @@ class Ruleset:
         "starts",
         "turn_actions",
         "unrecorded",
+        "vizier_purchases",
     )
 
     def __init__(self, players: int, chosen: tuple[str, ...], modules: tuple[Module, ...]) -> None:
@@ -92,6 +94,9 @@ class Ruleset:
         self.collectors: tuple[Module, ...] = tuple(module for module in modules if overrides(module, "collectors"))
         self.after_scoring = hooks("after_scoring")
         self.bag_tiles: tuple[int, ...] = tuple(tile for module in modules for tile in module.bag_tiles())
+        # [M-BAZAAR-2] tile -> the module that sets it aside when drawn (empty: every drawn tile stays)
+        self.aside: dict[int, Module] = {tile: module for module in modules for tile in module.aside_tiles()}
+        self.vizier_purchases = hooks("vizier_purchases")
         self.deal_into_piles = hooks("deal_into_piles")
         self.deals = hooks("deal")
         self.conceal = hooks("conceal")

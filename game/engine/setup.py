@@ -8,6 +8,7 @@ from it without the project's random number generator ([D-RNG-1]).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from .components import (
@@ -99,6 +100,19 @@ class _Counting(random.Random):
         return None
 
 
+def draw(bag: list[int], count: int, set_aside: Collection[int], aside: list[int]) -> tuple[list[int], list[int]]:
+    """The first ``count`` tiles drawn from the top of ``bag`` that stay where they are drawn to, and the bag
+    left; a tile of ``set_aside`` drawn on the way goes to ``aside`` and the next is drawn instead ([M-BAZAAR-2])."""
+    if not set_aside:
+        return bag[:count], bag[count:]
+    drawn: list[int] = []
+    at = 0
+    while len(drawn) < count and at < len(bag):
+        (aside if bag[at] in set_aside else drawn).append(bag[at])
+        at += 1
+    return drawn, bag[at:]
+
+
 def deal(players: int, seed: int, modules: tuple[str, ...] = ()) -> Deal:
     """Shuffle and deal a new game exactly as §2 (and each chosen module's setup, §9) describes, all chance
     drawn from ``seed``.  Without modules the draws are exactly the base game's."""
@@ -108,10 +122,11 @@ def deal(players: int, seed: int, modules: tuple[str, ...] = ()) -> Deal:
     rng = random.Random(seed)
     bag = [*BUILDINGS, *rules.bag_tiles]  # e.g. [M-CAMP-1] camps, [M-BAZAAR-1] bazaars
     rng.shuffle(bag)
-    market, bag = bag[:4], bag[4:]  # [B-SETUP-2]
+    aside: list[int] = []  # [M-BAZAAR-2] tiles a module sets aside as they are drawn, in draw order
+    market, bag = draw(bag, 4, rules.aside, aside)  # [B-SETUP-2]
     dirk: list[int] = []
     if dirk_module.plays(players):  # [B-DIRK-2]
-        dirk, bag = dirk_module.starting_tiles(bag)
+        dirk, bag = draw(bag, dirk_module.START_TILES, rules.aside, aside)
 
     money = list(money_cards_for(players, modules))
     rng.shuffle(money)
@@ -139,6 +154,9 @@ def deal(players: int, seed: int, modules: tuple[str, ...] = ()) -> Deal:
             rng.shuffle(piles[pile])
     deck = [card for pile in piles for card in pile]
     fields: dict = {}
+    for tile in aside:  # e.g. [M-BAZAAR-2] setup.bazaars
+        module = rules.aside[tile]
+        fields[module.aside_field] = (*fields.get(module.aside_field, ()), tile)
     for module_deal in rules.deals:  # e.g. [M-HUT-1] the hut stacks, [M-BONUS-1] the bonus cards
         fields.update(module_deal(rng, players))
     return Deal(

@@ -28,7 +28,7 @@ from typing import ClassVar
 
 from . import alhambra
 from .actions import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
-from .alhambra import ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
+from .alhambra import FIT_WALLS, ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
 from .components import (
     BUILDING_TYPES,
     CARD_CURRENCY,
@@ -37,10 +37,12 @@ from .components import (
     MARKET_CURRENCY,
     START_TILES,
     TILE_COST,
+    TILE_SIDES,
     TILE_TYPE,
     TILE_WALLS,
     describe_card,
     describe_tile,
+    is_camp,
     is_money_card,
     is_scoring_card,
     is_start_tile,
@@ -356,16 +358,23 @@ class GameState:
 
     def legal_cells(self, player: int, tile: int) -> list[tuple[int, int]]:
         """Where ``tile`` may go in ``player``'s Alhambra, as (x, y)."""
-        walls = TILE_WALLS[tile]
-        return [(spot.x, spot.y) for spot in self.spots(player) if fits(walls, spot)]
+        walls = FIT_WALLS[tile]
+        cells = [(spot.x, spot.y) for spot in self.spots(player) if fits(walls, spot)]
+        if not cells and is_camp(tile):  # [M-CAMP-2] a camp fits by its own test
+            cells = [(spot.x, spot.y) for spot in self.camp_spots(player, tile)]
+        return cells
 
     def can_place(self, player: int, tile: int) -> bool:
         """Whether ``tile`` fits anywhere in ``player``'s Alhambra (if not, it can only go to the reserve)."""
-        walls = TILE_WALLS[tile]
-        for spot in self.spots(player):  # noqa: SIM110 - a plain loop: any() of a generator costs more, in the AI's inner loop
+        walls = FIT_WALLS[tile]
+        for spot in self.spots(player):  # a plain loop: any() of a generator costs more, in the AI's inner loop
             if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                 return True
-        return False
+        return is_camp(tile) and bool(self.camp_spots(player, tile))  # [M-CAMP-2] a camp fits by its own test
+
+    def camp_spots(self, player: int, tile: int) -> list[Spot]:
+        """[M-CAMP-2] the spots of ``player``'s Alhambra where camp ``tile`` may go."""
+        return alhambra.camp_spots(self.grids[player], self.spots(player), tile)
 
     def type_counts(self, player: int) -> list[int]:
         """Buildings of each type in ``player``'s Alhambra (the reserve never counts: [B-SCORE-2]; cached)."""
@@ -391,16 +400,21 @@ class GameState:
         """Building tiles of each type still in the bag or the market (public knowledge; cached).
 
         Kept up to date on every purchase: the AI's majority outlook needs it at every decision,
-        and refills only move tiles from the bag to the market.
+        and refills only move tiles from the bag to the market.  A module's tiles in the bag have no
+        type ([M-CAMP-1] camps, [M-BAZAAR-1] bazaars) and are no building to come.
         """
         supply = self._supply
         if supply is None:
             tally = [0] * len(BUILDING_TYPES)
             for tile in self.bag:
-                tally[TILE_TYPE[tile]] += 1
+                kind = TILE_TYPE[tile]
+                if kind is not None:
+                    tally[kind] += 1
             for tile in self.market:
                 if tile >= 0:
-                    tally[TILE_TYPE[tile]] += 1
+                    kind = TILE_TYPE[tile]
+                    if kind is not None:
+                        tally[kind] += 1
             supply = self._supply = tuple(tally)
         return supply
 
@@ -487,7 +501,7 @@ class GameState:
         survey = self.survey(player) if reserve else None
         if survey:
             for tile in reserve:
-                walls = TILE_WALLS[tile]
+                walls = FIT_WALLS[tile]  # a camp fits none: its moves are the camps module's ([M-CAMP-2])
                 for spot in survey.spots:
                     if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                         actions.append(FromReserve(tile, spot.x, spot.y))
@@ -496,7 +510,7 @@ class GameState:
         if survey:
             for tile, slot in survey.slots:
                 for other in reserve:
-                    if TILE_WALLS[other] & slot.touching == slot.need_wall:
+                    if FIT_WALLS[other] & slot.touching == slot.need_wall:
                         actions.append(Swap(other, tile))
         return actions
 
@@ -506,12 +520,12 @@ class GameState:
         actions: list[Action] = []
         spots = self.spots(self.decider)
         for tile in self.held:
-            walls = TILE_WALLS[tile]
+            walls = FIT_WALLS[tile]  # a camp fits none: its places are the camps module's ([M-CAMP-2])
             for spot in spots:
                 if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                     actions.append(Place(tile, spot.x, spot.y))
             actions.append(Reserve(tile))
-            for moves in self.rules.placement_moves:  # e.g. [B-DIRK-4] to Dirk
+            for moves in self.rules.placement_moves:  # e.g. [B-DIRK-4] to Dirk, [M-CAMP-2] a camp's places
                 actions.extend(moves(self, tile))
         return actions
 
@@ -664,13 +678,15 @@ class GameState:
         """[B-PLACE-2] to [B-PLACE-5]: may ``tile`` go on ``cell`` of ``player``'s Alhambra?
 
         The Alhambra's survey (cached) already knows every cell a fitting tile may fill; only a
-        refused placement runs the full check, to name the rule it breaks.
+        refused placement runs the full check, to name the rule it breaks (and every camp's, which
+        the survey's formula never fits: [M-CAMP-2]).
         """
         spot = self.survey(player).open_at.get(cell)
-        if spot is None or not fits(TILE_WALLS[tile], spot):
-            problem = alhambra.placement_violation(self.grids[player], cell, TILE_WALLS[tile])
-            assert problem, "the survey and the full placement check must agree"
-            raise _violation(problem)
+        if spot is None or not fits(FIT_WALLS[tile], spot):
+            problem = alhambra.placement_violation(self.grids[player], cell, TILE_WALLS[tile], TILE_SIDES[tile])
+            if problem:
+                raise _violation(problem)
+            assert is_camp(tile), "the survey and the full placement check must agree"
 
     def _do_place(self, action: Place) -> None:
         player = self.decider
@@ -721,6 +737,8 @@ class GameState:
             grid = self.grids[self.turn_player]
             if all(cell + step in grid for _, step in alhambra.STEPS):
                 raise IllegalAction("B-PLACE-6", "lifting that tile would leave a hole ([B-PLACE-5])")
+            if alhambra.holds_a_camp(grid, cell):
+                raise IllegalAction("M-CAMP-2", "lifting that tile would cut a camp off the Alhambra")
             raise IllegalAction("B-PLACE-6", "lifting that tile would cut other tiles off on foot ([B-PLACE-4])")
 
     def _do_lift(self, action: Lift) -> None:
@@ -740,7 +758,8 @@ class GameState:
         if action.reserve_tile not in self.reserves[self.turn_player]:
             raise IllegalAction("B-TURN-6", f"{describe_tile(action.reserve_tile)} is not on your reserve")
         cell = self._alhambra_cell(action.alhambra_tile)
-        problem = alhambra.swap_violation(self.grids[self.turn_player], cell, TILE_WALLS[action.reserve_tile])
+        tile = action.reserve_tile
+        problem = alhambra.swap_violation(self.grids[self.turn_player], cell, TILE_WALLS[tile], TILE_SIDES[tile])
         if problem:
             raise _violation(problem)
 
@@ -883,6 +902,8 @@ class GameState:
 
     def refill_market(self) -> bool:
         """[B-FILL-1] fill the empty market slots from the bag; True if the bag ran out first ([B-END-1])."""
+        if self.rules.aside:  # a module sets some drawn tiles aside ([M-BAZAAR-2]): the base game's loop stays bare
+            return self._refill_market_past_aside()
         market_short = False
         for index in range(4):
             if self.market[index] < 0:
@@ -893,6 +914,43 @@ class GameState:
                 else:
                     market_short = True
         return market_short
+
+    def _refill_market_past_aside(self) -> bool:
+        """``refill_market`` drawing on past the tiles a module sets aside ([M-BAZAAR-2]: a bazaar goes beside the
+        market, written in draw order among the ``market`` events)."""
+        market_short = False
+        for index in range(4):
+            if self.market[index] < 0:
+                tile = self.draw_tile()
+                if tile >= 0:
+                    self.market[index] = tile
+                    if self.log is not None:
+                        self.emit({"e": "market", "slot": index + 1, "tile": tile})
+                else:
+                    market_short = True
+        return market_short
+
+    def draw_tile(self, aside: list[int] | None = None) -> int:
+        """The next tile drawn from the bag that stays where it is drawn to (the market, Dirk's pile), or -1 when
+        the bag runs out.  A tile a module sets aside when drawn ([M-BAZAAR-2]) goes to that module on the way,
+        or into ``aside`` when one is given, for ``put_aside`` later (Dirk's draw writes them after his tiles)."""
+        bag = self.bag
+        modules = self.rules.aside
+        while bag:
+            tile = bag.pop()
+            module = modules.get(tile)
+            if module is None:
+                return tile
+            if aside is None:
+                module.set_aside(self, tile)
+            else:
+                aside.append(tile)
+        return -1
+
+    def put_aside(self, tiles: list[int]) -> None:
+        """Hand tiles ``draw_tile`` collected to the modules that set them aside, in draw order."""
+        for tile in tiles:
+            self.rules.aside[tile].set_aside(self, tile)
 
     def end_game(self) -> None:
         """[B-END-1] the market could not be filled: the distribution and the last scoring."""

@@ -82,6 +82,7 @@ _FIELD_CHECKS = {
     "tile": _tile_id,
     "reserve_tile": _tile_id,
     "alhambra_tile": _tile_id,
+    "falcon": _tile_id,  # the falcon bought ([M-FALCON-2]); its corner is x, y
     "x": _coordinate,
     "y": _coordinate,
     "slot": _slot,

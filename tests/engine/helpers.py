@@ -34,6 +34,7 @@ from game.engine.components import (
     START_TILES,
     TILE_TYPE,
     TILE_WALLS,
+    is_bazaar,
     is_exchange_card,
     is_money_card,
     is_scoring_card,
@@ -43,7 +44,7 @@ from game.engine.components import (
 )
 from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
-from game.engine.modules import bonus, dirk, exchange, huts
+from game.engine.modules import bazaars, bonus, dirk, exchange, falcons, huts
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
 
@@ -132,6 +133,12 @@ def exchange_held(state: GameState) -> list[list[int]]:
     return part.held if part is not None else []
 
 
+def bazaars_waiting(state: GameState) -> list[int]:
+    """The bazaars beside the market (the list itself), or an empty list where bazaars do not play ([M-BAZAAR-2])."""
+    part = bazaars.of(state)
+    return part.waiting if part is not None else []
+
+
 def dirk_tiles(state: GameState) -> list[int]:
     """Dirk's pile (the list itself, to arrange it), or an empty list where he does not play."""
     part = dirk.of(state)
@@ -158,6 +165,8 @@ def _pull_tiles(state: GameState, tiles: Iterable[int]) -> None:
             emptied.append(index)
         elif tile in dirk_tiles(state):
             dirk_tiles(state).remove(tile)
+        elif tile in bazaars_waiting(state):
+            bazaars_waiting(state).remove(tile)
         elif tile in state.held:
             state.held.remove(tile)
         elif any(tile in stack for stack in hut_stacks(state)):
@@ -174,7 +183,8 @@ def _pull_tiles(state: GameState, tiles: Iterable[int]) -> None:
                 if tile in state.final_held[p]:
                     state.final_held[p].remove(tile)
     for index in emptied:
-        state.market[index] = next(t for t in reversed(state.bag) if t not in tiles)
+        # [M-BAZAAR-2] a bazaar never fills a market slot
+        state.market[index] = next(t for t in reversed(state.bag) if t not in tiles and not is_bazaar(t))
         state.bag.remove(state.market[index])
 
 
@@ -295,6 +305,7 @@ def all_cards(state: GameState) -> list[int]:
 def all_tiles(state: GameState) -> list[int]:
     tiles = list(state.bag) + [t for t in state.market if t >= 0] + list(dirk_tiles(state)) + list(state.held)
     tiles += [t for stack in hut_stacks(state) for t in stack]
+    tiles += bazaars_waiting(state)
     for p in range(state.players):
         tiles += list(state.grids[p].values()) + list(state.reserves[p]) + list(state.final_held[p])
     return tiles
@@ -305,7 +316,7 @@ def check_conservation(state: GameState) -> None:
 
     Cards: hands, offer, deck and discard pile, or (scoring cards only) drawn and set aside,
     which is the case exactly when that scoring has happened.  Tiles: bag, market, Alhambras,
-    reserves, tiles waiting to be placed, and Dirk's pile.
+    reserves, tiles waiting to be placed, Dirk's pile, and the bazaars beside the market.
     """
     cards = all_cards(state)
     money = sorted(c for c in cards if is_money_card(c))
@@ -321,6 +332,7 @@ def check_conservation(state: GameState) -> None:
     assert all(map(is_money_card, (c for hand in state.hands for c in hand))), "[M-EXCH-2] hands hold money only"
     tiles = sorted(all_tiles(state))
     expected = [*BUILDINGS, *START_TILES[: state.players], *(HUTS if state.rules.has(huts.NAME) else ())]
+    expected += state.rules.bag_tiles  # [M-CAMP-1] camps, [M-BAZAAR-1] bazaars
     assert tiles == sorted(expected), "tiles created, lost or duplicated"
     cards_of_bonus = bonus.of(state)
     if cards_of_bonus is not None:
@@ -330,6 +342,10 @@ def check_conservation(state: GameState) -> None:
             for card in cards:
                 if card in cards_of_bonus.shown:
                     assert bonus.eligible(state, player, card), "[M-BONUS-3] a face-up card without its tile"
+    birds = falcons.of(state)
+    if birds is not None:  # each falcon in the supply or on one corner of one Alhambra
+        perched = [f for perches in birds.perches for f, _ in perches.values()]
+        assert sorted(birds.supply + perched) == list(falcons.FALCONS), "[M-FALCON-1] falcons created or lost"
     for p in range(state.players):
         assert state.grids[p].get(ORIGIN) == START_TILES[p], "[B-SETUP-1] start tile left the origin"
     assert (dirk.of(state) is not None) == (state.players == 2), "[B-DIRK-1] Dirk plays exactly with two players"

@@ -721,8 +721,8 @@ class Table:
             )
         if self.aside_due:
             assert name == "bazaar_aside", "[M-BAZAAR-2] bazaars Dirk's draw passed over go beside the market next"
-        if self.falconing and not (name == "falcon" and e["player"] == self.player):
-            self.falconing = False  # [M-FALCON-2] the falcon action is over: nothing else this turn
+        if self.falconing and not (name == "falcon" and e["player"] == self.player) and name != "bonus":
+            self.falconing = False  # [M-FALCON-2] the falcon action is over (a bonus card may be shown meanwhile)
         if self.must_return:
             assert name == "falcon_back" or (name == "bonus" and e["shown"] is False), (
                 f"[M-FALCON-4] falcons {sorted(self.must_return)} return right after the redesign's `reserve`"

@@ -379,20 +379,27 @@ def test_far_away_coordinates_are_refused_b_place_2(at_turn):
 
 
 # ---------------------------------------------------------------- sides with kinds
-def test_side_kinds_and_which_may_touch_b_place_3_b_place_4():
-    """[B-PLACE-3] [B-PLACE-4] every tile shows a kind on each side (open or wall for the base game's tiles, the
-    start tile open all round); wall meets wall and open meets open, nothing else (both ways round), and only
-    open against open can be walked across.  Bastion and green sides exist as kinds for the camps to come but
-    may touch nothing yet."""
+def test_side_kinds_and_which_may_touch_b_place_3_b_place_4_m_camp_2():
+    """[B-PLACE-3] [B-PLACE-4] [M-CAMP-2] every tile shows a kind on each side (open or wall for the base game's
+    tiles, the start tile open all round); wall meets wall and open meets open, a camp's bastion meets a wall and
+    two camps meet green against green, nothing else (both ways round: never two bastions, never a green or
+    bastion side against an open side, never green against a wall), and only open against open can be walked
+    across (nobody walks through a camp)."""
     for tile in range(len(TILE_WALLS)):
         if TILE_KIND[tile] == CAMP:
             continue  # [M-CAMP-1] bastions and green sides: the components' test
         assert len(TILE_SIDES[tile]) == 4 and set(TILE_SIDES[tile]) <= {OPEN, WALL}
         assert TILE_SIDES[tile] == tuple(WALL if TILE_WALLS[tile] & side else OPEN for side in SIDES)
     assert all(TILE_SIDES[tile] == (OPEN,) * 4 for tile in START_TILES)
-    assert {(a, b) for a in SIDE_KINDS for b in SIDE_KINDS if (a, b) in MAY_TOUCH} == {(OPEN, OPEN), (WALL, WALL)}
+    assert {(a, b) for a in SIDE_KINDS for b in SIDE_KINDS if (a, b) in MAY_TOUCH} == {
+        (OPEN, OPEN),
+        (WALL, WALL),
+        (BASTION, WALL),
+        (WALL, BASTION),
+        (GREEN, GREEN),
+    }
     assert all((b, a) in MAY_TOUCH for a, b in MAY_TOUCH) and ON_FOOT <= MAY_TOUCH
-    assert {BASTION, GREEN} <= set(SIDE_KINDS) and not any(BASTION in pair or GREEN in pair for pair in MAY_TOUCH)
+    assert {(OPEN, OPEN)} == ON_FOOT and {BASTION, GREEN} <= set(SIDE_KINDS)
 
 
 def test_the_side_pairs_of_a_cell_are_its_touching_neighbours_facing_sides_b_place_3():

@@ -13,14 +13,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import GameState, deal
-from game.engine.alhambra import ROW, GridMemo, fits, longest_wall, placement_violation, removable_cells, survey
-from game.engine.components import TILE_WALLS
+from game.engine.alhambra import (
+    FIT_WALLS,
+    ROW,
+    GridMemo,
+    camp_fits,
+    fits,
+    longest_wall,
+    placement_violation,
+    removable_cells,
+    survey,
+)
+from game.engine.components import BUILDINGS, CAMPS, TILE_SIDES, TILE_WALLS, is_camp
 
 from .helpers import build, tile_with, with_tile
 
 
-def _grids_of_a_random_game(players: int, seed: int) -> list[dict[int, int]]:
-    state = GameState.start(deal(players, seed), seed)
+def _grids_of_a_random_game(players: int, seed: int, modules: tuple[str, ...] = ()) -> list[dict[int, int]]:
+    state = GameState.start(deal(players, seed, modules), seed, modules=modules)
     rng = random.Random(seed)
     grids = []
     while not state.is_over:
@@ -35,26 +45,35 @@ def _grids_of_a_random_game(players: int, seed: int) -> list[dict[int, int]]:
 def test_remembered_surveys_walls_and_removable_cells_equal_fresh_ones_b_place_5_b_place_6_b_score_4(
     players: int, seed: int
 ) -> None:
-    for grid in _grids_of_a_random_game(players, seed):
+    """Also in games with camps ([M-CAMP-2]) every other time."""
+    for grid in _grids_of_a_random_game(players, seed, ("camps",) if seed % 2 else ()):
         for memo in (survey, longest_wall, removable_cells):
             assert memo(grid) == memo.work(grid)
 
 
 @settings(max_examples=6, deadline=None)
-@given(players=st.integers(min_value=2, max_value=6), seed=st.integers(min_value=0, max_value=10_000))
-def test_the_survey_knows_every_legal_placement_b_place_2_b_place_3_b_place_4_b_place_5(
-    players: int, seed: int
+@given(
+    players=st.integers(min_value=2, max_value=6),
+    seed=st.integers(min_value=0, max_value=10_000),
+    modules=st.sampled_from([(), ("camps",)]),
+)
+def test_the_survey_knows_every_legal_placement_b_place_2_b_place_3_b_place_4_b_place_5_m_camp_2(
+    players: int, seed: int, modules: tuple[str, ...]
 ) -> None:
-    """The engine checks placements against the survey; the full check must agree for every cell and tile."""
-    wall_kinds = {walls: tile for tile, walls in enumerate(TILE_WALLS)}  # one tile per wall pattern
-    for grid in _grids_of_a_random_game(players, seed)[::7]:
+    """The engine checks placements against the survey; the full check must agree for every cell and tile, also
+    in Alhambras with camps and for camps ([M-CAMP-2]: a camp is fitted by ``camp_fits`` on the survey's spots)."""
+    kinds = {TILE_WALLS[tile]: tile for tile in BUILDINGS}  # one building per wall pattern
+    tiles = [*kinds.values(), *(CAMPS if modules else ())]
+    for grid in _grids_of_a_random_game(players, seed, modules)[::7]:
         open_at = survey(grid).open_at
         near = {cell + step for cell in grid for step in (-ROW - 1, -ROW, -ROW + 1, -1, 0, 1, ROW - 1, ROW, ROW + 1)}
         for cell in near:
-            for walls in wall_kinds:
+            for tile in tiles:
                 spot = open_at.get(cell)
-                allowed = spot is not None and fits(walls, spot)
-                assert allowed == (placement_violation(grid, cell, walls) is None), (cell, walls)
+                fast = camp_fits(grid, cell, tile) if is_camp(tile) else fits(FIT_WALLS[tile], spot) if spot else False
+                allowed = spot is not None and fast
+                full = placement_violation(grid, cell, TILE_WALLS[tile], TILE_SIDES[tile])
+                assert allowed == (full is None), (cell, tile)
 
 
 def test_same_cells_with_other_tiles_are_another_alhambra_b_score_4() -> None:

@@ -22,11 +22,7 @@ RULE_IN_NAME = re.compile(r"(?<![a-z])([bdm]_[a-z]+_\d+)")
 
 # The only rules allowed to go uncited: those of modules (RULES.md §9) that are not implemented yet.
 # Remove a module's line when it is built; its rules must then be cited like every other.
-NOT_YET_IMPLEMENTED: dict[str, tuple[str, ...]] = {
-    "camps": ("M-CAMP-",),
-    "bazaars": ("M-BAZAAR-",),
-    "falcons": ("M-FALCON-",),
-}
+NOT_YET_IMPLEMENTED: dict[str, tuple[str, ...]] = {}
 
 
 def rule_book() -> str:
@@ -79,4 +75,5 @@ def test_the_citation_scanner_finds_ids_in_text_and_in_names():
     assert rule_ids("checks [B-TURN-4] and [M-HUT-4].") == {"B-TURN-4", "M-HUT-4"}
     name = "test_exact_payment_b_turn_4_and_m_hut_12"
     assert {found.upper().replace("_", "-") for found in RULE_IN_NAME.findall(name)} == {"B-TURN-4", "M-HUT-12"}
-    assert not excused("B-TURN-4") and not excused("M-HUT-4") and not excused("B-DIRK-5") and excused("M-CAMP-1")
+    assert not excused("B-TURN-4") and not excused("M-HUT-4") and not excused("B-DIRK-5") and not excused("M-CAMP-1")
+    assert all(excused(prefix + "1") for prefixes in NOT_YET_IMPLEMENTED.values() for prefix in prefixes)

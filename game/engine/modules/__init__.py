@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions import BASE_ACTION_TYPES, Action, EventFields, decision_readers
-from .base import Module, Part
+from .base import BAZAARS_MODULE, CAMPS_MODULE, FALCONS_MODULE, Module, Part
+from .bazaars import Bazaars
 from .bonus import Bonus
+from .camps import Camps
 from .dirk import Dirk
 from .exchange import Exchange
+from .falcons import Falcons
 from .huts import Huts
 from .vizier import Vizier
 
@@ -26,9 +29,18 @@ MODULES: dict[str, type[Module]] = {
     Exchange.name: Exchange,  # §9.2
     Huts.name: Huts,  # §9.3
     Bonus.name: Bonus,  # §9.4
+    Camps.name: Camps,  # §9.5
+    Bazaars.name: Bazaars,  # §9.6
+    Falcons.name: Falcons,  # §9.7
 }
-# The modules a player chooses at setup (RECORD.md ``config.modules``), in the rule book's order.
-CHOOSABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
+# The modules a game can play besides Dirk (RECORD.md ``config.modules``: a record may name them), in the rule
+# book's order.
+PLAYABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
+# The 2024 edition's modules play in the engine and its records but are not offered at setup yet: the AI and the
+# client do not know them.
+NOT_OFFERED_YET: tuple[str, ...] = (CAMPS_MODULE, BAZAARS_MODULE, FALCONS_MODULE)
+# The modules a player chooses at setup (the CLI, the setup screen, the bench), in the rule book's order.
+CHOOSABLE: tuple[str, ...] = tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET)
 # Every name RECORD.md gives a module, built here or not yet (the 2024 edition's: issue 17).
 RECORD_NAMES: tuple[str, ...] = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")
 
@@ -39,4 +51,15 @@ ACTION_TYPES: tuple[type, ...] = BASE_ACTION_TYPES + tuple(
 )
 DECISION_READERS: dict[str, Callable[[EventFields], Action]] = decision_readers(ACTION_TYPES)
 
-__all__ = ["ACTION_TYPES", "CHOOSABLE", "DECISION_READERS", "MODULES", "RECORD_NAMES", "Dirk", "Module", "Part"]
+__all__ = [
+    "ACTION_TYPES",
+    "CHOOSABLE",
+    "DECISION_READERS",
+    "MODULES",
+    "NOT_OFFERED_YET",
+    "PLAYABLE",
+    "RECORD_NAMES",
+    "Dirk",
+    "Module",
+    "Part",
+]

@@ -60,6 +60,18 @@ class Module:
         """Tiles shuffled into the bag with the buildings ([M-CAMP-1] camps, [M-BAZAAR-1] bazaars)."""
         return ()
 
+    aside_field: ClassVar[str] = ""  # the ``Deal`` field of the tiles it set aside at setup (``aside_tiles``)
+
+    def aside_tiles(self) -> tuple[int, ...]:
+        """Tiles of the bag that never stay where they are drawn to (the market, Dirk's pile): each one drawn
+        is set aside and the draw goes on ([M-BAZAAR-2] bazaars wait beside the market).  At setup they go to
+        the deal's ``aside_field``, in draw order; during play to ``set_aside``."""
+        return ()
+
+    def set_aside(self, state: GameState, tile: int) -> None:
+        """A tile of ``aside_tiles`` was drawn from the bag during play: the module keeps it (and writes its event)."""
+        raise NotImplementedError
+
     def deal_into_piles(self, rng: random.Random, piles: list[list[int]]) -> None:
         """[B-SETUP-6] add the module's cards to the five piles of the deck (before each pile is shuffled)."""
 
@@ -114,6 +126,11 @@ class Module:
 
     def placement_moves(self, state: GameState, tile: int) -> Iterable[Action]:
         """Destinations besides the Alhambra and the reserve for a tile waiting to be placed."""
+        return ()
+
+    def vizier_purchases(self, state: GameState, player: int) -> Iterable[Action]:
+        """What ``player``'s vizier may buy in a window besides the market's tiles, paying exactly ([M-VIZIER-2]:
+        [M-BAZAAR-3] a bazaar beside the market)."""
         return ()
 
     # ---------------------------------------------------------------- scoring

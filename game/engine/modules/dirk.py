@@ -64,10 +64,13 @@ class DirkPart(Part):
         return (tuple(self.tiles), self.score)
 
     def counts(self) -> list[int]:
-        """His buildings per type, as a collector in the majorities."""
+        """His buildings per type, as a collector in the majorities (a camp or bazaar he holds has no type:
+        [B-DIRK-5])."""
         counts = [0] * len(BUILDING_TYPES)
         for tile in self.tiles:
-            counts[TILE_TYPE[tile]] += 1
+            kind = TILE_TYPE[tile]
+            if kind is not None:
+                counts[kind] += 1
         return counts
 
 
@@ -79,11 +82,6 @@ def of(state: GameState) -> DirkPart | None:
 def plays(players: int) -> bool:
     """[B-DIRK-1] Dirk plays in, and only in, the two-player game."""
     return players == 2
-
-
-def starting_tiles(bag: list[int]) -> tuple[list[int], list[int]]:
-    """[B-DIRK-2] his six tiles from the top of the shuffled bag, and the bag left."""
-    return bag[:START_TILES], bag[START_TILES:]
 
 
 def _check_give(state: GameState, action: GiveToDirk) -> None:
@@ -133,17 +131,28 @@ class Dirk(Module):
         return {"player": NAME, "what": BUILDING_TYPES[kind], "points": points}
 
     def after_scoring(self, state: GameState, round_number: int) -> None:
-        """[B-DIRK-2] six more tiles after the first scoring, a third of the bag (rounded down) after the second."""
+        """[B-DIRK-2] six more tiles after the first scoring, a third of the bag (rounded down) after the second.
+
+        [B-DIRK-5] the third counts every tile in the bag; a tile a module sets aside when drawn (a bazaar goes
+        beside the market: [M-BAZAAR-2]) is replaced by the next one, and is written right after his tiles;
+        when the bag runs short he gets what is left."""
         if round_number == 1:
             count = START_TILES
         elif round_number == 2:
             count = len(state.bag) // 3
         else:
             return
-        tiles = [state.bag.pop() for _ in range(min(count, len(state.bag)))]
+        tiles: list[int] = []
+        aside: list[int] = []
+        while len(tiles) < count:
+            tile = state.draw_tile(aside)
+            if tile < 0:
+                break
+            tiles.append(tile)
         state.parts[NAME].tiles.extend(tiles)  # type: ignore[attr-defined]
         state.forget_supply()
         state.emit({"e": DRAW_EVENT, "tiles": tiles})
+        state.put_aside(aside)
 
     def score_fields(self, state: GameState) -> dict[str, Any]:
         return {"dirk_total": state.parts[NAME].score}  # type: ignore[attr-defined]

@@ -110,10 +110,16 @@ def check_exchange_payment(state: GameState, player: int, slot: int, paid: tuple
 
 def pay_with_exchange(state: GameState, player: int, slot: int, paid: tuple[int, ...], card: int) -> bool:
     """[M-EXCH-3] the purchase (checked): the card is discarded with the payment; True if exact."""
+    spend(state, player, card)
+    return state.purchase(player, slot, paid)
+
+
+def spend(state: GameState, player: int, card: int) -> None:
+    """[M-EXCH-3] ``player``'s exchange ``card`` pays for the purchase that follows (a tile, [M-BAZAAR-3] a bazaar):
+    discarded, and written right before it."""
     of(state).held[player].remove(card)  # type: ignore[union-attr]
     state.discard.append(card)
     state.emit({"e": EVENT, "player": player, "card": card})
-    return state.purchase(player, slot, paid)
 
 
 Payment = tuple[int, tuple[int, ...]]  # an exchange card and the money cards paid with it

@@ -195,7 +195,7 @@ def _ask_next(state: GameState) -> None:
     part: VizierPart = state.parts[NAME]  # type: ignore[assignment]
     while part.queue:
         player = part.queue.pop(0)
-        if part.awake[player] and can_buy(state, player):
+        if part.awake[player] and (can_buy(state, player) or _module_purchases(state, player)):
             state.phase = WINDOW
             state.decider = player
             return
@@ -258,8 +258,13 @@ def _placed(state: GameState) -> None:
     _ask_next(state)
 
 
+def _module_purchases(state: GameState, player: int) -> list[Action]:
+    """What other modules let ``player``'s vizier buy, paying exactly ([M-BAZAAR-3] a bazaar beside the market)."""
+    return [purchase for more in state.rules.vizier_purchases for purchase in more(state, player)]
+
+
 def _window_moves(state: GameState) -> list[Action]:
-    return [*purchases(state, state.decider), VizierPass()]
+    return [*purchases(state, state.decider), *_module_purchases(state, state.decider), VizierPass()]
 
 
 class Vizier(Module):

@@ -1,0 +1,363 @@
+"""Bazaars (RULES.md §9.6, the 2024 edition).
+
+Eight bazaars are shuffled into the bag with the buildings ([M-BAZAAR-1]).  A bazaar drawn from the bag
+(for the market, at setup or in a refill, or for Dirk: [B-DIRK-5]) goes face up beside the market, where
+any number may wait, and the next tile is drawn instead ([M-BAZAAR-2]).  A waiting bazaar costs what the
+tile in the market slot of its currency costs at that moment (a camp's cost too: the **Choice**), paid
+exactly in that currency; it grants the extra action like any exact payment and cannot be bought while
+that slot is empty; a vizier may buy one in its window and an exchange card may pay for one ([M-BAZAAR-3],
+[M-EXCH-3]).  A bought bazaar is placed like a bought tile: it has no walls and no type ([M-BAZAAR-4]).
+Only at the third scoring each bazaar in an Alhambra scores its neighbours of its three colours
+([M-BAZAAR-5]); bazaars left beside the market go to nobody at the end ([M-BAZAAR-6]).
+
+Three actions buy a bazaar, as three buy a market tile (``Buy``, ``ExchangeBuy``, ``VizierBuy``): each
+names the record event its decision writes first (``bazaar_buy``, ``exchange``, ``vizier``).  The last two
+share their first event with the market's purchases, so their readers read a bazaar purchase where the
+purchase event is ``bazaar_buy`` and hand every other to the market's reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..actions import Action, EventFields, typed_equality
+from ..alhambra import ROW
+from ..components import (
+    BAZAAR_CURRENCY,
+    BAZAAR_TYPES,
+    BAZAARS,
+    CARD_CURRENCY,
+    CARD_VALUE,
+    MARKET_CURRENCY,
+    TILE_COST,
+    TILE_TYPE,
+    describe_card,
+    describe_tile,
+    is_bazaar,
+)
+from ..errors import IllegalAction
+from ..payments import covering_payments
+from ..phases import ACTION
+from . import exchange, vizier
+from .base import BAZAARS_MODULE, Module, Part
+from .exchange import ExchangeBuy
+from .vizier import VizierBuy
+
+if TYPE_CHECKING:
+    from ..setup import Deal
+    from ..state import GameState
+
+NAME = BAZAARS_MODULE
+ASIDE_EVENT = "bazaar_aside"  # RECORD.md: a bazaar drawn from the bag goes beside the market [M-BAZAAR-2]
+BUY_EVENT = "bazaar_buy"  # RECORD.md: a bazaar bought from beside the market [M-BAZAAR-3]
+SCORE_NAME = "bazaar"  # RECORD.md: the ``what`` of its items in the third ``score`` [M-BAZAAR-5]
+FINAL_ROUND = 3  # [M-BAZAAR-5] bazaars score only at the third scoring
+# [M-BAZAAR-3] a bazaar's price slot (1-4): the market slot of its currency
+PRICE_SLOT: dict[int, int] = {tile: MARKET_CURRENCY.index(BAZAAR_CURRENCY[tile]) + 1 for tile in BAZAARS}  # type: ignore[arg-type]
+# [M-BAZAAR-5] the eight neighbours of a cell, orthogonal and diagonal (``alhambra``'s cell numbering)
+AROUND: tuple[int, ...] = tuple(dy * ROW + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+
+
+def _paid_text(paid: tuple[int, ...]) -> str:
+    return " + ".join(describe_card(card) for card in paid)
+
+
+@typed_equality
+class BuyBazaar(NamedTuple):
+    """[M-BAZAAR-3] buy a bazaar waiting beside the market, paying ``paid`` exactly in its currency."""
+
+    tile: int
+    paid: tuple[int, ...]
+    kind = "bazaar"
+    rule = "M-BAZAAR-3"
+    event = BUY_EVENT
+
+    @staticmethod
+    def from_event(fields: EventFields) -> BuyBazaar:
+        return BuyBazaar(fields.tile(), fields.cards("paid"))
+
+    def __str__(self) -> str:
+        return f"buy the {describe_tile(self.tile)} paying exactly {_paid_text(self.paid)}"
+
+
+@typed_equality
+class ExchangeBuyBazaar(NamedTuple):
+    """[M-BAZAAR-3] [M-EXCH-3] buy a bazaar paying ``paid`` exactly from both currencies of exchange ``card``
+    (the bazaar's currency is one of them)."""
+
+    tile: int
+    paid: tuple[int, ...]
+    card: int
+    kind = "bazaar"
+    rule = "M-BAZAAR-3"
+    event = exchange.EVENT
+
+    @staticmethod
+    def from_event(fields: EventFields) -> ExchangeBuyBazaar | ExchangeBuy:
+        """``exchange`` then ``bazaar_buy``; an ``exchange`` before a ``buy`` is the market's (``ExchangeBuy``)."""
+        if fields.kind_at(1) != BUY_EVENT:
+            return ExchangeBuy.from_event(fields)
+        purchase = fields.later(1, BUY_EVENT)
+        return ExchangeBuyBazaar(purchase.tile(), purchase.cards("paid"), fields.card("card"))
+
+    def __str__(self) -> str:
+        return f"buy the {describe_tile(self.tile)} with the {describe_card(self.card)}, paying {_paid_text(self.paid)}"
+
+
+@typed_equality
+class VizierBuyBazaar(NamedTuple):
+    """[M-BAZAAR-3] [M-VIZIER-2] in a vizier window: buy a bazaar paying ``paid`` exactly (with one exchange card
+    in ``exchange`` or none)."""
+
+    tile: int
+    paid: tuple[int, ...]
+    exchange: tuple[int, ...]
+    kind = "vizier"
+    rule = "M-BAZAAR-3"
+    event = vizier.USE_EVENT
+
+    @staticmethod
+    def from_event(fields: EventFields) -> VizierBuyBazaar | VizierBuy:
+        """``vizier``, ``exchange`` if an exchange card pays, then ``bazaar_buy``; a ``vizier`` whose purchase is a
+        ``buy`` is the market's (``VizierBuy``)."""
+        paying = fields.kind_at(1) == exchange.EVENT
+        if fields.kind_at(2 if paying else 1) != BUY_EVENT:
+            return VizierBuy.from_event(fields)
+        if paying:
+            card = fields.later(1, exchange.EVENT).card("card")
+            purchase = fields.later(2, BUY_EVENT)
+            return VizierBuyBazaar(purchase.tile(), purchase.cards("paid"), (card,))
+        purchase = fields.later(1, BUY_EVENT)
+        return VizierBuyBazaar(purchase.tile(), purchase.cards("paid"), ())
+
+    def __str__(self) -> str:
+        using = " and an exchange card" if self.exchange else ""
+        return f"vizier: buy the {describe_tile(self.tile)} paying exactly {_paid_text(self.paid)}{using}"
+
+
+class BazaarPart(Part):
+    """The bazaars waiting beside the market, in the order they were drawn (public: they lie face up)."""
+
+    __slots__ = ("waiting",)
+
+    def __init__(self, waiting: list[int]) -> None:
+        self.waiting = waiting
+
+    def copy(self) -> BazaarPart:
+        copy = BazaarPart.__new__(BazaarPart)
+        copy.waiting = list(self.waiting)
+        return copy
+
+    def key(self) -> tuple:
+        return tuple(self.waiting)
+
+
+def of(state: GameState) -> BazaarPart | None:
+    """The bazaars' part of ``state``, or None when the module does not play."""
+    return state.parts.get(NAME)  # type: ignore[return-value]
+
+
+def price(state: GameState, tile: int) -> int | None:
+    """[M-BAZAAR-3] what bazaar ``tile`` costs now: the cost of the tile in the market slot of its currency (a
+    building or, the **Choice**, a camp); None while that slot is empty."""
+    in_slot = state.market[PRICE_SLOT[tile] - 1]
+    return None if in_slot < 0 else TILE_COST[in_slot]
+
+
+# ---------------------------------------------------------------- buying [M-BAZAAR-3]
+def _check_waiting(state: GameState, tile: int) -> int:
+    """``tile`` is a bazaar beside the market whose price slot holds a tile; its price slot."""
+    if not is_bazaar(tile):
+        raise IllegalAction("M-BAZAAR-3", f"{describe_tile(tile)} is no bazaar")
+    if tile not in state.parts[NAME].waiting:  # type: ignore[attr-defined]
+        raise IllegalAction("M-BAZAAR-3", f"the {describe_tile(tile)} is not waiting beside the market")
+    slot = PRICE_SLOT[tile]
+    if state.market[slot - 1] < 0:
+        raise IllegalAction(
+            "M-BAZAAR-3",
+            f"the {describe_tile(tile)} costs what the tile in market slot {slot} costs: "
+            "it cannot be bought while that slot is empty",
+        )
+    return slot
+
+
+def _check_purchase(state: GameState, player: int, tile: int, paid: tuple[int, ...], card: tuple[int, ...]) -> None:
+    """[M-BAZAAR-3] ``player`` may buy bazaar ``tile`` paying ``paid`` (with exchange card ``card``, [M-EXCH-3])."""
+    slot = _check_waiting(state, tile)
+    if len(card) > 1:
+        raise IllegalAction("M-EXCH-3", "one exchange card pays for one tile")
+    if card:
+        total = exchange.check_exchange_payment(state, player, slot, paid, card[0])
+    else:
+        total = state.check_payment(player, slot, paid, (MARKET_CURRENCY[slot - 1],), "M-BAZAAR-3")
+    cost = TILE_COST[state.market[slot - 1]]
+    if total != cost:
+        raise IllegalAction(
+            "M-BAZAAR-3",
+            f"the {describe_tile(tile)} costs exactly {cost} now, what the "
+            f"{describe_tile(state.market[slot - 1])} in slot {slot} costs; {total} is more",
+        )
+
+
+def _purchase(state: GameState, player: int, tile: int, paid: tuple[int, ...], card: tuple[int, ...]) -> None:
+    """[M-BAZAAR-3] the purchase (checked): the bazaar leaves the market's side and waits to be placed like a bought
+    tile ([M-BAZAAR-4]); the exchange card, if one pays, is discarded with the money ([M-EXCH-3])."""
+    state.parts[NAME].waiting.remove(tile)  # type: ignore[attr-defined]
+    if card:
+        exchange.spend(state, player, card[0])
+    cost = price(state, tile)
+    hand = state.hands[player]
+    for money in paid:
+        hand.remove(money)
+    state.discard.extend(paid)
+    state.held.append(tile)
+    state.progressed = True
+    state.emit({"e": BUY_EVENT, "player": player, "tile": tile, "cost": cost, "paid": list(paid)})
+
+
+def _check_buy(state: GameState, action: BuyBazaar) -> None:
+    state.require_phase(ACTION)
+    _check_purchase(state, state.turn_player, action.tile, action.paid, ())
+
+
+def _buy(state: GameState, action: BuyBazaar) -> None:
+    _purchase(state, state.turn_player, action.tile, action.paid, ())  # exact: another action may follow
+
+
+def _check_exchange_buy(state: GameState, action: ExchangeBuyBazaar) -> None:
+    state.require_phase(ACTION)
+    _check_purchase(state, state.turn_player, action.tile, action.paid, (action.card,))
+
+
+def _exchange_buy(state: GameState, action: ExchangeBuyBazaar) -> None:
+    _purchase(state, state.turn_player, action.tile, action.paid, (action.card,))
+
+
+def _check_vizier_buy(state: GameState, action: VizierBuyBazaar) -> None:
+    if state.phase != vizier.WINDOW:
+        raise IllegalAction("M-VIZIER-2", "a vizier buys only in the window after a turn, when asked")
+    _check_purchase(state, state.decider, action.tile, action.paid, action.exchange)
+
+
+def _vizier_buy(state: GameState, action: VizierBuyBazaar) -> None:
+    """[M-VIZIER-2] the vizier falls asleep and the bazaar is placed at once ([M-VIZIER-3]: no extra action)."""
+    player = state.decider
+    vizier.of(state).awake[player] = False  # type: ignore[union-attr]
+    state.emit({"e": vizier.USE_EVENT, "player": player})
+    _purchase(state, player, action.tile, action.paid, action.exchange)
+    state.phase = vizier.PLACING
+
+
+BazaarPayment = tuple[int, tuple[int, ...], tuple[int, ...]]  # a bazaar, the money paid exactly, an exchange card?
+
+
+@lru_cache(maxsize=16384)
+def _payments(
+    hand: tuple[int, ...], market: tuple[int, ...], waiting: tuple[int, ...], held: tuple[int, ...]
+) -> tuple[BazaarPayment, ...]:
+    """(bazaar, money paid, exchange card or none) for every exact payment of every bazaar waiting, with money
+    ``hand`` and exchange cards ``held`` ([M-BAZAAR-3], [M-EXCH-3]): remembered, since the search asks again and
+    again for the same few hands and markets."""
+    found = []
+    for tile in waiting:
+        slot = PRICE_SLOT[tile]
+        in_slot = market[slot - 1]
+        if in_slot < 0:
+            continue
+        cost = TILE_COST[in_slot]
+        currency = MARKET_CURRENCY[slot - 1]
+        cards = tuple(sorted(c for c in hand if CARD_CURRENCY[c] == currency))
+        for paid in covering_payments(cards, cost):  # type: ignore[arg-type]
+            if sum(CARD_VALUE[c] for c in paid) == cost:  # type: ignore[misc]
+                found.append((tile, paid, ()))
+        if held:
+            for card, paid in exchange.payments_with(held, hand, slot, in_slot, True):
+                found.append((tile, paid, (card,)))
+    return tuple(found)
+
+
+def payments(state: GameState, player: int) -> tuple[BazaarPayment, ...]:
+    """(bazaar, money paid, exchange card or none): the bazaars ``player`` may buy now and how, paying exactly."""
+    waiting = state.parts[NAME].waiting  # type: ignore[attr-defined]
+    if not waiting:
+        return ()
+    cards = exchange.of(state)
+    held = tuple(cards.held[player]) if cards is not None else ()
+    return _payments(tuple(state.hands[player]), tuple(state.market), tuple(waiting), held)
+
+
+# ---------------------------------------------------------------- scoring [M-BAZAAR-5]
+def bazaar_points(grid: dict[int, int], cell: int, tile: int) -> int:
+    """[M-BAZAAR-5] bazaar ``tile`` on ``cell``: (its eight neighbours that are buildings of its three colours) x
+    (how many of its colours they show).  Walls do not matter; huts, camps, bazaars and start tiles have no
+    colour (``TILE_TYPE`` is None)."""
+    colours = BAZAAR_TYPES[tile]
+    count = 0
+    present = set()
+    for step in AROUND:
+        neighbour = grid.get(cell + step)
+        if neighbour is not None:
+            kind = TILE_TYPE[neighbour]
+            if kind is not None and kind in colours:  # type: ignore[operator]
+                count += 1
+                present.add(kind)
+    return count * len(present)
+
+
+def alhambra_points(grid: dict[int, int]) -> int:
+    """[M-BAZAAR-5] what the bazaars of one Alhambra score at the third scoring (a building may count for several)."""
+    return sum(bazaar_points(grid, cell, tile) for cell, tile in grid.items() if is_bazaar(tile))
+
+
+class Bazaars(Module):
+    name = NAME
+    summary = "Bazaars: drawn from the bag they wait beside the market; at the end they score colourful neighbours"
+    handlers = {  # noqa: RUF012 - read-only table
+        BuyBazaar: (_check_buy, _buy),
+        ExchangeBuyBazaar: (_check_exchange_buy, _exchange_buy),
+        VizierBuyBazaar: (_check_vizier_buy, _vizier_buy),
+    }
+    absent_reason = "bazaars play only with the bazaars module"
+    events = (ASIDE_EVENT, BUY_EVENT)
+    aside_field = "bazaars"  # RECORD.md ``setup.bazaars``
+
+    def bag_tiles(self) -> tuple[int, ...]:
+        """[M-BAZAAR-1] the eight bazaars are shuffled into the bag."""
+        return BAZAARS
+
+    def aside_tiles(self) -> tuple[int, ...]:
+        """[M-BAZAAR-2] a bazaar never stays where it is drawn to: it goes beside the market."""
+        return BAZAARS
+
+    def set_aside(self, state: GameState, tile: int) -> None:
+        """[M-BAZAAR-2] face up beside the market, where any number may wait."""
+        state.parts[NAME].waiting.append(tile)  # type: ignore[attr-defined]
+        state.emit({"e": ASIDE_EVENT, "tile": tile})
+
+    def deal_problems(self, deal: Deal) -> list[str]:
+        problems = []
+        if not all(map(is_bazaar, deal.bazaars)):
+            problems.append("[M-BAZAAR-2] setup.bazaars holds only bazaars, the ones drawn in setup")
+        if any(map(is_bazaar, deal.market + deal.dirk)):
+            problems.append("[M-BAZAAR-2] a bazaar drawn in setup goes beside the market: never to the market or Dirk")
+        return problems
+
+    def start(self, state: GameState, deal: Deal) -> BazaarPart:
+        return BazaarPart(list(deal.bazaars))
+
+    def turn_actions(self, state: GameState) -> Iterable[Action]:
+        return [
+            ExchangeBuyBazaar(tile, paid, card[0]) if card else BuyBazaar(tile, paid)
+            for tile, paid, card in payments(state, state.turn_player)
+        ]
+
+    def vizier_purchases(self, state: GameState, player: int) -> Iterable[Action]:
+        return [VizierBuyBazaar(tile, paid, card) for tile, paid, card in payments(state, player)]
+
+    def score_items(self, state: GameState, round_number: int) -> list[tuple[int, str, int]]:
+        """[M-BAZAAR-5] only at the third scoring: one item per player, their bazaars' points together."""
+        if round_number != FINAL_ROUND:
+            return []
+        return [(player, SCORE_NAME, alhambra_points(state.grids[player])) for player in range(state.players)]

@@ -1,0 +1,93 @@
+"""Camps (RULES.md §9.5, the 2024 edition).
+
+Eight camp tiles are shuffled into the bag and bought from the market like buildings: in the slot's
+currency, at least their cost, with the extra action after an exact payment ([M-CAMP-1]).  A bought camp is
+placed, reserved or given to Dirk like a building, and one left in the market at the end is distributed
+like one ([B-DIRK-5], [B-END-2]); all of that is the base game's, since a camp is a tile with a cost.
+
+A camp shows bastions (walls, also for the wall scoring: [M-CAMP-4]) and green sides.  Where it may stand
+is a building rule ([M-CAMP-2]) and lives with the others in ``alhambra``: which sides may touch
+(``MAY_TOUCH``), a camp's own test (``camp_fits``), the survey's ``NO_BUILDING`` bit that keeps buildings
+off green sides and out of a camp's cell, and the tiles a lift must not take from under a camp.  The base
+game's loops over spots never fit a camp (``FIT_WALLS``): this module lists a camp's places and its
+redesigns.  At every scoring each camp scores the tiles in line with its arrows ([M-CAMP-3]).
+
+The module keeps no state of its own: its tiles lie in the bag, the market, Alhambras, reserves and Dirk's pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..actions import Action, FromReserve, Place, Swap
+from ..alhambra import STEPS, Alhambra, camp_fits, camp_spots
+from ..components import CAMP_ARROWS, CAMPS, is_camp
+from .base import CAMPS_MODULE, Module
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+NAME = CAMPS_MODULE
+SCORE_NAME = "camp"  # RECORD.md: the `what` of a camp's points in a `score` event [M-CAMP-3]
+
+
+def line_points(grid: Alhambra) -> int:
+    """[M-CAMP-3] 1 point per tile in the unbroken straight line from each camp in each of its arrows' directions.
+
+    Walls inside the Alhambra do not break a line, and every tile counts (start tile, huts, bazaars) but a
+    camp: an empty cell or another camp ends the line (the Choice)."""
+    points = 0
+    for cell, tile in grid.items():
+        arrows = CAMP_ARROWS[tile]
+        if not arrows:
+            continue
+        for side, step in STEPS:
+            if arrows & side:
+                near = cell + step
+                while (other := grid.get(near)) is not None and not is_camp(other):
+                    points += 1
+                    near += step
+    return points
+
+
+def redesigns(state: GameState, player: int) -> list[Action]:
+    """[B-TURN-6] [M-CAMP-2] the redesigns that bring a camp in from ``player``'s reserve: onto a spot where it
+    fits, or in a swap for a camp of the Alhambra (a building's cell always has an open neighbour no camp may
+    face, and a building in a camp's cell could not be reached on foot, so camps swap only with camps).
+    Lifting a camp is the base game's ``Lift``: ``alhambra.removable_cells`` knows which camps may leave."""
+    camps = [tile for tile in state.reserves[player] if is_camp(tile)]
+    if not camps:
+        return []
+    grid = state.grids[player]
+    moves: list[Action] = [
+        FromReserve(camp, spot.x, spot.y) for camp in camps for spot in camp_spots(grid, state.spots(player), camp)
+    ]
+    for cell in sorted(grid):
+        if is_camp(grid[cell]):
+            moves.extend(Swap(camp, grid[cell]) for camp in camps if camp_fits(grid, cell, camp))
+    return moves
+
+
+class Camps(Module):
+    name = NAME
+    summary = "Camps: tiles that join the walls with their bastions; each arrow scores the tiles in line with it"
+
+    def bag_tiles(self) -> tuple[int, ...]:
+        """[M-CAMP-1] the eight camps, shuffled into the bag with the buildings."""
+        return CAMPS
+
+    def placement_moves(self, state: GameState, tile: int) -> Iterable[Action]:
+        """[M-CAMP-2] where a waiting camp may go in the decider's Alhambra (the reserve and Dirk are the base
+        game's and Dirk's moves)."""
+        if not is_camp(tile):
+            return ()
+        return [Place(tile, spot.x, spot.y) for spot in state.camp_spots(state.decider, tile)]
+
+    def turn_actions(self, state: GameState) -> Iterable[Action]:
+        """[B-TURN-6] the turn player's redesigns with a camp from the reserve."""
+        return redesigns(state, state.turn_player)
+
+    def score_items(self, state: GameState, round_number: int) -> list[tuple[int, str, int]]:
+        """[M-CAMP-3] at every scoring, each player's camps score the tiles in line with their arrows."""
+        return [(player, SCORE_NAME, line_points(grid)) for player, grid in enumerate(state.grids)]
