@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from game.engine import ACTION, Action, Buy, EndTurn, FromReserve, GameState, Place, Reserve, Take
-from game.engine.alhambra import longest_wall
+from game.engine.alhambra import FIT_WALLS, longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 
 from .evaluation import DEFAULT_WEIGHTS, Outlook, Weights, money_cap, payable_sums, scorings_left, strongest_rival
@@ -153,8 +153,11 @@ class Pricer:
     def build_from_reserve(self, action: FromReserve) -> float:
         kind = TILE_TYPE[action.tile]
         majority = 0.0 if kind is None else self.majority_gain(kind, 1.0 - self.weights.reserve)  # a hut: none
+        cell = (action.y + 64) * 128 + action.x + 64
         if self.advice.cell_extra:
-            majority += self.cell_gain(action.tile, (action.y + 64) * 128 + action.x + 64)
+            majority += self.cell_gain(action.tile, cell)
+        if self.advice.cell_points:  # e.g. [M-CAMP-3] a camp's lines
+            majority += self.advice.points_at(self.state, self.me, action.tile, cell)
         return majority + self.wall_gain(action.tile, action.x, action.y) - 1.0
 
     def wall_gain(self, tile: int, x: int, y: int) -> float:
@@ -183,6 +186,8 @@ class Pricer:
         price = self.wall_gain(action.tile, action.x, action.y) + self.weights.compact * neighbours
         if self.advice.cell_extra:  # e.g. next to a hut of its colour ([M-HUT-4])
             price += self.cell_gain(action.tile, cell)
+        if self.advice.cell_points:  # e.g. [M-CAMP-3] lengthening a camp's line, or a camp's own lines
+            price += self.advice.points_at(self.state, self.me, action.tile, cell)
         return price
 
     def cell_gain(self, tile: int, cell: int) -> float:
@@ -229,7 +234,7 @@ def turn_candidates(state: GameState) -> list[Action]:
     if reserve:
         spots = state.spots(player)
         for tile in reserve:
-            walls = TILE_WALLS[tile]
+            walls = FIT_WALLS[tile]  # a camp fits no spot this way: its places are its module's ([M-CAMP-2])
             moves.extend(
                 FromReserve(tile, spot.x, spot.y)
                 for spot in spots
@@ -244,7 +249,7 @@ def turn_candidates(state: GameState) -> list[Action]:
 
 def placement_candidates(state: GameState) -> list[Action]:
     tile = state.held[0]
-    walls = TILE_WALLS[tile]
+    walls = FIT_WALLS[tile]  # a camp fits no spot this way: its places are its module's ([M-CAMP-2])
     moves: list[Action] = [
         Place(tile, spot.x, spot.y)
         for spot in state.spots(state.decider)

@@ -9,9 +9,12 @@ from __future__ import annotations
 from game.engine.ruleset import Ruleset
 
 from .base import Advice, Compiled
+from .bazaars import BazaarsAdvice
 from .bonus import BonusAdvice
+from .camps import CampsAdvice
 from .dirk import DirkAdvice
 from .exchange import ExchangeAdvice
+from .falcons import FalconsAdvice
 from .huts import HutsAdvice
 from .vizier import VizierAdvice
 
@@ -22,6 +25,9 @@ ADVICE: dict[str, Advice] = {
     "exchange": ExchangeAdvice(),  # §9.2
     "huts": HutsAdvice(),  # §9.3
     "bonus": BonusAdvice(),  # §9.4
+    "camps": CampsAdvice(),  # §9.5
+    "bazaars": BazaarsAdvice(),  # §9.6
+    "falcons": FalconsAdvice(),  # §9.7
 }
 
 

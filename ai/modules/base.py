@@ -54,6 +54,13 @@ class Advice:
         ``player`` in points (None: not the module's); it counts in no majority."""
         return None
 
+    def cell_points(self, state: GameState, player: int, tile: int, cell: int) -> float:
+        """Points over the scorings to come that placing ``tile`` on ``cell`` of ``player``'s Alhambra adds outside
+        the majorities and the wall (a camp's lines, [M-CAMP-3]; a bazaar's neighbours, [M-BAZAAR-5]): a function
+        of that Alhambra, the tile, the cell and the scorings left only (the rollouts remember placements by
+        them)."""
+        return 0.0
+
     def card_worth(self, state: GameState, player: int, card: int) -> float | None:
         """What taking ``card`` (not money) from the offer is worth to ``player``, if the card is the module's."""
         return None
@@ -98,6 +105,7 @@ class Compiled:
     __slots__ = (
         "card_worth",
         "cell_extra",
+        "cell_points",
         "collecting",
         "count_extra",
         "phase_choices",
@@ -135,6 +143,7 @@ class Compiled:
         self.values = answering("values")
         self.tile_extra = answering("tile_extra")
         self.cell_extra = answering("cell_extra")
+        self.cell_points = answering("cell_points")
         self.card_worth = answering("card_worth")
         self.tile_worth = answering("tile_worth")
         self.reasons = answering("reason")
@@ -159,6 +168,13 @@ class Compiled:
             one = extra(state, player, tile, cell)
             if one is not None and one[1]:
                 found.append(one)
+        return found
+
+    def points_at(self, state: GameState, player: int, tile: int, cell: int) -> float:
+        """``Advice.cell_points`` summed over the modules."""
+        found = 0.0
+        for points in self.cell_points:
+            found += points(state, player, tile, cell)
         return found
 
     def worth_of_tile(self, state: GameState, player: int, tile: int) -> float:
