@@ -1,5 +1,6 @@
 """A readable, scrollable summary of the rules, with the building rules drawn as examples, and one
-page for each rule module of expansion 1 (RULES.md §9.1-9.4), chosen with the tabs at the top.
+page for each rule module: expansion 1's (RULES.md §9.1-9.4) and the 2024 edition's camps, bazaars
+and falconers (§9.5-9.7, drawn with their own examples), chosen with the tabs at the top.
 
 Each page is laid out once per width into one tall surface (text, tables and the example
 Alhambras drawn from the tile art) and scrolled as a viewport, so scrolling costs a blit.
@@ -12,7 +13,22 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.components import BUILDING_TYPES, CURRENCIES, SCORE_POINTS, E, N, S, W
+from game.engine.components import (
+    BAZAAR_CURRENCY,
+    BUILDING_TYPES,
+    CAMPS,
+    CURRENCIES,
+    FALCON_KIND,
+    FALCON_KINDS,
+    FALCON_POINTS,
+    MARKET_CURRENCY,
+    SCORE_POINTS,
+    TILE_WALLS,
+    E,
+    N,
+    S,
+    W,
+)
 from game.engine.modules import CHOOSABLE
 
 from .. import theme
@@ -24,10 +40,17 @@ if TYPE_CHECKING:
     from ..scene import AppServices
 
 Block = Callable[[Ui, int], pygame.Surface]  # one part of the page drawn at a width; text parts come from a factory
+# What a drawn part put where, for the layout tests: ("art", rect) a drawing, ("room", rect) the area a text
+# must keep to, ("text", rect) one line of text.  Drawn parts take it as an optional third argument.
+Placed = list[tuple[str, pygame.Rect]]
 
 Mark = tuple[str, int, int, int]  # ("edge", x, y, side) or ("cell", x, y, 0): what the example is about
-# (caption, legal?, tiles as (x, y, kind, walls), the new tile's cell, what to point at)
-EXAMPLES: tuple[tuple[str, bool, tuple[tuple[int, int, str, int], ...], tuple[int, int], Mark | None], ...] = (
+# A tile of an example: (x, y, kind, walls); kind is a building type, "start", "hut_<type>" or "camp" (walls:
+# its bastions, which are also its arrows, as on every camp).
+Piece = tuple[int, int, str, int]
+# (caption, legal?, tiles, the new tile's cell, what to point at)
+Example = tuple[str, bool, tuple[Piece, ...], tuple[int, int], Mark | None]
+EXAMPLES: tuple[Example, ...] = (
     ("Shares a full side, open meets open", True, ((0, 0, "start", 0), (1, 0, "garden", N)), (1, 0), ("edge", 1, 0, W)),
     (
         "Wall against open side: not allowed",
@@ -217,40 +240,88 @@ def _point_at(surface: pygame.Surface, rect: pygame.Rect, mark: Mark, ok: bool, 
     pygame.draw.line(surface, colour, ends[0], ends[1], width)
 
 
-def _examples(ui: Ui, width: int) -> pygame.Surface:
-    """The building-rule examples, drawn from the tile art with a check or a cross each."""
-    cell = ui.px(60)
-    box_w, box_h = ui.px(290), ui.px(244)
-    per_row = max(1, width // box_w)
-    rows = (len(EXAMPLES) + per_row - 1) // per_row
-    surface = pygame.Surface((width, rows * box_h), pygame.SRCALPHA)
-    left = (width - per_row * box_w) // 2
-    for index, (caption, ok, tiles, new, mark) in enumerate(EXAMPLES):
-        ox, oy = left + (index % per_row) * box_w, (index // per_row) * box_h
-        xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
-        grid_w, grid_h = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
-        gx, gy = ox + (box_w - grid_w) // 2, oy + ui.px(6) + (ui.px(184) - grid_h) // 2
-        origin_x, origin_y = gx - min(xs) * cell, gy - min(ys) * cell
+CAMP_OF_BASTIONS = {TILE_WALLS[tile]: tile for tile in CAMPS}  # every camp's arrows are its bastions
 
-        def cell_rect(x: int, y: int, ox: int = origin_x, oy: int = origin_y) -> pygame.Rect:
-            return pygame.Rect(ox + x * cell, oy + y * cell, cell, cell)
 
-        for x, y, kind, walls in tiles:
-            rect = cell_rect(x, y)
-            tile = ui.sprites.drawn_tile(kind, walls, cell, EXAMPLE_COSTS.get(kind))
-            if (x, y) == new:
-                surface.blit(ui.sprites.shadow((cell, cell), 4, 3, 120), (rect.x - 6 + 2, rect.y - 6 + 3))
-            surface.blit(tile, rect)
-            if (x, y) == new:
-                pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(4, 4), 2, border_radius=3)
-        if mark is not None:
-            _point_at(surface, cell_rect(mark[1], mark[2]), mark, ok, ui.px(5))
-        new_rect = cell_rect(*new)
-        _mark(surface, (new_rect.right - 2, new_rect.top + 2), ok, ui.px(10))
-        for i, line in enumerate(ui.text.wrap(caption, ui.font_px(14), box_w - ui.px(16))[:2]):
-            word = ui.text.render(line, ui.font_px(14), theme.PARCHMENT)
-            surface.blit(word, word.get_rect(midtop=(ox + box_w // 2, oy + ui.px(198) + i * ui.px(18))))
-    return surface
+def _piece(ui: Ui, kind: str, walls: int, size: int) -> pygame.Surface:
+    """One tile of an example (see ``Piece``): a camp of the game, or a drawn building, hut or fountain."""
+    if kind == "camp":
+        return ui.sprites.tile(CAMP_OF_BASTIONS[walls], size)
+    return ui.sprites.drawn_tile(kind, walls, size, EXAMPLE_COSTS.get(kind))
+
+
+def _text_height(ui: Ui, text: str, size: int, width: int, role: str = "ui") -> int:
+    return (ui.text.size("Ag", size, role)[1] + 2) * len(ui.text.wrap(text, size, width, role))
+
+
+def _text_in(
+    ui: Ui,
+    surface: pygame.Surface,
+    text: str,
+    room: pygame.Rect,
+    size: int,
+    placed: Placed | None,
+    colour: theme.Color = theme.PARCHMENT,
+    centred: bool = True,
+    role: str = "ui",
+) -> int:
+    """``text`` wrapped to ``room``'s width from its top, centred or from the left; the y below the last line."""
+    line_h = ui.text.size("Ag", size, role)[1] + 2
+    y = room.y
+    if placed is not None:
+        placed.append(("room", room.copy()))
+    for line in ui.text.wrap(text, size, room.w, role):
+        word = ui.text.render(line, size, colour, role)
+        rect = word.get_rect(midtop=(room.centerx, y)) if centred else word.get_rect(topleft=(room.x, y))
+        surface.blit(word, rect)
+        if placed is not None:
+            placed.append(("text", rect))
+        y += line_h
+    return y
+
+
+def _example_grid(examples: tuple[Example, ...], cell_px: int = 60, box: tuple[int, int] = (290, 244)) -> Block:
+    """Examples of where a tile may go, drawn from the tile art with a check or a cross each."""
+
+    def render(ui: Ui, width: int, placed: Placed | None = None) -> pygame.Surface:
+        cell = ui.px(cell_px)
+        box_w, box_h = ui.px(box[0]), ui.px(box[1])
+        art_h = box_h - ui.px(60)
+        per_row = max(1, width // box_w)
+        rows = (len(examples) + per_row - 1) // per_row
+        surface = pygame.Surface((width, rows * box_h), pygame.SRCALPHA)
+        left = (width - per_row * box_w) // 2
+        for index, (caption, ok, tiles, new, mark) in enumerate(examples):
+            ox, oy = left + (index % per_row) * box_w, (index // per_row) * box_h
+            xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
+            grid_w, grid_h = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
+            gx, gy = ox + (box_w - grid_w) // 2, oy + ui.px(6) + (art_h - grid_h) // 2
+            origin_x, origin_y = gx - min(xs) * cell, gy - min(ys) * cell
+
+            def cell_rect(x: int, y: int, ox: int = origin_x, oy: int = origin_y) -> pygame.Rect:
+                return pygame.Rect(ox + x * cell, oy + y * cell, cell, cell)
+
+            for x, y, kind, walls in tiles:
+                rect = cell_rect(x, y)
+                if (x, y) == new:
+                    surface.blit(ui.sprites.shadow((cell, cell), 4, 3, 120), (rect.x - 6 + 2, rect.y - 6 + 3))
+                surface.blit(_piece(ui, kind, walls, cell), rect)
+                if (x, y) == new:
+                    pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(4, 4), 2, border_radius=3)
+            if placed is not None:
+                placed.append(("art", pygame.Rect(gx, gy, grid_w, grid_h)))
+            if mark is not None:
+                _point_at(surface, cell_rect(mark[1], mark[2]), mark, ok, ui.px(5))
+            new_rect = cell_rect(*new)
+            _mark(surface, (new_rect.right - 2, new_rect.top + 2), ok, ui.px(10))
+            room = pygame.Rect(ox + ui.px(8), oy + art_h + ui.px(14), box_w - ui.px(16), box_h - art_h - ui.px(14))
+            _text_in(ui, surface, caption, room, ui.font_px(14), placed)
+        return surface
+
+    return render
+
+
+_examples = _example_grid(EXAMPLES)
 
 
 def _score_table(ui: Ui, width: int) -> pygame.Surface:
@@ -334,10 +405,12 @@ def page() -> list[Block]:
     blocks.append(_examples)
     blocks += _sections(SECTIONS_AFTER)
     blocks.append(_heading("Modules"))
+    later = "" if set(EDITION_2024) <= set(CHOOSABLE) else ", not offered at setup yet"
     blocks.append(
         _paragraph(
             "Four modules of the first expansion can be switched on when you set up a game: the vizier's favour, "
-            "exchange offices, building huts and bonus cards. Each has its own page: the tabs at the top.",
+            "exchange offices, building huts and bonus cards. Three come from the 2024 edition: camps, bazaars "
+            f"and falconers{later}. Each has its own page: the tabs at the top.",
         )
     )
     blocks.append(_heading("Keys at the table"))
@@ -461,21 +534,561 @@ MODULE_SECTIONS: tuple[ModulePage, ...] = (
 )
 MODULE_PAGES = {page[0]: page for page in MODULE_SECTIONS}
 
+# The 2024 edition's modules (RULES.md §9.5-9.7) have more to tell: their pieces, how to buy and place them and
+# how they score, each page with drawn examples.  A page: its name, its tab, its title, what it is about, and
+# its sections (title, paragraphs); the drawings come after the section named in ``MODULE_PICTURES``.
+Section = tuple[str, tuple[str, ...]]
+EditionPage = tuple[str, str, str, str, tuple[Section, ...]]
+CHOICES_TITLE = "Where the rule books leave it open, this game"
+EDITION_2024_SECTIONS: tuple[EditionPage, ...] = (
+    (
+        "camps",
+        "Camps",
+        "Camps",
+        "Camps are tiles of open country that lean with their bastions against the walls of your Alhambra. "
+        "Their arrows score the tiles in line with them, at every scoring.",
+        (
+            (
+                "The pieces",
+                (
+                    "Eight camp tiles. Each shows one or two bastion sides (fortified walls) with an arrow pointing "
+                    "out across each bastion; its other sides are green (open country). A camp with one arrow costs "
+                    "5 or 6, one with two arrows 8 or 9.",
+                    "At setup the camps are shuffled into the bag with the building tiles, so they come into the "
+                    "market like buildings.",
+                    "A camp is not a building of any type: it never counts for the majorities.",
+                ),
+            ),
+            (
+                "Buying and placing",
+                (
+                    "A camp in the market is bought like a building: with money of its slot's currency, at least "
+                    "its cost, no change given. Pay exactly and you may take another action, as usual.",
+                    "At the end of your turn you place it like a bought tile, in your Alhambra or on your reserve, "
+                    "upright as printed, never turned.",
+                    "A bastion may only touch a wall of another tile, never a camp. Two camps may only touch along "
+                    "green sides. A green side or a bastion never touches an open side.",
+                    "Like any tile, a camp must share a full side with your Alhambra and may not close a hole. But "
+                    "it need not be reachable on foot from the Lion Fountain.",
+                    "Redesigning works for camps as for other tiles, as long as every camp still fits afterwards.",
+                    "Bastions count as walls for the wall scoring: a bastion on the outside of your Alhambra can "
+                    "lengthen your longest wall.",
+                ),
+            ),
+            (
+                "Scoring",
+                (
+                    "At every scoring, all three of them, each camp scores for each of its arrows: 1 point per "
+                    "tile in the unbroken straight line of tiles that starts next to the camp and runs the way "
+                    "the arrow points.",
+                    "Walls inside your Alhambra do not break the line. The Lion Fountain and bazaars count as "
+                    "tiles like buildings do.",
+                    "Example (below): the camp's arrow to the north runs over a seraglio and the fountain, then "
+                    "meets empty space: 2 points. Its arrow to the east runs over the chambers and, across the "
+                    "wall between them, a garden: 2 points. The camp scores 4 points at each scoring, 12 over the "
+                    "game if nothing changes.",
+                ),
+            ),
+            (
+                CHOICES_TITLE,
+                (
+                    "A camp touches other tiles only with its bastions against their walls: a green side never "
+                    "touches a wall. Camps meet each other only green against green.",
+                    "Nobody walks through a camp: it never joins two parts of your Alhambra for the on-foot rule.",
+                    "A camp always shares a side with your Alhambra: no redesign may cut one off.",
+                    "An empty space or another camp ends an arrow's line. Huts count in the line, like the "
+                    "fountain and bazaars.",
+                    "A camp left in the market at the end of the game is given out like a building: to the player "
+                    "holding the most money of its slot's currency (a tie: nobody).",
+                    "With two players, a camp drawn for the neutral collector is his but never scores for him, and "
+                    "a camp you bought may be given to him like any tile.",
+                ),
+            ),
+            (
+                "At the table",
+                (
+                    "A camp comes into the market like a building tile: buy it as you buy a building, then place "
+                    "it at the end of your turn as you place any bought tile, where it fits or on your reserve.",
+                    "At each scoring your camps' points are added to the others.",
+                ),
+            ),
+        ),
+    ),
+    (
+        "bazaars",
+        "Bazaars",
+        "Bazaars",
+        "Bazaars are market stalls that wait beside the market, priced by the tile in their currency's slot. "
+        "Built among buildings of their three colours, they score at the end of the game.",
+        (
+            (
+                "The pieces",
+                (
+                    "Eight bazaar tiles. Each shows a currency and three building colours. A bazaar has no walls, "
+                    "no cost printed on it and no building type: it never counts for the majorities.",
+                    "At setup the bazaars are shuffled into the bag with the building tiles.",
+                    "A bazaar drawn to fill the market is put face up beside the market instead, and drawing goes "
+                    "on until all four slots are filled. Any number of bazaars may wait there.",
+                ),
+            ),
+            (
+                "Buying and placing",
+                (
+                    "A bazaar costs what the tile in the market slot of its currency costs at that moment: a florin "
+                    "bazaar costs as much as the tile in the florin slot. When that tile changes, so does the price.",
+                    "It must be paid exactly, in its currency, and gives you another action like any exact payment.",
+                    "It cannot be bought while the slot of its currency is empty. The market is not refilled during "
+                    "a turn, so once you have bought the tile of that slot, the bazaar waits for a later turn.",
+                    "A bazaar may also be bought with the vizier.",
+                    "It is placed at the end of your turn like a bought tile, in your Alhambra or on your reserve, "
+                    "under the usual building and redesign rules. Without walls, it is open on all four sides.",
+                    "Bazaars still waiting beside the market at the end of the game are not given out: only the "
+                    "tiles in the market are.",
+                ),
+            ),
+            (
+                "Scoring",
+                (
+                    "Bazaars score only once: at the third, final scoring.",
+                    "Look at the bazaar's eight neighbours, beside it and diagonally. Count the buildings among them "
+                    "that show one of the bazaar's three colours, and count how many of its three colours are "
+                    "there. The bazaar scores the first number times the second: at most 8 × 3 = 24 points.",
+                    "Walls do not matter. One building may count for several bazaars. Only the six building types "
+                    "have a colour here: huts, the fountain, camps and other bazaars count for nothing.",
+                    "Example (below): a denar bazaar with blue, brown and white. Around it stand two blue pavilions "
+                    "and two brown arcades, but no white chambers: 4 buildings of its colours × 2 colours = 8 points. "
+                    "The brown hut counts for nothing. With chambers in place of the garden it would score "
+                    "5 × 3 = 15.",
+                ),
+            ),
+            (
+                CHOICES_TITLE,
+                (
+                    "A camp in the bazaar's slot sets the price like a building.",
+                    "An exchange card may help pay for a bazaar: the bazaar's currency must be one of the card's two.",
+                    "With two players, a bazaar drawn for the neutral collector goes beside the market and he gets "
+                    "the next tile instead. The third of the bag he gets after the second scoring counts the camps "
+                    "and bazaars in it; if the bag runs short, he gets what is left. A bazaar you bought may be "
+                    "given to him like any tile.",
+                ),
+            ),
+            (
+                "At the table",
+                (
+                    "The waiting bazaars are shown beside the market with their current price. Buy one as you buy "
+                    "a market tile, paying exactly in its currency, and place it at the end of your turn like any "
+                    "bought tile.",
+                    "Their points are added at the final scoring.",
+                ),
+            ),
+        ),
+    ),
+    (
+        "falcons",
+        "Falconers",
+        "Falconers",
+        "Falcons perch on the corners where four tiles of your Alhambra meet. Collect many of one kind: each kind "
+        "scores at every scoring.",
+        (
+            (
+                "The pieces",
+                (
+                    "Fifteen falcons of three kinds, black, brown and white, five of each. Each falcon shows two "
+                    "building colours.",
+                    "At setup all fifteen lie beside the board, a supply open to everyone.",
+                ),
+            ),
+            (
+                "Buying and placing",
+                (
+                    "New action: buy falcons. It must be the only action of your turn: never the extra action an "
+                    "exact payment gives, and nothing else follows it.",
+                    "You may buy one or more falcons at once. Each costs one money card, of any currency and any "
+                    "value.",
+                    "Put each falcon at once on a corner where four tiles of your Alhambra meet, one falcon per "
+                    "corner at most. Each of its two colours must show on at least one of those four tiles.",
+                    "Falcons never go to the reserve and are never moved. When a tile under a falcon leaves your "
+                    "Alhambra, the falcon goes back to the supply.",
+                ),
+            ),
+            (
+                "Scoring",
+                (
+                    "At every scoring, each kind of falcon scores on its own, by how many of that kind you have: "
+                    "1 falcon scores 2 points, 2 score 6, 3 score 12, 4 score 20 and 5 score 30.",
+                    "Example (below): three black falcons, one brown and two white score 12 + 2 + 6 = 20 points, at "
+                    "each scoring while they stay.",
+                ),
+            ),
+            (
+                CHOICES_TITLE,
+                (
+                    "Any tile of your Alhambra may be one of the four: the Lion Fountain, a hut, a camp or a bazaar "
+                    "too. But only the six building types give colours: a hut's colour does not count.",
+                    "A swap in a redesign counts as the tile leaving: the falcons on the tile swapped out go back to "
+                    "the supply.",
+                    "An exchange card is not a money card: it cannot pay for a falcon.",
+                    "With two players, the neutral collector gets no falcons.",
+                ),
+            ),
+            (
+                "At the table",
+                (
+                    "Buying falcons is your turn's only action: choose it before you do anything else. Pick a "
+                    "falcon of the supply, pay it with one money card, and put it on a corner where four of your "
+                    "tiles meet and its colours show. Buy more the same way, then end your turn.",
+                ),
+            ),
+        ),
+    ),
+)
+EDITION_2024_PAGES = {page[0]: page for page in EDITION_2024_SECTIONS}
+EDITION_2024: tuple[str, ...] = tuple(EDITION_2024_PAGES)
+
+# ------------------------------------------------------------------ the 2024 edition's drawings
+CAMP_EXAMPLES: tuple[Example, ...] = (
+    (
+        "Bastion against a wall: fine",
+        True,
+        ((0, 0, "start", 0), (1, 0, "garden", S), (1, 1, "camp", N)),
+        (1, 1),
+        ("edge", 1, 1, N),
+    ),
+    (
+        "Bastion against an open side: not allowed",
+        False,
+        ((0, 0, "start", 0), (1, 0, "garden", 0), (1, 1, "camp", N)),
+        (1, 1),
+        ("edge", 1, 1, N),
+    ),
+    (
+        "Green side against a wall: not allowed",
+        False,
+        ((0, 0, "start", 0), (1, 0, "tower", S), (1, 1, "camp", W)),
+        (1, 1),
+        ("edge", 1, 1, N),
+    ),
+    (
+        "Two camps, green against green: fine",
+        True,
+        ((0, 0, "start", 0), (1, 0, "garden", S), (2, 0, "tower", S), (1, 1, "camp", N), (2, 1, "camp", N | E)),
+        (2, 1),
+        ("edge", 2, 1, W),
+    ),
+)
+# The camp whose arrows the scoring example follows, in a small Alhambra: (x, y) as on the table, y down.
+CAMP_LINE_TILES: tuple[Piece, ...] = (
+    (0, 0, "start", 0),
+    (1, 0, "garden", N),
+    (2, 0, "tower", N | E),
+    (0, 1, "seraglio", W | S),
+    (1, 1, "arcades", 0),
+    (2, 1, "pavilion", E),
+    (0, 2, "camp", N | E),
+    (1, 2, "chambers", W | E | S),
+    (2, 2, "garden", W | S | E),
+)
+CAMP_LINE_NOTES = (
+    "Arrow north: a seraglio and the fountain, then empty space: 2 points.",
+    "Arrow east: the chambers and, across the wall, the garden, then empty space: 2 points.",
+    "The camp scores 4 points at every scoring.",
+)
+BAZAAR_EXAMPLE = 96  # the denar bazaar of pavilion, arcades and chambers
+# Its eight neighbours: (x, y, kind, walls, counts?) around the bazaar at (1, 1).
+BAZAAR_NEIGHBOURS: tuple[tuple[int, int, str, int, bool], ...] = (
+    (0, 0, "pavilion", N | W, True),
+    (1, 0, "start", 0, False),
+    (2, 0, "arcades", N | E, True),
+    (0, 1, "tower", W, False),
+    (2, 1, "pavilion", E, True),
+    (0, 2, "hut_arcades", S | W, False),
+    (1, 2, "arcades", S, True),
+    (2, 2, "garden", S | E, False),
+)
+BAZAAR_NOTES = (
+    "Its colours: blue, brown and white.",
+    "Neighbours of its colours: 2 pavilions and 2 arcades = 4.",
+    "Its colours among them: blue and brown = 2.",
+    "4 × 2 = 8 points, at the final scoring only.",
+)
+# The market of the price example (each slot's tile type, at its EXAMPLE_COSTS) and the bazaars waiting beside it.
+BAZAAR_MARKET = ("garden", "pavilion", "arcades", "tower")
+BAZAARS_WAITING = (92, BAZAAR_EXAMPLE)
+FALCON_EXAMPLE = 104  # a black falcon of chambers (white) and garden (green)
+# (caption, fine?, the tiles around the corner at the middle of a 2 x 2 grid)
+FALCON_CORNERS: tuple[tuple[str, bool, tuple[Piece, ...]], ...] = (
+    (
+        "Four tiles meet, white and green among them: fine",
+        True,
+        ((0, 0, "chambers", N | W), (1, 0, "start", 0), (0, 1, "tower", W | S), (1, 1, "garden", S | E)),
+    ),
+    (
+        "No green tile at this corner: not allowed",
+        False,
+        ((0, 0, "chambers", N | W), (1, 0, "start", 0), (0, 1, "tower", W | S), (1, 1, "pavilion", S | E)),
+    ),
+    (
+        "Only three tiles meet here: not allowed",
+        False,
+        ((0, 0, "start", 0), (1, 0, "garden", N | E), (0, 1, "chambers", W | S)),
+    ),
+)
+FALCON_HAND = ((100, 101, 103), (105,), (110, 114))  # the scoring example: 3 black, 1 brown, 2 white
+
+
+def _arrow_line(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], width: int) -> None:
+    """A straight gold arrow from ``start`` to ``end`` (along a row or a column), edged in ink to read on any tile."""
+    (sx, sy), (ex, ey) = start, end
+    dx, dy = (ex > sx) - (ex < sx), (ey > sy) - (ey < sy)
+    head = width * 3
+    back = (ex - dx * head, ey - dy * head)
+    head_points = [(ex, ey), (back[0] - dy * head, back[1] + dx * head), (back[0] + dy * head, back[1] - dx * head)]
+    pygame.draw.line(surface, theme.INK, start, back, width + 4)
+    pygame.draw.polygon(surface, theme.INK, head_points, 0)
+    pygame.draw.polygon(surface, theme.INK, head_points, 4)
+    pygame.draw.line(surface, theme.GOLD_LIGHT, start, back, width)
+    pygame.draw.polygon(surface, theme.GOLD_LIGHT, head_points, 0)
+
+
+def _number(ui: Ui, surface: pygame.Surface, centre: tuple[int, int], text: str, r: int) -> None:
+    """A count in a small parchment disc, drawn on a tile the example counts."""
+    pygame.draw.circle(surface, theme.INK, centre, r + 2)
+    pygame.draw.circle(surface, theme.PARCHMENT, centre, r)
+    word = ui.text.render(text, ui.font_px(14), theme.INK, "bold")
+    surface.blit(word, word.get_rect(center=centre))
+
+
+def _notes_beside(
+    ui: Ui, width: int, art: tuple[int, int], notes: tuple[str, ...], placed: Placed | None
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """A surface for a drawing of size ``art`` with ``notes`` beside it (or below it, if the page is narrow):
+    the notes are drawn, the drawing's place is returned."""
+    size, gap, margin = ui.font_px(16), ui.px(28), ui.px(10)
+    beside = width - art[0] - gap >= ui.px(300)
+    note_w = min(ui.px(480), width - art[0] - gap) if beside else min(width, ui.px(520))
+    heights = [_text_height(ui, note, size, note_w) for note in notes]
+    notes_h = sum(heights) + ui.px(8) * (len(notes) - 1)
+    if beside:
+        total_w = art[0] + gap + note_w
+        height = max(art[1], notes_h) + 2 * margin
+        x0 = (width - total_w) // 2
+        art_rect = pygame.Rect(x0, (height - art[1]) // 2, *art)
+        nx, ny = art_rect.right + gap, (height - notes_h) // 2
+    else:
+        height = margin + art[1] + ui.px(14) + notes_h + margin
+        art_rect = pygame.Rect((width - art[0]) // 2, margin, *art)
+        nx, ny = (width - note_w) // 2, art_rect.bottom + ui.px(14)
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    for note, h in zip(notes, heights, strict=True):
+        _text_in(ui, surface, note, pygame.Rect(nx, ny, note_w, h), size, placed, theme.IVORY, centred=False)
+        ny += h + ui.px(8)
+    if placed is not None:
+        placed.append(("art", art_rect.copy()))
+    return surface, art_rect
+
+
+def _camp_line(ui: Ui, width: int, placed: Placed | None = None) -> pygame.Surface:
+    """[M-CAMP-3] a camp's two arrows drawn over the tiles they count, with the empty cells that end them."""
+    cell = ui.px(62)
+    xs = [t[0] for t in CAMP_LINE_TILES]
+    ys = [t[1] for t in CAMP_LINE_TILES]
+    cols, rows = max(xs) + 2, max(ys) + 2  # one empty cell past the east end and one before the north end
+    surface, art = _notes_beside(ui, width, (cols * cell, rows * cell), CAMP_LINE_NOTES, placed)
+
+    def cell_rect(x: int, y: int) -> pygame.Rect:
+        return pygame.Rect(art.x + x * cell, art.y + (y + 1) * cell, cell, cell)
+
+    for x, y in ((0, -1), (3, 2)):  # where the lines end: empty space
+        pygame.draw.rect(surface, theme.TEXT_FAINT, cell_rect(x, y).inflate(-8, -8), 1, border_radius=4)
+    for x, y, kind, walls in CAMP_LINE_TILES:
+        surface.blit(_piece(ui, kind, walls, cell), cell_rect(x, y))
+    camp = cell_rect(0, 2)
+    pygame.draw.rect(surface, theme.GOLD_LIGHT, camp.inflate(4, 4), 2, border_radius=3)
+    _arrow_line(surface, camp.center, (cell_rect(0, 0).centerx, cell_rect(0, 0).top + cell // 5), ui.px(4))
+    _arrow_line(surface, camp.center, (cell_rect(2, 2).right - cell // 5, camp.centery), ui.px(4))
+    r = ui.px(11)
+    for number, (x, y) in enumerate(((0, 1), (0, 0)), start=1):
+        rect = cell_rect(x, y)
+        _number(ui, surface, (rect.x + r + 4, rect.centery), str(number), r)
+    for number, (x, y) in enumerate(((1, 2), (2, 2)), start=1):
+        rect = cell_rect(x, y)
+        _number(ui, surface, (rect.centerx, rect.y + r + 4), str(number), r)
+    return surface
+
+
+def _bazaar_neighbours(ui: Ui, width: int, placed: Placed | None = None) -> pygame.Surface:
+    """[M-BAZAAR-5] a bazaar and its eight neighbours: the ones it counts checked, the others dimmed."""
+    cell = ui.px(64)
+    surface, art = _notes_beside(ui, width, (3 * cell, 3 * cell), BAZAAR_NOTES, placed)
+    centre = pygame.Rect(art.x + cell, art.y + cell, cell, cell)
+    surface.blit(ui.sprites.tile(BAZAAR_EXAMPLE, cell), centre)
+    pygame.draw.rect(surface, theme.GOLD_LIGHT, centre.inflate(4, 4), 2, border_radius=3)
+    shade = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    shade.fill((10, 16, 18, 150))
+    for x, y, kind, walls, counts in BAZAAR_NEIGHBOURS:
+        rect = pygame.Rect(art.x + x * cell, art.y + y * cell, cell, cell)
+        surface.blit(_piece(ui, kind, walls, cell), rect)
+        if counts:
+            _mark(surface, (rect.right - ui.px(12), rect.top + ui.px(12)), True, ui.px(9))
+        else:
+            surface.blit(shade, rect)
+    return surface
+
+
+def _bazaar_prices(ui: Ui, width: int, placed: Placed | None = None) -> pygame.Surface:
+    """[M-BAZAAR-2] [M-BAZAAR-3] the market with two bazaars waiting beside it, each priced by its slot."""
+    cell, badge, gap = ui.px(62), ui.px(26), ui.px(10)
+    size = ui.font_px(15)
+    slots_w = 4 * cell + 3 * gap
+    waiting_w = len(BAZAARS_WAITING) * cell + (len(BAZAARS_WAITING) - 1) * gap
+    apart = ui.px(48)
+    total_w = slots_w + apart + waiting_w
+    label_y = badge + ui.px(6) + cell + ui.px(6)
+    captions = (("The market: slots 1 to 4", slots_w), ("Waiting beside it", waiting_w + 2 * gap))
+    label_h = max(_text_height(ui, text, size, w) for text, w in captions)
+    height = label_y + label_h + ui.px(10)
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    x0 = (width - total_w) // 2
+    tiles_y = badge + ui.px(6)
+    for slot, kind in enumerate(BAZAAR_MARKET):
+        x = x0 + slot * (cell + gap)
+        surface.blit(ui.sprites.currency_badge(MARKET_CURRENCY[slot], badge), (x + (cell - badge) // 2, 0))
+        surface.blit(_piece(ui, kind, 0, cell), (x, tiles_y))
+    room = pygame.Rect(x0, label_y, captions[0][1], label_h)
+    _text_in(ui, surface, captions[0][0], room, size, placed, theme.TEXT_DIM)
+    wx = x0 + slots_w + apart
+    divider = x0 + slots_w + apart // 2
+    pygame.draw.line(surface, theme.GOLD_DARK, (divider, ui.px(4)), (divider, tiles_y + cell), 1)
+    for i, bazaar in enumerate(BAZAARS_WAITING):
+        x = wx + i * (cell + gap)
+        surface.blit(ui.sprites.tile(bazaar, cell), (x, tiles_y))
+        price = EXAMPLE_COSTS[BAZAAR_MARKET[MARKET_CURRENCY.index(BAZAAR_CURRENCY[bazaar])]]  # type: ignore[arg-type]
+        word = ui.text.render(f"costs {price}", ui.font_px(14), theme.GOLD_LIGHT, "bold")
+        rect = word.get_rect(midtop=(x + cell // 2, ui.px(4)))
+        surface.blit(word, rect)
+        if placed is not None:
+            placed += [("room", rect.copy()), ("text", rect)]
+    room = pygame.Rect(wx - gap, label_y, captions[1][1], label_h)
+    _text_in(ui, surface, captions[1][0], room, size, placed, theme.TEXT_DIM)
+    if placed is not None:
+        placed += [("art", pygame.Rect(x0, tiles_y, slots_w, cell)), ("art", pygame.Rect(wx, tiles_y, waiting_w, cell))]
+    return surface
+
+
+def _falcon_corners(ui: Ui, width: int, placed: Placed | None = None) -> pygame.Surface:
+    """[M-FALCON-3] a falcon on a corner of four tiles, and two corners where it may not go."""
+    cell, token = ui.px(64), ui.px(40)
+    box_w, art_h, text_h = ui.px(250), 2 * cell + ui.px(12), ui.px(48)
+    box_h = art_h + ui.px(10) + text_h
+    per_row = max(1, width // box_w)
+    rows = (len(FALCON_CORNERS) + per_row - 1) // per_row
+    surface = pygame.Surface((width, rows * box_h), pygame.SRCALPHA)
+    left = (width - per_row * box_w) // 2
+    for index, (caption, ok, tiles) in enumerate(FALCON_CORNERS):
+        ox, oy = left + (index % per_row) * box_w, (index // per_row) * box_h
+        gx, gy = ox + (box_w - 2 * cell) // 2, oy + ui.px(6)
+        for x, y, kind, walls in tiles:
+            surface.blit(_piece(ui, kind, walls, cell), (gx + x * cell, gy + y * cell))
+        corner = (gx + cell, gy + cell)
+        surface.blit(
+            ui.sprites.shadow((token, token), token // 2, 3, 140),
+            (corner[0] - token // 2 - 4, corner[1] - token // 2 - 2),
+        )
+        surface.blit(ui.sprites.falcon(FALCON_EXAMPLE, token), (corner[0] - token // 2, corner[1] - token // 2))
+        _mark(surface, (corner[0] + token // 2, corner[1] - token // 2), ok, ui.px(10))
+        if placed is not None:
+            placed.append(("art", pygame.Rect(gx, gy, 2 * cell, 2 * cell)))
+        room = pygame.Rect(ox + ui.px(8), oy + art_h + ui.px(10), box_w - ui.px(16), text_h)
+        _text_in(ui, surface, caption, room, ui.font_px(14), placed)
+    return surface
+
+
+def _falcon_points(ui: Ui, width: int, placed: Placed | None = None) -> pygame.Surface:
+    """[M-FALCON-5] the points for falcons of one kind, and the example's three kinds added up."""
+    size = ui.font_px(16)
+    line_h = ui.text.size("Ag", size, "bold")[1] + 2
+    row_h = line_h + ui.px(8)
+    label_w, col_w = ui.px(210), ui.px(56)
+    token, step = ui.px(36), ui.px(30)
+    x0 = ui.px(22)
+    height = 2 * row_h + ui.px(12) + len(FALCON_HAND) * (token + ui.px(8)) + row_h
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    rows = (("Falcons of one kind", range(1, 6), theme.GOLD_LIGHT), ("Points", FALCON_POINTS[1:6], theme.IVORY))
+    for r, (label, values, colour) in enumerate(rows):
+        y = r * row_h
+        _text_in(ui, surface, label, pygame.Rect(x0, y, label_w, line_h), size, placed, colour, False, "bold")
+        for c, value in enumerate(values):
+            room = pygame.Rect(x0 + label_w + c * col_w, y, col_w, line_h)
+            _text_in(ui, surface, str(value), room, size, placed, colour)
+    y = 2 * row_h + ui.px(12)
+    label_x = x0 + (max(len(falcons) for falcons in FALCON_HAND) - 1) * step + token + ui.px(18)
+    points = [FALCON_POINTS[len(falcons)] for falcons in FALCON_HAND]
+    for falcons, score in zip(FALCON_HAND, points, strict=True):
+        for i, falcon in enumerate(falcons):
+            surface.blit(ui.sprites.falcon(falcon, token), (x0 + i * step, y))
+        if placed is not None:
+            placed.append(("art", pygame.Rect(x0, y, (len(falcons) - 1) * step + token, token)))
+        kind = FALCON_KINDS[FALCON_KIND[falcons[0]]]  # type: ignore[index]
+        room = pygame.Rect(label_x, y + (token - line_h) // 2, width - label_x, line_h)
+        _text_in(ui, surface, f"{len(falcons)} {kind}: {score} points", room, size, placed, theme.IVORY, False)
+        y += token + ui.px(8)
+    total = f"In all: {' + '.join(map(str, points))} = {sum(points)} points at each scoring"
+    _text_in(
+        ui,
+        surface,
+        total,
+        pygame.Rect(x0, y + ui.px(4), width - x0, line_h),
+        size,
+        placed,
+        theme.GOLD_LIGHT,
+        False,
+        "bold",
+    )
+    return surface
+
+
+# Drawn parts of a module page, each shown at the end of the section named.
+MODULE_PICTURES: dict[tuple[str, str], tuple[Block, ...]] = {
+    ("camps", "Buying and placing"): (_example_grid(CAMP_EXAMPLES, box=(225, 220)),),
+    ("camps", "Scoring"): (_camp_line,),
+    ("bazaars", "Buying and placing"): (_bazaar_prices,),
+    ("bazaars", "Scoring"): (_bazaar_neighbours,),
+    ("falcons", "Buying and placing"): (_falcon_corners,),
+    ("falcons", "Scoring"): (_falcon_points,),
+}
+
+
+def module_sections(name: str) -> tuple[str, str, tuple[Section, ...]]:
+    """A module page's title, what it is about, and its sections (title, paragraphs)."""
+    if name in EDITION_2024_PAGES:
+        _, _, title, intro, sections = EDITION_2024_PAGES[name]
+        return title, intro, sections
+    _, _, title, intro, rules, choices, controls = MODULE_PAGES[name]
+    return title, intro, (("The rules", rules), (CHOICES_TITLE, choices), ("At the table", controls))
+
 
 def module_blocks(name: str) -> list[Block]:
     """The page of one rule module: what it is, its rules, this game's choices, and how to play it here."""
-    _, _, title, intro, rules, choices, controls = MODULE_PAGES[name]
+    title, intro, sections = module_sections(name)
     blocks: list[Block] = [_heading(title), _paragraph(intro, bullet=False)]
-    for heading, paragraphs in (
-        ("The rules", rules),
-        ("Where the rule books leave it open, this game", choices),
-        ("At the table", controls),
-    ):
+    for heading, paragraphs in sections:
         blocks.append(_subheading(heading))
         blocks += [_paragraph(text) for text in paragraphs]
-    blocks.append(
-        _note("Switch it on when you set up a new game. The keys at the table are listed at the end of the first page.")
-    )
+        blocks += MODULE_PICTURES.get((name, heading), ())
+    if name in CHOOSABLE:
+        blocks.append(
+            _note(
+                "Switch it on when you set up a new game. The keys at the table are listed at the end of the first "
+                "page."
+            )
+        )
+    else:
+        blocks.append(
+            _note(
+                "The 2024 edition's modules cannot be switched on at setup yet: this page tells their rules ahead. "
+                "The keys at the table are listed at the end of the first page."
+            )
+        )
     return blocks
 
 
@@ -502,9 +1115,13 @@ def _note(text: str) -> Block:
     return render
 
 
-# The tabs: the base game's page, then one page per module.
-PAGES: tuple[str, ...] = ("base", *CHOOSABLE)
-PAGE_LABELS: tuple[str, ...] = ("The game", *(MODULE_PAGES[name][1] for name in CHOOSABLE))
+# The tabs: the base game's page, then one page per module the setup screen offers (``CHOOSABLE``), then the
+# 2024 edition's pages it does not offer yet: every module's page is shown, whatever game is being played.
+PAGES: tuple[str, ...] = ("base", *CHOOSABLE, *(name for name in EDITION_2024 if name not in CHOOSABLE))
+PAGE_LABELS: tuple[str, ...] = (
+    "The game",
+    *({**MODULE_PAGES, **EDITION_2024_PAGES}[name][1] for name in PAGES[1:]),
+)
 
 
 def page_blocks(name: str) -> list[Block]:
