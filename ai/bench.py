@@ -14,9 +14,9 @@ With ``--iterations`` every search runs a fixed number of iterations instead, so
 the same work: on a machine whose speed varies from run to run, count its instructions
 (``valgrind --tool=callgrind python -m ai.bench --positions 4 --iterations 300``) to compare two commits.
 
-``--modules vizier,exchange,huts,bonus`` (or ``all``) measures the same on positions of games with
-those rule modules, each table size next to the base game's figure measured in the same run, and
-the ratio of the two.
+``--modules vizier,exchange,huts,bonus`` (or ``all``: all seven, the 2024 edition's too) measures
+the same on positions of games with those rule modules, each table size next to the base game's
+figure measured in the same run, and the ratio of the two.
 
 ``--fingerprint`` prints instead one hash of every root statistic (each candidate's visits and
 reward, the survivors) of fixed-iteration searches on the same positions: two commits that print
@@ -33,7 +33,7 @@ import time
 from ai.greedy import GreedyAgent
 from ai.mcts import LEVELS, Budget, MctsAgent, Settings, cycle_collection_kept_out
 from game.engine import ACTION, GameState, deal
-from game.engine.modules import CHOOSABLE
+from game.engine.modules import PLAYABLE
 
 
 def positions(players: int, count: int, modules: tuple[str, ...] = ()) -> list[GameState]:
@@ -116,11 +116,11 @@ def module_names(text: str) -> tuple[str, ...]:
     """``vizier,huts`` or ``all`` -> the modules in the rule book's order."""
     names = {name.strip() for name in text.split(",") if name.strip()}
     if names == {"all"}:
-        return CHOOSABLE
-    unknown = names - set(CHOOSABLE)
+        return PLAYABLE
+    unknown = names - set(PLAYABLE)
     if unknown:
-        raise SystemExit(f"unknown modules {sorted(unknown)}; choose from {', '.join(CHOOSABLE)} or all")
-    return tuple(name for name in CHOOSABLE if name in names)
+        raise SystemExit(f"unknown modules {sorted(unknown)}; choose from {', '.join(PLAYABLE)} or all")
+    return tuple(name for name in PLAYABLE if name in names)
 
 
 def compare_modules(modules: tuple[str, ...], count: int, budget: Budget, each: str) -> None:

@@ -42,7 +42,7 @@ def test_the_mcts_benchmark_compares_the_modules_with_the_base_game_in_one_run(
     """``--modules all``: per table size, the base game's rate, the rate with the modules and their ratio."""
     main(["--modules", "all", "--positions", "1", "--iterations", "6"])
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("modules: vizier, exchange, huts, bonus")
+    assert lines[0].startswith("modules: vizier, exchange, huts, bonus, camps, bazaars, falcons")
     assert [line.split(":")[0] for line in lines[1:]] == [
         "MCTS, 2 players",
         "MCTS, 3 players",
@@ -51,4 +51,4 @@ def test_the_mcts_benchmark_compares_the_modules_with_the_base_game_in_one_run(
     ]
     assert all("base game" in line and "with the modules" in line and "%" in line for line in lines[1:])
     with pytest.raises(SystemExit):
-        main(["--modules", "camps", "--positions", "1", "--iterations", "6"])
+        main(["--modules", "castles", "--positions", "1", "--iterations", "6"])
