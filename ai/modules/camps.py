@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.engine import Place
 from game.engine.alhambra import STEPS, GridMemo, camp_spots
 from game.engine.components import CAMP_ARROWS, describe_tile, is_camp
-from game.engine.modules.camps import line_points
+from game.engine.modules.camps import line_points, walk_line
 
 from .base import Advice
 
@@ -51,10 +51,7 @@ def arrow_room(grid: dict[int, int], tile: int, cell: int) -> int:
     room = 0
     for side, step in STEPS:
         if arrows & side:
-            near = cell + step
-            while (other := grid.get(near)) is not None and not is_camp(other):
-                near += step
-            room += other is None
+            room += walk_line(grid, cell, step)[1] not in grid
     return room
 
 
@@ -68,15 +65,9 @@ def _line_ends(grid: dict[int, int]) -> dict[int, int]:
             continue
         for side, step in STEPS:
             if arrows & side:
-                near = cell + step
-                while (other := grid.get(near)) is not None and not is_camp(other):
-                    near += step
-                if other is None:
-                    gain, beyond = 1, near + step
-                    while (other := grid.get(beyond)) is not None and not is_camp(other):
-                        gain += 1
-                        beyond += step
-                    ends[near] = ends.get(near, 0) + gain
+                end = walk_line(grid, cell, step)[1]
+                if end not in grid:  # a building there joins the line, with the tiles beyond it up to the next gap
+                    ends[end] = ends.get(end, 0) + 1 + walk_line(grid, end, step)[0]
     return ends
 
 

@@ -32,6 +32,17 @@ NAME = CAMPS_MODULE
 SCORE_NAME = "camp"  # RECORD.md: the `what` of a camp's points in a `score` event [M-CAMP-3]
 
 
+def walk_line(grid: Alhambra, cell: int, step: int) -> tuple[int, int]:
+    """[M-CAMP-3] from ``cell`` one ``step`` at a time: how many tiles lie in the unbroken line, and the cell that
+    ends it (empty, or another camp's: the Choice)."""
+    tiles = 0
+    near = cell + step
+    while (other := grid.get(near)) is not None and not is_camp(other):
+        tiles += 1
+        near += step
+    return tiles, near
+
+
 def line_points(grid: Alhambra) -> int:
     """[M-CAMP-3] 1 point per tile in the unbroken straight line from each camp in each of its arrows' directions.
 
@@ -44,10 +55,7 @@ def line_points(grid: Alhambra) -> int:
             continue
         for side, step in STEPS:
             if arrows & side:
-                near = cell + step
-                while (other := grid.get(near)) is not None and not is_camp(other):
-                    points += 1
-                    near += step
+                points += walk_line(grid, cell, step)[0]
     return points
 
 
