@@ -50,7 +50,8 @@ def module_help() -> str:
     lines = ["modules (--modules, comma-separated, or all; a name given twice counts once):"]
     lines += [f"  {name:<10} {MODULES[name].summary}" for name in CHOOSABLE]
     later = [name for name in RECORD_NAMES if name not in CHOOSABLE]
-    lines.append(f"  not available in this version yet: {', '.join(later)}")
+    if later:  # every module a record may name is offered once its client and AI are built
+        lines.append(f"  not available in this version yet: {', '.join(later)}")
     return "\n".join(lines)
 
 
@@ -105,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--modules",
         type=_module_list,
         metavar="LIST",
-        help="comma-separated rule modules of expansion 1 (listed below), or all; "
+        help="comma-separated rule modules of expansion 1 and the 2024 edition (listed below), or all; "
         "in the window they start the game with --ai or --seed, else the setup screen preselects them",
     )
     parser.add_argument("--seed", type=int, help="seed of the deal (default: random)")

@@ -6,7 +6,9 @@ the state right after the action that caused it still shows the Alhambras as the
 only a module's collector may have received tiles after a scoring, and its
 columns (``ClientModule.sheet_columns``) take those off again.  The counts are what the scoring
 counted (``GameState.scoring_counts``): a rule module's share of a count (huts' neighbours,
-revealed bonus cards: ``ClientModule.count_shares``) is named beside it, e.g. "+1 hut, +1 bonus".
+revealed bonus cards: ``ClientModule.count_shares``) is named beside it, e.g. "+1 hut, +1 bonus".  A module's
+own score items (camp lines, bazaars: ``ClientModule.score_lines``) get a row each after the walls, with each
+player's points explained.
 """
 
 from __future__ import annotations
@@ -27,6 +29,13 @@ class Row:
     ranks: tuple[str, ...]  # "1st", "2nd=" (shared), "" (none)
     points: tuple[int, ...]
     shares: tuple[str, ...] = ()  # per collector: what the rule modules added to its count ("+1 hut"), or ""
+    # a rule module's own score items (``ScoreLine``: camp lines): no count or rank, but per collector how the
+    # points came about, said short (``notes``) and at length (``tips``), under ``label`` beside ``tile``'s picture
+    label: str = ""
+    tile: int | None = None
+    notes: tuple[str, ...] = ()
+    tips: tuple[str, ...] = ()
+    legend: str = ""  # what the notes' numbers count, in small print under the label
 
 
 @dataclass(frozen=True)
@@ -85,6 +94,20 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
         rows.append(Row(name, per, ranks_of(per), row_points, said if any(said) else ()))
     wall_points = tuple(points.get((seat, "wall"), 0) for seat in collectors)
     rows.append(Row("wall", tuple(walls), ("",) * len(collectors), wall_points))
+    for line in modules.score_lines(state, event):  # the modules' own items (camp lines), explained
+        rows.append(
+            Row(
+                line.what,
+                (None,) * len(collectors),
+                ("",) * len(collectors),
+                tuple(points.get((seat, line.what), 0) for seat in collectors),
+                label=line.label,
+                tile=line.tile,
+                notes=tuple(line.notes[i] if i < min(players, len(line.notes)) else "" for i in range(len(collectors))),
+                tips=tuple(line.tips[i] if i < min(players, len(line.tips)) else "" for i in range(len(collectors))),
+                legend=line.legend,
+            )
+        )
     gained = [0] * len(collectors)
     for (seat, _), value in points.items():
         gained[index[seat]] += value

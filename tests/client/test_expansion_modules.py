@@ -163,7 +163,7 @@ def test_the_vizier_window_prompts_marks_exact_slots_and_passes(make_app: MakeAp
     driver, scene = sit_down(make_app, game, (1024, 700))
     state = scene.state
     assert scene.table.choosing and not scene.table.acting
-    assert scene.prompt() == "Your vizier may buy one tile exactly — click a market tile, or Pass (P)."
+    assert scene.prompt() == "Your vizier may buy one tile exactly — click a marked tile, or Pass (P)."
     snap = scene.snapshot()
     payable = {buy.slot for buy in vizier.purchases(state, 0)}
     assert snap.shopping and snap.exact_only and snap.buyable == payable

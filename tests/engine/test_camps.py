@@ -551,11 +551,12 @@ def test_a_camp_left_in_the_market_is_distributed_like_a_building_b_end_2():
 
 
 # ================================================================== whole games and records
+OTHERS = tuple(name for name in CHOOSABLE if name != "camps")  # every other module offered at setup
 GAME_MODULES = [
     *((CAMPS_ONLY, players) for players in range(2, 7)),
-    *(((name, "camps"), 2 + index % 5) for index, name in enumerate(CHOOSABLE)),
-    ((*CHOOSABLE, "camps"), 6),
-    ((*CHOOSABLE, "camps"), 2),
+    *(((name, "camps"), 2 + index % 5) for index, name in enumerate(OTHERS)),
+    ((*OTHERS, "camps"), 6),
+    ((*OTHERS, "camps"), 2),
 ]
 
 
@@ -607,9 +608,9 @@ def test_records_carry_camps_in_the_base_events_m_camp_1():
 
 
 def test_the_camps_module_plays_only_when_chosen_m_camp_1():
-    """[M-CAMP-1] camps are not offered at setup yet (the AI and the client do not know them), but a game and a
-    record may play them; without the module no camp is in the game and a record with camps is refused."""
-    assert "camps" not in CHOOSABLE
+    """[M-CAMP-1] camps are offered at setup (the AI and the client know them) and a game and a record may play
+    them; without the module no camp is in the game and a record with camps is refused."""
+    assert "camps" in CHOOSABLE
     assert new_state(3, 1, modules=CAMPS_ONLY).rules.has("camps")
     assert not new_state(3, 1).rules.has("camps")
     record = json.loads(json.dumps(to_record(new_game(3, 5, CAMPS_ONLY))))

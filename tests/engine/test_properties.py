@@ -39,7 +39,7 @@ from .helpers import assert_illegal, check_conservation, new_game, new_state, pl
 from .record_reader import check_structure, follow
 
 PLAYERS = st.integers(min_value=2, max_value=6)
-# the 2024 edition's modules played here though not offered at setup yet (NOT_OFFERED_YET), one line each
+# the 2024 edition's modules, one line each (drawn here since before they were offered at setup)
 NEW_MODULES: tuple[str, ...] = (
     "camps",  # §9.5
     "bazaars",  # §9.6

@@ -81,13 +81,14 @@ def test_module_records_match_record_md_m_vizier_2_m_exch_3_m_hut_2_m_bonus_3(pl
         follow(record)
 
 
-SUBSETS = [tuple(m for i, m in enumerate(CHOOSABLE) if mask >> i & 1) for mask in range(1 << len(CHOOSABLE))]
-# the 2024 edition's modules played though not offered at setup yet (NOT_OFFERED_YET), one line each: each joins
-# every combination of expansion 1's
+# the 2024 edition's camps and bazaars, one line each: each joins every combination of the other modules (so the
+# combinations stay as many as when they were not offered at setup yet)
 NEW_MODULES: tuple[str, ...] = (
     "camps",  # §9.5
     "bazaars",  # §9.6
 )
+OTHERS = tuple(name for name in CHOOSABLE if name not in NEW_MODULES)
+SUBSETS = [tuple(m for i, m in enumerate(OTHERS) if mask >> i & 1) for mask in range(1 << len(OTHERS))]
 COMBINATIONS = SUBSETS + [(*subset, new) for new in NEW_MODULES for subset in SUBSETS]
 
 

@@ -20,15 +20,22 @@ from .base import (
     Command,
     Destination,
     Key,
+    Mark,
     ModulePanel,
     Narrator,
     Payment,
+    Pick,
+    Picker,
     Piece,
     Saying,
+    ScoreLine,
 )
+from .bazaars import BazaarsClient
 from .bonus import BonusClient
+from .camps import CampsClient
 from .dirk import DirkClient
 from .exchange import ExchangeClient
+from .falcons import FalconsClient
 from .huts import HutsClient
 from .vizier import VizierClient
 
@@ -45,6 +52,9 @@ CLIENT_MODULES: dict[str, ClientModule] = {
     ExchangeClient.name: ExchangeClient(),
     HutsClient.name: HutsClient(),
     BonusClient.name: BonusClient(),
+    CampsClient.name: CampsClient(),
+    BazaarsClient.name: BazaarsClient(),
+    FalconsClient.name: FalconsClient(),
 }
 
 # Merged over every module (see above).
@@ -53,11 +63,21 @@ TIMING: dict[str, tuple[float, float]] = {k: v for m in CLIENT_MODULES.values() 
 SOUNDS: dict[str, str] = {k: v for m in CLIENT_MODULES.values() for k, v in m.sounds.items()}
 COLLECTOR_NAMES: dict[str, str] = {c.key: c.name for m in CLIENT_MODULES.values() for c in m.collectors}
 ICONS: tuple[str, ...] = tuple(icon for m in CLIENT_MODULES.values() for icon in m.icons)
-SHORTCUTS: tuple[tuple[str, str], ...] = tuple(
-    (d.hotkey, d.shortcut) for m in CLIENT_MODULES.values() for d in m.destinations
-) + tuple((c.hotkey, c.shortcut) for m in CLIENT_MODULES.values() for c in m.commands)
+SHORTCUTS: tuple[tuple[str, str], ...] = (
+    tuple((d.hotkey, d.shortcut) for m in CLIENT_MODULES.values() for d in m.destinations)
+    # a command on Enter (Done buying falcons) is the table's confirmation, which the table's own list names
+    + tuple((c.hotkey, c.shortcut) for m in CLIENT_MODULES.values() for c in m.commands if c.hotkey != "Enter")
+    + tuple((m.picker.hotkey, m.picker.shortcut) for m in CLIENT_MODULES.values() if m.picker is not None)
+    + tuple((m.pick.hotkey, m.pick.shortcut) for m in CLIENT_MODULES.values() if m.pick is not None)
+)
 _MOVERS: dict[str, ClientModule] = {k: m for m in CLIENT_MODULES.values() for k in m.timing}
 _SPEAKERS: dict[str, ClientModule] = {k: m for m in CLIENT_MODULES.values() for k in m.sayings}
+
+
+def setup_key(name: str) -> str:
+    """The letter that switches module ``name`` on or off at setup: its client module's, else its initial."""
+    module = CLIENT_MODULES.get(name)
+    return ((module.setup_key if module is not None else "") or name[0]).upper()
 
 
 def banner(event: dict, names: Sequence[str], you: int | None) -> str | None:
@@ -88,6 +108,10 @@ class Compiled:
         self.destinations: tuple[Destination, ...] = tuple(d for m in modules for d in m.destinations)
         self._scoring = tuple(m for m in modules if m.collectors)
         self.commands: tuple[Command, ...] = tuple(c for m in modules for c in m.commands)
+        self.pickers: tuple[tuple[ClientModule, Picker], ...] = tuple(
+            (m, m.picker) for m in modules if m.picker is not None
+        )
+        self.picks: tuple[tuple[ClientModule, Pick], ...] = tuple((m, m.pick) for m in modules if m.pick is not None)
 
     def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
         """Everything ``seat`` holds of the modules, as ``viewer`` may see it."""
@@ -119,6 +143,39 @@ class Compiled:
 
     def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
         return [share for m in self.modules for share in m.count_shares(state, player)]
+
+    def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
+        return [line for m in self.modules for line in m.score_lines(state, event)]
+
+    def item_slot(self, state: GameState, item: int) -> int | None:
+        return next((slot for m in self.modules if (slot := m.item_slot(state, item)) is not None), None)
+
+    def item_payments(self, state: GameState, player: int, item: int) -> list[Payment]:
+        return [payment for m in self.modules for payment in m.item_payments(state, player, item)]
+
+    def item_purchase(self, state: GameState, item: int, paid: tuple[int, ...], card: int | None) -> Action | None:
+        return next((a for m in self.modules if (a := m.item_purchase(state, item, paid, card)) is not None), None)
+
+    def marks(self, state: GameState, seat: int) -> list[Mark]:
+        return [mark for m in self.modules for mark in m.marks(state, seat)]
+
+    def placeable(self, state: GameState, player: int) -> list[int]:
+        return [piece for m in self.modules for piece in m.placeable(state, player)]
+
+    def piece_cards(self, state: GameState, player: int, piece: int) -> list[int]:
+        return [card for m in self.modules for card in m.piece_cards(state, player, piece)]
+
+    def spots(self, state: GameState, player: int, piece: int, card: int) -> dict[tuple[int, int], Action]:
+        return next((found for m in self.modules if (found := m.spots(state, player, piece, card))), {})
+
+    def picked_prompt(self, state: GameState, piece: int, card: int | None) -> str | None:
+        return next((t for m in self.modules if (t := m.picked_prompt(state, piece, card)) is not None), None)
+
+    def describe(self, state: GameState, action: Action) -> str | None:
+        return next((text for m in self.modules if (text := m.describe(state, action)) is not None), None)
+
+    def preview(self, state: GameState, action: Action) -> Mark | None:
+        return next((mark for m in self.modules if (mark := m.preview(state, action)) is not None), None)
 
     def scores(self, state: GameState) -> dict[str, int]:
         """Every module collector's current score, in the order of ``collectors``."""
@@ -179,12 +236,17 @@ __all__ = [
     "Command",
     "Compiled",
     "Destination",
+    "Mark",
     "ModulePanel",
     "Narrator",
     "Payment",
+    "Pick",
+    "Picker",
     "Piece",
+    "ScoreLine",
     "banner",
     "collector_name",
     "modules_for",
     "moved_items",
+    "setup_key",
 ]

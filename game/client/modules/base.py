@@ -21,6 +21,21 @@ the same name.  It overrides only what its module shows or accepts:
   paying, a vizier buying in its window): the table's buying flow asks them.
 - ``count_shares``: what the module adds to a player's counts at a scoring ([M-HUT-4], [M-BONUS-2]),
   for the score sheet.
+- ``score_lines``: rows of the score sheet for the module's own ``score`` items (camp lines, bazaars), each
+  player's points explained in a few words.
+- ``for_sale``, ``item_slot``, ``item_payments``, ``item_purchase``, ``picker``: tiles the module sells
+  outside the market's slots (the bazaars waiting beside it), each priced and paid by a market slot: a
+  click on its panel (``ModulePanel.item_at``) or the picker's key picks one, and the buying flow suggests
+  its payments (always exact) and makes its purchase.
+- ``setup_key``: the letter that switches the module on or off at setup (its initial unless it says).
+- ``ModulePanel.beside_market``: a panel that sits at the right end of the market row, not in the column.
+- ``marks``: the module's tokens on the corners of a seat's Alhambra (falcons), drawn on every view of it.
+- ``placeable``, ``piece_cards``, ``spots``, ``pick``, ``picked_prompt``: pieces of the module's panel put on
+  your Alhambra's corners (falcons): a click on one in its panel (``ModulePanel.piece_at``) or the pick's
+  button and key picks it, its corners light up, the cheapest card is suggested to pay (X or a click on a card
+  changes it), and a click or a drop on a corner (or Tab and Enter) makes the move ``spots`` names.
+- ``describe``, ``preview``: one of its moves in words (waiting for End turn, a hint) and the token it would
+  put on your Alhambra, drawn faded meanwhile.
 - ``banner``: a word across the board when one of its events is shown (a vizier buys out of turn).
 
 ``modules_for(state.rules)`` (``modules/__init__.py``) compiles the hooks of the modules that play
@@ -35,7 +50,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
 
-from ..views.model import Piece
+from ..views.model import Mark, Piece
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -112,10 +127,45 @@ class Destination:
     drop_on: str = ""  # the module whose panel takes the tile when it is dropped there ("": none)
 
 
+@dataclass(frozen=True)
+class ScoreLine:
+    """A row of a scoring's sheet for one of the module's own ``score`` items (those named ``what``)."""
+
+    what: str  # the items' name in the ``score`` event ("camp")
+    label: str  # the row's label ("Camp lines")
+    tile: int  # a tile whose picture stands beside the label
+    notes: Sequence[str]  # per seat: how the points came about, in a few words ("3 + 2"; "" for nothing)
+    tips: Sequence[str] = ()  # per seat: the same at length, shown when the mouse is over it ("" for none)
+    legend: str = ""  # what the notes' numbers count, in small print under the label ("tiles per arrow")
+
+
+@dataclass(frozen=True)
+class Picker:
+    """A key that picks the module's next tile for sale (``for_sale``) to buy, as Q W E R pick a market slot."""
+
+    hotkey: str
+    key: int
+    shortcut: str  # for the shortcuts list of the rules help
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A button and key that pick the module's next piece to put on your Alhambra (``placeable``), as a click on
+    it in the module's panel does; shown while one may be picked and none is."""
+
+    widget: str  # the button's name for ``scene.widget(name)``
+    label: str
+    hotkey: str
+    key: int
+    tooltip: str
+    shortcut: str  # for the shortcuts list of the rules help
+
+
 class ModulePanel:
     """A module's panel at the bottom of the opponents column.  ``rect`` is set by the column's layout."""
 
     weight: float = 1.0  # its height in the column, relative to an opponent's panel
+    beside_market: int = 0  # > 0: it sits at the right end of the market row instead, this wide at scale 1
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -132,6 +182,15 @@ class ModulePanel:
         """The move a click at ``pos`` on the panel makes (the human's, in the action phase), or None."""
         return None
 
+    def item_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
+        """The module's tile for sale drawn at ``pos`` (a click picks it to buy), or None."""
+        return None
+
+    def piece_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
+        """The module's piece drawn at ``pos`` that may be picked now (``snap.pickable``: a click picks it, a drag
+        carries it to a corner of your Alhambra), or None."""
+        return None
+
 
 class ClientModule:
     """The client's side of one rule module.  Subclasses override what their module shows or accepts."""
@@ -144,6 +203,9 @@ class ClientModule:
     sounds: ClassVar[dict[str, str]] = {}  # event name -> the sound it plays
     icons: ClassVar[tuple[str, ...]] = ()
     commands: ClassVar[tuple[Command, ...]] = ()
+    picker: ClassVar[Picker | None] = None  # the key that picks its next tile for sale (``for_sale``)
+    setup_key: ClassVar[str] = ""  # its key at setup, a letter ("": the initial of its name)
+    pick: ClassVar[Pick | None] = None  # the button and key that pick its next piece for your Alhambra (``placeable``)
 
     def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
         """What ``seat`` holds of the module, as ``viewer`` (the human, or None: nobody) may see it."""
@@ -184,6 +246,56 @@ class ClientModule:
     def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
         """What the module adds to ``player``'s counts at a scoring, per building type, under a short name."""
         return []
+
+    def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
+        """The sheet's rows for its own items of ``score`` ``event`` (``state``: as it was scored), or []."""
+        return []
+
+    def for_sale(self, state: GameState) -> list[int]:
+        """Its tiles for sale outside the market's slots now (the bazaars waiting beside it), in their order."""
+        return []
+
+    def item_slot(self, state: GameState, item: int) -> int | None:
+        """The market slot whose currency pays for ``item`` (one of ``for_sale``) and whose tile's cost is its price;
+        None if ``item`` is not one of its tiles for sale or cannot be bought now (that slot is empty)."""
+        return None
+
+    def item_payments(self, state: GameState, player: int, item: int) -> list[Payment]:
+        """The payments for ``item`` open to ``player`` now (a turn, a window of a module's), always exact."""
+        return []
+
+    def item_purchase(self, state: GameState, item: int, paid: tuple[int, ...], card: int | None) -> Action | None:
+        """The purchase of ``item`` paying ``paid`` (and ``card``) now, or None if ``item`` is none of its."""
+        return None
+
+    def marks(self, state: GameState, seat: int) -> list[Mark]:
+        """Its tokens on the corners of ``seat``'s Alhambra (falcons), drawn on every view of it."""
+        return []
+
+    def placeable(self, state: GameState, player: int) -> list[int]:
+        """Its pieces ``player`` (deciding now) may pick from its panel to put on their Alhambra now, in order."""
+        return []
+
+    def piece_cards(self, state: GameState, player: int, piece: int) -> list[int]:
+        """The cards that may pay for ``piece`` (one of ``placeable``), the one suggested first (the cheapest)."""
+        return []
+
+    def spots(self, state: GameState, player: int, piece: int, card: int) -> dict[tuple[int, int], Action]:
+        """The corners of ``player``'s Alhambra that take ``piece`` now (named as ``Mark.at``), each with the move
+        that puts it there paid with ``card``; {} if ``piece`` is none of its."""
+        return {}
+
+    def picked_prompt(self, state: GameState, piece: int, card: int | None) -> str | None:
+        """The prompt while the human holds ``piece`` (one of its, picked from its panel) to pay with ``card``."""
+        return None
+
+    def describe(self, state: GameState, action: Action) -> str | None:
+        """One of its moves in the player's words (the move waiting for End turn, a hint), or None."""
+        return None
+
+    def preview(self, state: GameState, action: Action) -> Mark | None:
+        """The token one of its moves would put on your Alhambra (waiting for End turn, or hinted), or None."""
+        return None
 
     def banner(self, event: dict, names: Sequence[str], you: int | None) -> str | None:
         """A word across the board when ``event`` (one of its own) is shown, or None."""

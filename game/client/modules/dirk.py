@@ -51,8 +51,9 @@ class DirkPanel(ModulePanel):
         counts = [0] * len(BUILDING_TYPES)
         tiles = dirk.of(state).tiles  # type: ignore[union-attr] - the panel exists only where Dirk plays
         for tile in tiles:
-            if ("tile", tile) not in snap.hidden:
-                counts[TILE_TYPE[tile]] += 1
+            kind = TILE_TYPE[tile]  # None: no building type (a camp), in no majority
+            if ("tile", tile) not in snap.hidden and kind is not None:
+                counts[kind] += 1
         area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(34), self.rect.w - px(20), self.rect.h - px(42))
         size = min(px(34), area.h - px(2), (area.w - 5 * px(6)) // 6)
         step = (area.w - size) / 5
@@ -128,8 +129,9 @@ class DirkClient(ClientModule):
         received = {t for e in later if e.get("e") == dirk.DRAW_EVENT for t in e["tiles"]}
         held = [0] * len(BUILDING_TYPES)
         for tile in part.tiles:
-            if tile not in received:
-                held[TILE_TYPE[tile]] += 1
+            kind = TILE_TYPE[tile]  # None: no building type (a camp), in no majority
+            if tile not in received and kind is not None:
+                held[kind] += 1
         return [Column(NAME, held, None, event.get("dirk_total", part.score))]
 
     def panel(self) -> DirkPanel:

@@ -111,7 +111,7 @@ class VizierClient(ClientModule):
 
     def prompt(self, state: GameState) -> str | None:
         if state.phase == vizier.WINDOW:
-            return "Your vizier may buy one tile exactly — click a market tile, or Pass (P)."
+            return "Your vizier may buy one tile exactly — click a marked tile, or Pass (P)."
         if state.phase == vizier.PLACING:
             return "Place the tile your vizier bought: drag it onto a highlighted place, or put it on the reserve."
         return None

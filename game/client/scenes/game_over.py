@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import events as record_events
-from game.engine.components import CARD_VALUE, TILE_TYPE, is_start_tile
+from game.engine.components import CARD_VALUE, TILE_KIND, TILE_TYPE, is_start_tile
 
 from .. import theme
 from ..modules import collector_name, modules_for
@@ -182,7 +182,7 @@ class GameOverScene(PanelScene):
             box = pygame.Rect(area.x + seat * width, area.y + px(22), width - px(8), area.h - px(42))
             pygame.draw.rect(surface, (14, 24, 24), box, border_radius=px(6))
             view.rect = box.inflate(-px(8), -px(8))
-            view.draw(surface, state.grids[seat])
+            view.draw(surface, state.grids[seat], marks=modules_for(state.rules).marks(state, seat))  # falcons too
             name = ui.text.render(
                 ui.text.fit(self.table.names[seat], ui.font_px(13), width - px(30)), ui.font_px(13), theme.IVORY
             )
@@ -205,8 +205,11 @@ class GameOverScene(PanelScene):
             built = sum(TILE_TYPE[t] is not None for t in tiles)
             money = sum(CARD_VALUE[c] for c in state.hands[seat])
             text = f"{built} buildings · {len(state.reserves[seat])} on the reserve · {money} in money left"
-            if len(tiles) > built:  # tiles of a rule module that are no buildings ([M-HUT-3])
-                text = f"{built} buildings + {len(tiles) - built} huts · {len(state.reserves[seat])} on the reserve"
+            if len(tiles) > built:  # tiles of a rule module that are no buildings (huts, camps...), by their kind
+                kinds = [TILE_KIND[t] for t in tiles if TILE_TYPE[t] is None]
+                counted = {kind: kinds.count(kind) for kind in kinds}
+                others = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in counted.items())
+                text = f"{built} buildings + {others} · {len(state.reserves[seat])} on the reserve"
             common.seat_token(ui, surface, seat, self.table.names[seat], (area.x + px(8), y + px(9)), px(7))
             word = ui.text.render(ui.text.fit(text, ui.font_px(13), area.w - px(24)), ui.font_px(13), theme.PARCHMENT)
             surface.blit(word, (area.x + px(22), y))

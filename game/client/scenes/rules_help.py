@@ -405,7 +405,8 @@ def page() -> list[Block]:
     blocks.append(_examples)
     blocks += _sections(SECTIONS_AFTER)
     blocks.append(_heading("Modules"))
-    later = "" if set(EDITION_2024) <= set(CHOOSABLE) else ", not offered at setup yet"
+    waiting = [EDITION_2024_PAGES[name][1].lower() for name in EDITION_2024 if name not in CHOOSABLE]
+    later = f" ({' and '.join(waiting)}: not offered at setup yet)" if waiting else ""
     blocks.append(
         _paragraph(
             "Four modules of the first expansion can be switched on when you set up a game: the vizier's favour, "
@@ -607,9 +608,12 @@ EDITION_2024_SECTIONS: tuple[EditionPage, ...] = (
             (
                 "At the table",
                 (
-                    "A camp comes into the market like a building tile: buy it as you buy a building, then place "
-                    "it at the end of your turn as you place any bought tile, where it fits or on your reserve.",
-                    "At each scoring your camps' points are added to the others.",
+                    "A camp in the market is bought like a building: click its slot (or press the slot's key), pick "
+                    "the payment, Buy. At the end of your turn click it in your tray (or Tab) and then a lit place, "
+                    "or drag it there; a place it may not take shows a cross and says why. T puts it on your "
+                    "reserve; from there a click on it and on a lit place builds it back, as a redesign.",
+                    "At each scoring the score sheet has a row Camp lines: the tiles in line with each arrow, one "
+                    "number per arrow, and over the mouse which camp's arrow runs over how many tiles.",
                 ),
             ),
         ),
@@ -675,10 +679,12 @@ EDITION_2024_SECTIONS: tuple[EditionPage, ...] = (
             (
                 "At the table",
                 (
-                    "The waiting bazaars are shown beside the market with their current price. Buy one as you buy "
-                    "a market tile, paying exactly in its currency, and place it at the end of your turn like any "
-                    "bought tile.",
-                    "Their points are added at the final scoring.",
+                    'The waiting bazaars stand at the right of the market, each with its price now, or "not for '
+                    'sale" while its slot is empty. Click one (or press A for the next one you can pay): the slot '
+                    "that sets its price is marked, its exact payments are suggested (with an exchange card where "
+                    "one helps), and Buy (Enter) buys it. In a vizier window your vizier buys one the same way.",
+                    "Place it at the end of your turn like any bought tile. At the final scoring the score sheet "
+                    "has a row Bazaars: for each bazaar, its neighbours of its colours × the colours among them.",
                 ),
             ),
         ),
@@ -734,9 +740,15 @@ EDITION_2024_SECTIONS: tuple[EditionPage, ...] = (
             (
                 "At the table",
                 (
-                    "Buying falcons is your turn's only action: choose it before you do anything else. Pick a "
-                    "falcon of the supply, pay it with one money card, and put it on a corner where four of your "
-                    "tiles meet and its colours show. Buy more the same way, then end your turn.",
+                    "Buying falcons is your turn's only action: choose it before you do anything else. Click Buy "
+                    "falcons (F) or a lit falcon of the supply, under the other players: the corners of your "
+                    "Alhambra that take it light up, and your cheapest money card is chosen to pay for it (X, or a "
+                    "click on another card, changes it).",
+                    "Click a lit corner, or drag the falcon onto it. With the keys, Tab chooses a corner and Enter "
+                    "buys it there. Esc drops the falcon: before your first one, you may still take money, buy a "
+                    "building or redesign.",
+                    "Buy more the same way, then click Done (Enter) to end your turn. Every player's falcons sit on "
+                    "the corners of their Alhambra; point at one to read its colours.",
                 ),
             ),
         ),

@@ -13,7 +13,7 @@ import pygame
 
 from .. import theme
 from ..scene import Scene
-from ..score_sheet import Sheet
+from ..score_sheet import Row, Sheet
 from ..views import common
 from ..widgets import Button, Ui, draw_box, draw_text
 
@@ -170,18 +170,30 @@ def draw_sheet(
         if row.what == "wall":
             icon = ui.sprites.drawn_tile("start", 15, row_h - px(8))
             label = "Longest wall"
+        elif row.tile is not None:  # a rule module's own points (camp lines), pictured by one of its tiles
+            icon = ui.sprites.tile(row.tile, row_h - px(8))
+            label = row.label
         else:
             icon = ui.sprites.type_icon(row.what, row_h - px(8))
             label = row.what.capitalize()
         surface.blit(icon, (area.x + px(4), y + px(3)))
-        surface.blit(
-            ui.text.render(label, ui.font_px(16), theme.IVORY),
-            (area.x + px(10) + icon.get_width(), y + (row_h - px(22)) // 2),
-        )
+        text_x = area.x + px(10) + icon.get_width()
+        legend = ui.text.render(row.legend, ui.font_px(11), theme.TEXT_DIM) if row.legend else None
+        if legend is not None and legend.get_height() + px(16) <= row_h:  # the label, and what the notes count
+            word = ui.text.render(label, ui.font_px(15), theme.IVORY)
+            top = y + (row_h - 2 - word.get_height() - legend.get_height()) // 2
+            surface.blit(word, (text_x, top))
+            fitted = ui.text.fit(row.legend, ui.font_px(11), label_w - (text_x - area.x) - px(4))
+            surface.blit(ui.text.render(fitted, ui.font_px(11), theme.TEXT_DIM), (text_x, top + word.get_height()))
+        else:
+            surface.blit(ui.text.render(label, ui.font_px(16), theme.IVORY), (text_x, y + (row_h - px(22)) // 2))
         pop = min(1.0, max(0.0, revealed - r))
         for c in range(columns):
             cx = area.x + label_w + c * col_w
             count, rank, points = row.counts[c], row.ranks[c], row.points[c]
+            if row.notes:  # a rule module's own points: how they came about, in place of a count and a rank
+                _draw_note(ui, surface, row, c, pygame.Rect(cx, y, col_w, row_h - 2), pop)
+                continue
             share = row.shares[c] if row.shares else ""  # a rule module's part of the count ("+1 hut")
             number = ui.text.render(
                 "—" if count is None else str(count),
@@ -221,3 +233,24 @@ def draw_sheet(
             surface.blit(word, (cx + px(6), y + px(6)))
             total = ui.text.render(str(shown), ui.font_px(20), theme.IVORY, "bold")
             surface.blit(total, total.get_rect(topright=(cx + col_w - px(8), y + px(3))))
+
+
+def _draw_note(ui: Ui, surface: pygame.Surface, row: Row, c: int, cell: pygame.Rect, pop: float) -> None:
+    """Collector ``c``'s cell of a rule module's own row: how the points came about ("3 + 2"), the points at the
+    right, and the long explanation (``tips``) while the mouse is over it."""
+    px = ui.px
+    points = row.points[c]
+    room = cell.w - px(14)
+    if points:
+        size = ui.font_px(17 + 5 * (1 - pop))
+        gain = ui.text.render(f"+{points}", size, theme.GOLD_LIGHT, "bold")
+        surface.blit(gain, gain.get_rect(midright=(cell.right - px(8), cell.centery)))
+        room -= gain.get_width() + px(6)
+    note = row.notes[c] or ("—" if not points else "")
+    size = ui.font_px(13)
+    ink = theme.PARCHMENT if points else theme.TEXT_FAINT
+    word = ui.text.render(ui.text.fit(note, size, max(px(10), room)), size, ink)
+    surface.blit(word, word.get_rect(midleft=(cell.x + px(6), cell.centery)))
+    tip = row.tips[c] if c < len(row.tips) else ""
+    if tip and cell.collidepoint(ui.mouse):
+        ui.tooltip(tip, cell)

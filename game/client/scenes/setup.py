@@ -1,5 +1,6 @@
 """Setting up a game: your name, 1 to 5 opponents with their agent and level, an optional seed, and
-the rule modules of expansion 1 (each off unless chosen: ``--modules`` or the last game's choice)."""
+the rule modules of expansion 1 and the 2024 edition (each off unless chosen: ``--modules`` or the last
+game's choice), each a toggle with its key and a line or two of description."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.modules import CHOOSABLE, MODULES
+from game.engine.modules import CHOOSABLE, MODULES, PLAYABLE
 
 from .. import theme
+from ..modules import setup_key
 from ..table import AGENT_LABELS, bot_names, usable_agent
 from ..widgets import Button, Choice, TextInput, Toggle, Ui, draw_text
 from .panel import PanelScene
@@ -18,9 +20,11 @@ if TYPE_CHECKING:
     from ..scene import AppServices
 
 MAX_OPPONENTS = 5
-# The key that switches each module at setup: its initial (V, E, H, B), unique by construction.
-MODULE_KEYS: dict[str, int] = {name: getattr(pygame, f"K_{name[0]}") for name in CHOOSABLE}
+# The key that switches each module at setup: its client module's letter, else its initial (V, E, H, B, C, Z, F);
+# every module a game may play has one, offered at setup or not yet.
+MODULE_KEYS: dict[str, int] = {name: getattr(pygame, f"K_{setup_key(name).lower()}") for name in PLAYABLE}
 assert len(set(MODULE_KEYS.values())) == len(MODULE_KEYS), "two modules share a setup key"
+DESCRIPTION_LINES = 2  # a toggle's description is cut to this many lines (the whole of it in the tooltip)
 
 
 def agent_kinds() -> dict[str, list[str]]:
@@ -80,14 +84,10 @@ class ModuleToggle(Toggle):
     def __init__(self, ui: Ui, name: str, value: bool) -> None:
         self.name = name
         self.title, self.text = module_title(name)
-        self.key = name[0].upper()
-        super().__init__(
-            ui,
-            self.title,
-            value,
-            lambda _: None,
-            tooltip=f"Click or press {self.key} to switch it on or off. The rules: Rules in the main menu",
-        )
+        self.key = setup_key(name)
+        self.limit = DESCRIPTION_LINES  # lines of description shown (the layout may allow fewer)
+        self.click_tip = f"Click or press {self.key} to switch it on or off. The rules: Rules in the main menu"
+        super().__init__(ui, self.title, value, lambda _: None, tooltip=self.click_tip)
 
     def flip(self) -> None:
         """The keyboard's way to click it."""
@@ -96,12 +96,25 @@ class ModuleToggle(Toggle):
         self.on_change(self.value)
 
     def lines(self, width: int) -> list[str]:
-        return self.ui.text.wrap(self.text, self.ui.font_px(14), width)
+        """The description wrapped to ``width``, at most ``limit`` lines (the last one cut short with an ellipsis)."""
+        size = self.ui.font_px(14)
+        lines = self.ui.text.wrap(self.text, size, width)
+        if len(lines) > self.limit:
+            lines = lines[: self.limit]
+            last = lines[-1]
+            while last and self.ui.text.size(last + "…", size)[0] > width:
+                last = last[:-1]
+            lines[-1] = last.rstrip(" ,;") + "…"
+        return lines
+
+    def cut(self, width: int) -> bool:
+        """Whether the description is cut short at ``width`` (then the tooltip says it whole)."""
+        return len(self.ui.text.wrap(self.text, self.ui.font_px(14), width - self.ui.px(24))) > self.limit
 
     def height_for(self, width: int) -> int:
         """The height of the row at ``width``: the title line, then the wrapped description."""
         line_h = self.ui.text.size("Ag", self.ui.font_px(14))[1]
-        return self.ui.px(30) + line_h * len(self.lines(width - self.ui.px(24))) + self.ui.px(10)
+        return self.ui.px(30) + line_h * len(self.lines(width - self.ui.px(24))) + self.ui.px(8)
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
@@ -142,7 +155,8 @@ class ModuleToggle(Toggle):
             )
             y += line_h
         if hovered and self.tooltip:
-            ui.tooltip(self.tooltip, self.rect)
+            whole = f"{self.text}. " if self.cut(self.rect.w) else ""  # the description cut short, said whole
+            ui.tooltip(whole + self.tooltip, self.rect)
 
 
 class SetupScene(PanelScene):
@@ -184,8 +198,18 @@ class SetupScene(PanelScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.ui.px
-        # Two columns: the table on the left, the rule modules on the right.
-        self.panel = pygame.Rect(0, 0, min(w - 40, px(1220)), min(h - 40, px(640)))
+        # Two columns: the table on the left, the rule modules on the right.  The panel grows taller for the
+        # modules where the window allows (seven of them), and their descriptions shrink to a line if need be.
+        width = min(w - 40, px(1220))
+        modules_w = width - px(40) - px(40 + 170 + 556 + 40)  # the right column, right of the left one
+        gap = px(8)
+        for limit in range(DESCRIPTION_LINES, 0, -1):
+            for toggle in self.toggles:
+                toggle.limit = limit
+            needed = px(84 + 34 + 92) + sum(t.height_for(modules_w) + gap for t in self.toggles)
+            if needed <= h - 40:
+                break
+        self.panel = pygame.Rect(0, 0, width, min(h - 40, max(px(640), needed)))
         self.panel.center = (w // 2, h // 2)
         left = self.panel.x + px(40)
         label_w = px(170)
@@ -217,11 +241,10 @@ class SetupScene(PanelScene):
         self.back.rect = pygame.Rect(left, bottom, px(160), px(50))
         # the modules' column, under its heading
         self.modules_x = self.column_right + px(40)
-        modules_w = self.panel.right - px(40) - self.modules_x
         y = self.panel.y + px(84) + px(34)
         for toggle in self.toggles:
             toggle.rect = pygame.Rect(self.modules_x, y, modules_w, toggle.height_for(modules_w))
-            y = toggle.rect.bottom + px(10)
+            y = toggle.rect.bottom + gap
         self.widgets = [*widgets, self.seed, *self.toggles, self.start, self.back]
 
     def _start(self) -> None:
@@ -287,14 +310,16 @@ class SetupScene(PanelScene):
         for line in hint_lines:
             draw_text(surface, self.ui.text.render(line, hint_size, theme.TEXT_FAINT), (hint_x, y))
             y += line_h
-        heading = self.ui.text.render("Modules (expansion 1)", size, theme.IVORY)
+        heading = self.ui.text.render("Modules", size, theme.IVORY)
         draw_text(surface, heading, (self.modules_x, self.name.rect.centery), "midleft")
         x = self.column_right + px(20)
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, self.panel.y + px(84)), (x, self.back.rect.y - px(20)), 1)
-        if self.toggles:
-            tip = "Off unless you switch them on: click one or press its key. Rules, in the menu, explains each."
+        tip = "Off unless you switch them on: click one or press its key. Rules, in the menu, explains each."
+        tip_lines = self.ui.text.wrap(tip, self.ui.font_px(13), self.toggles[-1].rect.w) if self.toggles else []
+        line_h = self.ui.text.size("Ag", self.ui.font_px(13))[1]
+        if tip_lines and self.toggles[-1].rect.bottom + px(8) + line_h * len(tip_lines) <= self.back.rect.y - px(8):
             y = self.toggles[-1].rect.bottom + px(8)
-            for line in self.ui.text.wrap(tip, self.ui.font_px(13), self.toggles[-1].rect.w):
+            for line in tip_lines:  # only where it fits under the toggles (the toggles' tooltips say it too)
                 rect = draw_text(
                     surface, self.ui.text.render(line, self.ui.font_px(13), theme.TEXT_FAINT), (self.modules_x, y)
                 )

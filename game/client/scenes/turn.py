@@ -47,7 +47,7 @@ from game.engine.state import FINAL, PLACE
 from .. import persistence
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
-from ..modules import Command, Destination, banner, collector_name, modules_for
+from ..modules import ClientModule, Command, Destination, Pick, banner, collector_name, modules_for
 from ..playback import Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
@@ -121,6 +121,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self._module_parts: dict[str, object] = {}
         self._offered: frozenset = frozenset()  # optional moves already pointed out (a bonus card to reveal)
         self._options_at = -1  # the game's length when they were last looked at
+        self._refusal: tuple[tuple | None, str] = (None, "")  # why the held tile may not take the cell it is over
 
         ui = self.ui
         self.top = TopBar()
@@ -133,7 +134,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.board = AlhambraView(ui, interactive=True, max_cell=112)
         others = [seat for seat in range(state.players) if seat != self.me]
         self.module_panels = self.modules.panels()
-        self.opponents = OpponentsView(ui, others, list(self.module_panels.values()))
+        column = [panel for panel in self.module_panels.values() if not panel.beside_market]
+        self.opponents = OpponentsView(ui, others, column)
         self.log.sync(table.game.events, table.names, table.human)
         if not state.is_over:
             self.autosave()
@@ -186,6 +188,15 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             )
             for command in self.modules.commands
         ]
+        # the rule modules' pieces for your Alhambra's corners (buy falcons): a button that picks the next one
+        self.piece_picks: list[tuple[ClientModule, Pick, Button]] = [
+            (
+                module,
+                pick,
+                Button(ui, pick.label, self._piece_picker(module), hotkey=pick.hotkey, tooltip=pick.tooltip),
+            )
+            for module, pick in self.modules.picks
+        ]
         self.cancel = Button(ui, "Cancel", self.cancel_selection, hotkey="Esc", tooltip="Drop the selection")
         self.undo_wide = Button(
             ui, "Undo", self.undo, icon="undo", hotkey="Z", tooltip="Restart your turn from its beginning"
@@ -206,6 +217,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.to_reserve,
             *self.placement_buttons,
             *self.command_buttons,
+            *self.pick_buttons,
             self.cancel,
             self.undo_wide,
             self.hint_wide,
@@ -221,13 +233,21 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def command_buttons(self) -> list[Button]:
         return [button for _, button in self.commanders]
 
+    @property
+    def pick_buttons(self) -> list[Button]:
+        return [button for _, _, button in self.piece_picks]
+
     def widget(self, name: str) -> Widget:
-        """A named widget; a rule module's button by its ``Destination.widget`` or ``Command.widget`` name."""
+        """A named widget; a rule module's button by its ``Destination.widget``, ``Command.widget`` or
+        ``Pick.widget`` name."""
         for place, button in self.placements:
             if place.widget == name:
                 return button
         for command, button in self.commanders:
             if command.widget == name:
+                return button
+        for _, pick, button in self.piece_picks:
+            if pick.widget == name:
                 return button
         return super().widget(name)
 
@@ -333,7 +353,16 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         """The rule modules' part of the snapshot: what each seat holds of them, and the purchases they add
         (worked out again only when the game, the chosen slot or card changes)."""
         table, state, sel = self.table, self.state, self.sel
-        key = (len(table.game.events), can_act, table.staged is not None, sel.slot, sel.card, table.human)
+        key = (
+            len(table.game.events),
+            can_act,
+            table.staged is not None,
+            sel.slot,
+            sel.card,
+            sel.item,
+            sel.piece,
+            table.human,
+        )
         if key == self._module_key:
             return dict(self._module_parts)
         modules = self.modules
@@ -351,10 +380,14 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 slot for slot in range(1, 5) if state.market[slot - 1] >= 0 and modules.payments(state, me, slot)
             )
             if sel.slot is not None:
-                payments = modules.payments(state, me, sel.slot)
+                payments = self._payments_now()  # the slot's, or a module's tile for sale's
                 parts["pay_cards"] = frozenset(card for _, card in payments if card is not None)
             if sel.card is not None:
                 parts["pay_currencies"] = frozenset(modules.pays_with(sel.card))
+        parts["marks"] = {seat: tuple(modules.marks(state, seat)) for seat in range(state.players)}
+        if can_act and table.staged is None:  # pieces for your Alhambra's corners (falcons), and where one goes
+            parts["pickable"] = frozenset(modules.placeable(state, me))
+            parts["spots"] = tuple(self.piece_spots())
         self._module_key, self._module_parts = key, parts
         return dict(parts)
 
@@ -364,7 +397,12 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         px = ui.px
         rects = turn_layout(size, ui.scale, self.app.settings.show_log)
         self.layout_rects = rects
-        self.market.rect = rects.market
+        self.market.rect = rects.market.copy()
+        for panel in self.module_panels.values():  # a rule module's panel beside the market takes its right end
+            if panel.beside_market:
+                width = min(px(panel.beside_market), self.market.rect.w // 3)
+                panel.rect = pygame.Rect(self.market.rect.right - width, rects.market.y, width, rects.market.h)
+                self.market.rect.w -= width + px(8)
         self.bank.rect = rects.bank
         self.hand.rect = rects.hand
         self.tray.rect = rects.tray
@@ -411,7 +449,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         px = self.ui.px
         a = rects.actions.inflate(-px(20), 0)
         y = rects.actions.y + px(32)
-        for button in (self.primary, *self.command_buttons, self.to_reserve, *self.placement_buttons, self.cancel):
+        buttons = (self.primary, *self.command_buttons, *self.pick_buttons, self.to_reserve, *self.placement_buttons)
+        for button in (*buttons, self.cancel):
             if button.visible:
                 height = px(40) if button is self.primary else px(34)
                 button.rect = pygame.Rect(a.x, y, a.w, height)
@@ -527,6 +566,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             panel.grid.fit(state.grids[seat])
             for cell, tile in state.grids[seat].items():
                 found[("tile", tile)] = panel.grid.cell_rect(*xy_of(cell))
+            for mark in snap.marks.get(seat, ()):  # a rule module's tokens on its corners (falcons)
+                found[mark.key] = panel.grid.corner_rect(*mark.at)
+        for mark in snap.marks.get(self.me, ()):
+            found[mark.key] = self.board.corner_rect(*mark.at)
         for piece, rect in self.shelf.piece_rects(snap):
             if piece.key is not None:
                 found[piece.key] = rect
@@ -590,12 +633,13 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         # Take, Pass and EndTurn are confirmed by the button that makes them; EndTurn never ends the turn
         # by itself anyway (the bought tiles are placed next), and Undo still restarts the turn after it.
         if ends and self.app.settings.confirm_turn and not confirmed and not isinstance(action, Take | Pass | EndTurn):
-            self.table.stage(action, re.sub(r" (at|from) \(-?\d+, -?\d+\)", "", describe_action(self.state, action)))
+            words = self.modules.describe(self.state, action) or describe_action(self.state, action)  # a module's own
+            self.table.stage(action, re.sub(r" (at|from) \(-?\d+, -?\d+\)", "", words))
             self.sel.clear()
             self.drag = None
             self.ui.sounds.play("place" if action.kind != "take" else "card")
             return
-        buying = isinstance(action, Buy) or (hasattr(action, "slot") and hasattr(action, "paid"))  # a module's too
+        buying = isinstance(action, Buy) or hasattr(action, "paid")  # a module's too (a bazaar's)
         exact_buy = buying and not ends and self.state.phase not in (PLACE, FINAL)
         if self.apply(action) and exact_buy and self.table.acting:
             if self.state.legal_actions() == [EndTurn()]:

@@ -7,6 +7,7 @@ layout into a static layer; each frame blits it and draws only what changes on t
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,9 +18,11 @@ from game.engine.components import CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE
 from game.engine.state import FINAL, PLACE
 
 from .. import theme
+from ..modules import modules_for
 from ..shortcuts import END_TURN_KEY
 from ..table import agent_label
 from ..views import common
+from ..views.model import Mark
 from ..widgets import draw_box
 
 if TYPE_CHECKING:
@@ -33,7 +36,7 @@ def move_words(state: GameState, action: Action) -> str:
     """A move as the hint names it: the engine's words, except where the table has a button of its own."""
     if isinstance(action, EndTurn):  # the engine's "end the turn" would not say what is given up
         return f"end the turn without the extra action (End turn, {END_TURN_KEY})"
-    return describe_action(state, action)
+    return modules_for(state.rules).describe(state, action) or describe_action(state, action)  # a module's words
 
 
 class TurnDrawing:
@@ -51,7 +54,7 @@ class TurnDrawing:
         self.top.draw_static(layer, ui)
         for panel in self.opponents.panels:
             draw_box(ui, layer, panel.rect)
-        for panel in self.opponents.modules:
+        for panel in self.module_panels.values():  # in the opponents column, or beside the market
             draw_box(ui, layer, panel.rect)
         boxes = [rects.bank, rects.hand, rects.tray, rects.actions] + ([rects.log] if rects.log.h > 0 else [])
         for rect in boxes:
@@ -70,6 +73,9 @@ class TurnDrawing:
         self.top.draw(surface, snap)
         self.opponents.draw(surface, snap)
         self.market.draw(surface, snap)
+        for panel in self.module_panels.values():
+            if panel.beside_market:  # the column's panels are drawn with the opponents
+                panel.draw(surface, snap)
         self.bank.draw(surface, snap)
         if rects.log.h > 0:
             self.log.draw(surface, snap)
@@ -105,12 +111,14 @@ class TurnDrawing:
             cell = self.board.cell_at(ui.mouse)
             if cell in cells:
                 hover = (cell, self.sel.tile)
+        refused, why = self._refused_cell(cells)
         hint = self.hint_action if self.can_act else None
         hint_cell = (hint.x, hint.y) if isinstance(hint, Place | FromReserve) else None
         hint_tile = hint.tile if isinstance(hint, Lift) else (hint.alhambra_tile if isinstance(hint, Swap) else None)
         hidden = {item for kind, item in self.hidden if kind == "tile"}
         if self.dragging and self.drag is not None and self.drag.source == "alhambra":
             hidden.add(self.drag.tile)
+        marks, corners, ghost_marks = self._board_marks(staged, hint)
         self.board.draw(
             surface,
             grid,
@@ -123,7 +131,14 @@ class TurnDrawing:
             hint_cell=hint_cell,
             hint_tile=hint_tile,
             hover=hover,
+            refused=refused,
+            marks=marks,
+            corners=corners,
+            chosen_corner=self.sel.spot if self.sel.spot in corners else None,
+            ghost_marks=ghost_marks,
         )
+        if refused is not None and why:
+            ui.tooltip(why, self.board.cell_rect(*refused))
         label = ui.text.render(f"Your Alhambra · wall {state.wall_length(self.me)}", ui.font_px(13), theme.TEXT_DIM)
         if self.table.human is None:
             label = ui.text.render(
@@ -132,6 +147,46 @@ class TurnDrawing:
                 theme.TEXT_DIM,
             )
         surface.blit(label, (rect.x + ui.px(10), rect.bottom - label.get_height() - ui.px(6)))
+
+    def _board_marks(
+        self: TurnScene, staged: Action | None, hint: Action | None
+    ) -> tuple[tuple[Mark, ...], tuple[tuple[int, int], ...], list[Mark]]:
+        """The rule modules' tokens on your Alhambra's corners (falcons), the corners lit for the picked piece, and
+        the tokens drawn faded where a move would put them: waiting for End turn, hinted, or under the mouse."""
+        if not self.modules.modules:
+            return (), (), []
+        parts = self._module_snapshot(self.can_act)
+        marks: tuple[Mark, ...] = parts.get("marks", {}).get(self.me, ())  # type: ignore[attr-defined]
+        corners: tuple[tuple[int, int], ...] = parts.get("spots", ())  # type: ignore[assignment]
+        ghosts = [m for m in (self.modules.preview(self.state, a) for a in (staged, hint) if a is not None) if m]
+        piece = self.sel.piece
+        if piece is not None and corners:
+            corner = self.board.corner_at(self.ui.mouse, corners)
+            if corner is not None:
+                ghosts.append(Mark(piece, corner, ""))
+        return marks, corners, ghosts
+
+    def _refused_cell(self: TurnScene, cells: list[tuple[int, int]]) -> tuple[tuple[int, int] | None, str]:
+        """The empty cell beside your Alhambra that the tile you hold (bought, or from the reserve; dragged or
+        selected) is over but may not take, and the engine's reason in words (its rule number left out)."""
+        sel = self.sel
+        if sel.tile is None or not self.can_act:
+            return None, ""
+        if not ((sel.source == "held" and self.table.placing) or (sel.source == "reserve" and self.table.acting)):
+            return None, ""
+        cell = self.board.cell_at(self.ui.mouse)
+        if cell is None or cell in cells:
+            return None, ""
+        built = {xy_of(key) for key in self.state.grids[self.me]}
+        x, y = cell
+        if cell in built or not any((x + dx, y + dy) in built for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+            return None, ""
+        key = (sel.tile, sel.source, cell, len(self.table.game.events))
+        if self._refusal[0] != key:
+            action = Place(sel.tile, x, y) if sel.source == "held" else FromReserve(sel.tile, x, y)
+            reason = re.sub(r"^\[[^\]]*\]\s*", "", self._why_not(action))
+            self._refusal = (key, f"Not here: {reason}" if reason else "")
+        return cell, self._refusal[1]
 
     def _draw_actions_title(self: TurnScene, surface: pygame.Surface) -> None:
         ui = self.ui
@@ -179,6 +234,10 @@ class TurnDrawing:
             return f"{name} is playing."
         if self.director.busy:
             return "…"
+        if sel.piece is not None:  # a module's piece for a corner of your Alhambra (a falcon)
+            said = self.modules.picked_prompt(state, sel.piece, sel.pay[0] if sel.pay else None)
+            if said is not None:
+                return said
         if sel.slot is not None:
             tile = state.market[sel.slot - 1]
             currency = CURRENCIES[MARKET_CURRENCY[sel.slot - 1]]
@@ -187,10 +246,14 @@ class TurnDrawing:
             if paid == cost:
                 outcome = "exact" if exact_only else "exact: you act again"
             elif paid > cost:
-                outcome = "it must be exact" if exact_only else f"{paid - cost} over, no change"
+                exact = exact_only or sel.item is not None  # a module's tile for sale is paid exactly
+                outcome = "it must be exact" if exact else f"{paid - cost} over, no change"
             else:
                 outcome = f"{cost - paid} short"
             using = f" with your {describe_card(sel.card)}" if sel.card is not None else ""
+            if sel.item is not None:  # a module's tile for sale, priced by the slot's tile (a waiting bazaar)
+                what = f"{describe_tile(sel.item).capitalize()} costs {cost} {currency} now, as slot {sel.slot}'s tile"
+                return f"{what}. Chosen {paid}{using}: {outcome}."
             return f"{describe_tile(tile).capitalize()} costs {cost} {currency}. Chosen {paid}{using}: {outcome}."
         if sel.offer:
             return "Take these cards with Take (or Enter); add or remove cards with a click or 1–4."
@@ -287,11 +350,26 @@ class TurnDrawing:
     def _draw_drag(self: TurnScene, surface: pygame.Surface) -> None:
         if not self.dragging or self.drag is None:
             return
+        if self.drag.source == "piece":  # a module's round token (a falcon), at its size on your Alhambra
+            size = max(self.ui.px(34), self.board.mark_size)
+            shadow = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
+            pygame.draw.circle(shadow, (0, 0, 0, 110), (size // 2 + 2, size // 2 + 2), size // 2 + 1)
+            x, y = self.ui.mouse
+            surface.blit(shadow, shadow.get_rect(center=(x + self.ui.px(3), y + self.ui.px(5))))
+            token = self.ui.sprites.tile(self.drag.tile, size)
+            surface.blit(token, token.get_rect(center=self.ui.mouse))
+            return
         size = max(self.ui.px(56), self.board.cell_size)
         image = self.ui.sprites.tile(self.drag.tile, size)
         rect = image.get_rect(center=self.ui.mouse)
+        refused = self._refused_cell(self.targets()[0])[0] is not None  # over a cell it may not take
+        if refused:
+            image = image.copy()
+            image.set_alpha(150)
         surface.blit(self.ui.sprites.shadow(rect.size, 6, 6, 130), (rect.x - 12 + 8, rect.y - 12 + 12))
         surface.blit(image, rect)
+        if refused:  # the cross of the cell under it, on the tile itself
+            common.refused_cell(surface, rect)
 
     def _draw_banner(self: TurnScene, surface: pygame.Surface) -> None:
         age = self.ui.time - self.banner_at

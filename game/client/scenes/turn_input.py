@@ -12,7 +12,10 @@ engine's ``EndTurn`` and moves on to placing the bought tiles.
 The rule modules add to this through their hooks (``modules/``), never by name: their own moves
 are buttons and keys (``Command``), their panels and pieces answer clicks with a move, and their
 purchases (a card that pays with the money, a purchase in a phase of their own) come into the
-buying flow as suggested payments and ``buy_action``.
+buying flow as suggested payments and ``buy_action``.  A piece of a module's panel for your
+Alhambra's corners (a falcon) is picked by a click, a drag or its key (``Pick``), its corners light
+up (``spots``), X or a click on a card changes the card that pays, and a click or drop on a lit
+corner (or Tab, then Enter) makes the move.
 """
 
 from __future__ import annotations
@@ -46,8 +49,9 @@ from game.engine.components import (
     describe_tile,
     is_money_card,
 )
+from game.engine.phases import ACTION
 
-from ..modules import Destination
+from ..modules import ClientModule, Destination
 from ..shortcuts import END_TURN_KEY
 from ..views.market import SLOT_KEYS
 from ..views.model import Piece
@@ -89,6 +93,8 @@ class TurnInput:
         if sel.slot is None or not (sel.pay or sel.card is not None):
             return None
         paid = tuple(sel.pay)
+        if sel.item is not None:  # a module's tile for sale outside the market (a waiting bazaar)
+            return self.modules.item_purchase(self.state, sel.item, paid, sel.card)
         action = self.modules.buy_action(self.state, sel.slot, paid, sel.card) if self.modules.modules else None
         if action is None and sel.card is None and self.table.acting:
             action = Buy(sel.slot, paid)
@@ -105,6 +111,7 @@ class TurnInput:
             self.to_reserve,
             *self.placement_buttons,
             *self.command_buttons,
+            *self.pick_buttons,
             self.cancel,
             *self.chips,
             self.do_hint,
@@ -126,6 +133,8 @@ class TurnInput:
                 self.primary.label, self.primary.enabled = "Pass", True
             elif legal == [EndTurn()]:  # exact payment, and nothing else is possible
                 self._offer_end_turn()
+            elif sel.piece is not None:  # a module's piece for a corner of your Alhambra (a falcon)
+                self._offer_piece()
             elif sel.slot is not None:
                 self.primary.label = "Buy"
                 purchase = self.purchase()
@@ -159,7 +168,9 @@ class TurnInput:
                 self.cancel.visible = True
         elif choosing:  # a rule module's phase: pick a market tile (a vizier's purchase), or its commands
             self.primary.visible = sel.slot is not None
-            if sel.slot is not None:
+            if sel.piece is not None:  # one more piece for your Alhambra's corners (buying falcons)
+                self._offer_piece()
+            elif sel.slot is not None:
                 self.primary.label = "Buy"
                 purchase = self.purchase()
                 self.primary.enabled = purchase is not None and table.state.is_legal(purchase)
@@ -171,11 +182,22 @@ class TurnInput:
                 if move is not None:
                     button.visible = True
                     button.enabled = table.state.is_legal(move)
+            if sel.piece is None:  # a piece for your Alhambra's corners (buy falcons): while one may be picked
+                for module, _, button in self.piece_picks:
+                    button.visible = button.enabled = bool(module.placeable(table.state, self.me))
         self.undo_wide.enabled = table.can_undo and not self.director.busy
         self.hint_wide.enabled = self.can_act and self.hint_future is None
         if self.hint_action is not None and self.can_act:
             self.do_hint.visible = True
         self._stack_actions()
+
+    def _offer_piece(self: TurnScene) -> None:
+        """A piece picked for a corner of your Alhambra: a click on a lit corner puts it there, so the primary
+        button shows only for the corner chosen with Tab; Cancel drops the piece."""
+        self.primary.visible = self.sel.spot is not None
+        self.primary.label, self.primary.enabled = "Buy here", True
+        self.primary.tooltip = "Put it on the corner chosen with Tab"
+        self.cancel.visible = True
 
     def _offer_end_turn(self: TurnScene) -> None:
         """The primary button as "End turn" for declining the extra action ([B-TURN-4]).
@@ -226,10 +248,18 @@ class TurnInput:
         if not self.can_act:
             return
         sel = self.sel
+        if sel.piece is not None:  # a piece for a corner of your Alhambra: put it on the corner chosen with Tab
+            if sel.spot is None or not self.put_piece(sel.spot):
+                self.show_toast("Choose a lit corner of your Alhambra first: click one, or Tab.")
+            return
         if self.table.choosing:  # a rule module's phase: only a chosen purchase is confirmed here
             purchase = self.purchase()
             if purchase is not None:
                 self.perform(purchase)
+            elif sel.empty:  # nothing picked: the module's main command (Done, after buying falcons)
+                main = next((c for c, b in self.commanders if c.primary and b.visible and b.enabled), None)
+                if main is not None:
+                    self._commander(main)()
             return
         legal = self.state.legal_actions()
         if legal == [Pass()]:
@@ -279,6 +309,9 @@ class TurnInput:
 
     def _placer(self: TurnScene, place: Destination) -> Callable[[], None]:
         return lambda: self.place_at(place)
+
+    def _picker(self: TurnScene, module: ClientModule) -> Callable[[], None]:
+        return lambda: self.pick_next_item(module.for_sale(self.state))
 
     def _drop_on_module(self: TurnScene, pos: tuple[int, int]) -> bool:
         """A held tile let go (or a click) on a rule module's panel that takes it; True if one did."""
@@ -347,7 +380,8 @@ class TurnInput:
     def _key(self: TurnScene, event: pygame.event.Event) -> bool:
         key = event.key
         if key == pygame.K_ESCAPE:
-            if self.table.staged is not None or self.sel.slot or self.sel.offer or self.sel.tile is not None:
+            sel = self.sel
+            if self.table.staged is not None or sel.slot or sel.offer or sel.tile is not None or sel.piece is not None:
                 self.cancel_selection()
             else:
                 self.open_pause()
@@ -365,6 +399,8 @@ class TurnInput:
             pygame.K_t: self.send_to_reserve,
             **{place.key: self._placer(place) for place, _ in self.placements},
             **{command.key: self._commander(command) for command, _ in self.commanders},
+            **{picker.key: self._picker(module) for module, picker in self.modules.pickers},
+            **{pick.key: self._piece_picker(module) for module, pick, _ in self.piece_picks},
             pygame.K_x: self.next_payment,
             getattr(pygame, f"K_{END_TURN_KEY.lower()}"): self.decline_extra_action,
             pygame.K_TAB: self.next_held,
@@ -412,7 +448,19 @@ class TurnInput:
             if slot is not None:
                 self.choose_slot(slot)
                 return True
+            for panel in self.module_panels.values():  # a module's tile for sale (a waiting bazaar)
+                item = panel.item_at(snap, pos)
+                if item is not None:
+                    self.choose_item(item)
+                    return True
+                piece = panel.piece_at(snap, pos)  # a piece for your Alhambra's corners (a falcon): click or drag
+                if piece is not None:
+                    self.drag = Drag("piece", piece, pos)
+                    return True
             card = self.hand.card_at(snap, pos)
+            if card is not None and self.sel.piece is not None:
+                self.pay_piece_with(card)
+                return True
             if card is not None and self.sel.slot is not None:
                 self.toggle_payment(card)
                 return True
@@ -436,6 +484,9 @@ class TurnInput:
             self.drag = Drag(source, tile, pos)
             return True
         if self.board.rect.collidepoint(pos):
+            if self.sel.piece is not None:  # a picked piece goes to the lit corner clicked
+                self._drop_piece(pos)
+                return True
             if self.sel.tile is not None and self._drop_on_board(pos):
                 return True
             tile = self.board.tile_at(self.state.grids[self.me], pos)
@@ -481,7 +532,7 @@ class TurnInput:
         if tile < 0:
             self.show_toast(f"Slot {slot} is empty until the end of the turn.", True)
             return
-        if self.sel.slot == slot:
+        if self.sel.slot == slot and self.sel.item is None:  # (with a module's tile picked, the slot's tile instead)
             self.sel.clear()
             return
         extra = self.modules.payments(state, state.decider, slot) if self.modules.modules else []
@@ -506,6 +557,114 @@ class TurnInput:
             suggestions.append(cheapest)
         self._suggest(slot, suggestions, extra)
 
+    def choose_item(self: TurnScene, item: int) -> None:
+        """Pick a rule module's tile for sale outside the market (a waiting bazaar) to buy: priced and paid by the
+        market slot ``item_slot`` names, its exact payments suggested like a slot's."""
+        if not (self.can_act and (self.table.acting or self.table.choosing)):
+            return
+        if self.sel.item == item:
+            self.sel.clear()
+            return
+        state = self.state
+        slot = self.modules.item_slot(state, item)
+        if slot is None:
+            self.show_toast(f"The {describe_tile(item)} is not for sale while its currency's slot is empty.", True)
+            return
+        payments = self.modules.item_payments(state, state.decider, item)
+        if not payments:
+            currency = CURRENCIES[MARKET_CURRENCY[slot - 1]]
+            cost = TILE_COST[state.market[slot - 1]]
+            self.show_toast(f"The {describe_tile(item)} costs exactly {cost} {currency}: you cannot pay that.", True)
+            return
+        self._suggest(slot, [], payments)
+        self.sel.item = item
+
+    def pick_next_item(self: TurnScene, items: list[int]) -> None:
+        """A module's picker key: the next of ``items`` (its tiles for sale) after the one picked, to buy."""
+        if not items or not (self.can_act and (self.table.acting or self.table.choosing)):
+            return
+        after = items.index(self.sel.item) + 1 if self.sel.item in items else 0
+        for item in items[after:] + items[:after]:  # the next that can be bought now, else say why not
+            if self.modules.item_payments(self.state, self.state.decider, item):
+                self.choose_item(item)
+                return
+        self.choose_item(items[after % len(items)])
+
+    # ------------------------------------------------------------------ a module's piece for your Alhambra's corners
+    def _piece_picker(self: TurnScene, module: ClientModule) -> Callable[[], None]:
+        return lambda: self.pick_next_piece(module.placeable(self.state, self.me))
+
+    def pick_next_piece(self: TurnScene, pieces: list[int]) -> None:
+        """A pick's button or key (buy falcons): the next of ``pieces`` after the one picked, else the first."""
+        if not pieces or not self.can_act or self.staged_action is not None:
+            return
+        after = pieces.index(self.sel.piece) + 1 if self.sel.piece in pieces else 0
+        self.choose_piece(pieces[after % len(pieces)])
+
+    def choose_piece(self: TurnScene, piece: int, toggle: bool = False) -> None:
+        """Pick ``piece`` of a module's panel (a falcon) to put on a corner of your Alhambra: the corners that take it
+        light up, and the suggested card (the cheapest) pays for it."""
+        if not self.can_act or self.staged_action is not None:
+            return
+        sel = self.sel
+        if toggle and sel.piece == piece:
+            sel.clear()
+            return
+        if piece not in self.modules.placeable(self.state, self.me):
+            return
+        cards = self.modules.piece_cards(self.state, self.me, piece)
+        sel.clear()
+        sel.piece = piece
+        sel.suggestions = [(card,) for card in cards]
+        if cards:
+            sel.suggestion = 0
+            sel.pay = [cards[0]]
+        self.ui.sounds.play("click")
+
+    def pay_piece_with(self: TurnScene, card: int) -> None:
+        """A click on a card of your hand while a piece is picked: that card pays for it."""
+        sel = self.sel
+        options = [paid[0] for paid in sel.suggestions]
+        if card not in options:
+            self.show_toast(f"Your {describe_card(card)} cannot pay for it: only money cards do.", True)
+            return
+        sel.pay = [card]
+        sel.suggestion = options.index(card)
+        self.ui.sounds.play("click")
+
+    def piece_spots(self: TurnScene) -> dict[tuple[int, int], Action]:
+        """The corners of your Alhambra that take the picked piece, with the move that puts it there."""
+        sel = self.sel
+        if sel.piece is None or not sel.pay or not self.can_act:
+            return {}
+        return self.modules.spots(self.state, self.me, sel.piece, sel.pay[0])
+
+    def next_spot(self: TurnScene) -> None:
+        """Tab while a piece is picked: choose the next lit corner (Enter puts the piece there)."""
+        spots = list(self.piece_spots())
+        if not spots:
+            return
+        after = spots.index(self.sel.spot) + 1 if self.sel.spot in spots else 0
+        self.sel.spot = spots[after % len(spots)]
+        self.ui.sounds.play("click")
+
+    def put_piece(self: TurnScene, corner: tuple[int, int]) -> bool:
+        """Put the picked piece on ``corner`` of your Alhambra if it is lit there; True if it was."""
+        action = self.piece_spots().get(corner)
+        if action is None:
+            return False
+        self.perform(action)
+        return True
+
+    def _drop_piece(self: TurnScene, pos: tuple[int, int]) -> None:
+        """The picked piece let go (or a click) at ``pos``: on a lit corner it goes there, elsewhere on your
+        Alhambra the table says where it may go."""
+        corner = self.board.corner_at(pos, self.piece_spots())
+        if corner is not None:
+            self.put_piece(corner)
+        elif self.board.rect.collidepoint(pos):
+            self.show_toast("Not there: put it on one of the lit corners of your Alhambra (or Esc).", True)
+
     def _suggest(
         self: TurnScene, slot: int, suggestions: list[tuple[int, ...]], extra: list[tuple[tuple[int, ...], int | None]]
     ) -> None:
@@ -527,7 +686,7 @@ class TurnInput:
 
     def next_payment(self: TurnScene) -> None:
         sel = self.sel
-        if sel.slot is None or not sel.suggestions:
+        if (sel.slot is None and sel.piece is None) or not sel.suggestions:  # a slot's payments, or a piece's cards
             return
         sel.suggestion = (sel.suggestion + 1) % len(sel.suggestions)
         sel.pay = list(sel.suggestions[sel.suggestion])
@@ -556,13 +715,20 @@ class TurnInput:
             sel.card = None
             slot_currency = MARKET_CURRENCY[sel.slot - 1]  # type: ignore[operator]
             sel.pay = [c for c in sel.pay if CARD_CURRENCY[c] == slot_currency]
-        elif card in {c for _, c in self.modules.payments(self.state, self.me, sel.slot) if c is not None}:  # type: ignore[arg-type]
+        elif card in {c for _, c in self._payments_now() if c is not None}:
             sel.card = card
         else:
             self.show_toast(f"Your {describe_card(card)} cannot pay for slot {sel.slot}.", True)
             return
         self._match_suggestion()
         self.ui.sounds.play("click")
+
+    def _payments_now(self: TurnScene) -> list[tuple[tuple[int, ...], int | None]]:
+        """The rule modules' payments for what is being bought: the chosen slot's tile, or a module's tile for sale."""
+        sel = self.sel
+        if sel.item is not None:
+            return self.modules.item_payments(self.state, self.me, sel.item)
+        return self.modules.payments(self.state, self.me, sel.slot) if sel.slot is not None else []
 
     def _match_suggestion(self: TurnScene) -> None:
         sel = self.sel
@@ -575,6 +741,9 @@ class TurnInput:
         sel.suggestion = match[0] if match else -1
 
     def next_held(self: TurnScene) -> None:
+        if self.sel.piece is not None:  # Tab with a piece picked for your Alhambra's corners: the next lit corner
+            self.next_spot()
+            return
         held = self.tray.held(self.snapshot())
         if not held or not self.can_act:
             return
@@ -582,6 +751,9 @@ class TurnInput:
         self._select("held", held[index % len(held)], toggle=False)
 
     def _select(self: TurnScene, source: str, tile: int, toggle: bool) -> None:
+        if source == "piece":  # a module's piece pressed in its panel (a falcon): picked for your Alhambra's corners
+            self.choose_piece(tile, toggle)
+            return
         sel = self.sel
         if toggle and sel.tile == tile and sel.source == source:
             sel.clear()
@@ -597,7 +769,7 @@ class TurnInput:
         if source == "alhambra":
             options = [
                 a
-                for a in table.state.redesign_actions()
+                for a in self.redesigns()
                 if (isinstance(a, Lift) and a.tile == tile) or (isinstance(a, Swap) and a.alhambra_tile == tile)
             ]
             if not options:
@@ -618,9 +790,18 @@ class TurnInput:
         return ""
 
     # ------------------------------------------------------------------ targets and dropping
+    def redesigns(self: TurnScene) -> list[Action]:
+        """[B-TURN-6] every redesign open now: the base game's and the rule modules' (a camp from the reserve,
+        [M-CAMP-2], is the camps module's move)."""
+        state = self.state
+        found = state.redesign_actions()
+        if state.phase == ACTION:
+            found += [a for more in state.rules.turn_actions for a in more(state) if a.kind == "redesign"]
+        return found
+
     def _reserve_targets(self: TurnScene, tile: int) -> tuple[list[tuple[int, int]], list[int]]:
         cells, swaps = [], []
-        for action in self.state.redesign_actions():
+        for action in self.redesigns():
             if isinstance(action, FromReserve) and action.tile == tile:
                 cells.append((action.x, action.y))
             elif isinstance(action, Swap) and action.reserve_tile == tile:
@@ -637,11 +818,7 @@ class TurnInput:
         if sel.source == "reserve" and self.table.acting:
             return self._reserve_targets(sel.tile)
         if sel.source == "alhambra" and self.table.acting:
-            swaps = [
-                a.reserve_tile
-                for a in self.state.redesign_actions()
-                if isinstance(a, Swap) and a.alhambra_tile == sel.tile
-            ]
+            swaps = [a.reserve_tile for a in self.redesigns() if isinstance(a, Swap) and a.alhambra_tile == sel.tile]
             return [], swaps
         return [], []
 
@@ -687,6 +864,9 @@ class TurnInput:
 
     def _drop(self: TurnScene, pos: tuple[int, int]) -> None:
         sel = self.sel
+        if sel.piece is not None:  # a module's piece dragged from its panel (a falcon): onto a lit corner
+            self._drop_piece(pos)
+            return
         if self.board.rect.collidepoint(pos):
             if not self._drop_on_board(pos) and sel.source != "alhambra":
                 cell = self.board.cell_at(pos)

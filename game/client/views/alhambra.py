@@ -4,12 +4,18 @@ The view fits the Alhambra's bounding box (plus a ring of one cell where a tile 
 the interactive view) into its rectangle; the player's zoom multiplies that and a right- or
 middle-drag pans it.  The tiles are drawn into a cached layer that is rebuilt only when the
 Alhambra, the size or the hidden tiles change; highlights are drawn each frame on top.
+
+A rule module's tokens on the grid's corners (``Mark``: falcons) are drawn over the tiles, larger
+for their cell on a small view so they stay readable; the corners a picked token may go to are lit
+rings, the one chosen with the keyboard is framed in gold, and a token about to go somewhere (over
+a lit corner, waiting for End turn, hinted) is drawn there faded in a dashed ring.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +24,9 @@ from game.engine.alhambra import xy_of
 from .. import theme
 from ..widgets import Ui
 from . import common
+
+if TYPE_CHECKING:
+    from .model import Mark
 
 Cell = tuple[int, int]
 
@@ -85,6 +94,78 @@ class AlhambraView:
                 return self.cell_rect(*xy_of(key))
         return None
 
+    # ------------------------------------------------------------------ corners: a module's tokens (falcons)
+    @property
+    def mark_size(self) -> int:
+        """A token's size on a corner: under half a cell on your view, more on a small one (still readable)."""
+        return max(14, round(self._cell * (0.46 if self.interactive else 0.62)))
+
+    def corner_rect(self, x: int, y: int) -> pygame.Rect:
+        """A token's square on the corner where cells (x - 1, y - 1) and (x, y) meet (``Mark.at``)."""
+        size = self.mark_size
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = (self._origin[0] + x * self._cell, self._origin[1] + y * self._cell)
+        return rect
+
+    def corner_at(self, pos: tuple[int, int], corners: Iterable[Cell]) -> Cell | None:
+        """The corner of ``corners`` nearest ``pos``, if ``pos`` is within reach of it (and on the view)."""
+        if not self.rect.collidepoint(pos):
+            return None
+        reach = max(self.mark_size * 0.75, self._cell * 0.36)
+        found = None
+        for corner in corners:
+            centre = self.corner_rect(*corner).center
+            distance = math.hypot(pos[0] - centre[0], pos[1] - centre[1])
+            if distance <= reach:
+                found, reach = corner, distance
+        return found
+
+    def mark_at(self, marks: Sequence[Mark], pos: tuple[int, int]) -> Mark | None:
+        """The token drawn at ``pos``, if any."""
+        if not self.rect.collidepoint(pos):
+            return None
+        return next((m for m in marks if self.corner_rect(*m.at).collidepoint(pos)), None)
+
+    def _draw_corners(
+        self,
+        surface: pygame.Surface,
+        marks: Sequence[Mark],
+        hidden: Collection[int],
+        corners: Collection[Cell],
+        chosen: Cell | None,
+        ghosts: Sequence[Mark],
+        glow: float,
+        time: float,
+    ) -> None:
+        ui = self.ui
+        size = self.mark_size
+        for mark in marks:
+            if mark.item not in hidden:
+                rect = self.corner_rect(*mark.at)
+                pygame.draw.circle(surface, theme.INK, rect.center, size // 2 + 1)  # a dark rim on any tile
+                surface.blit(ui.sprites.tile(mark.item, size), rect)
+                if rect.collidepoint(ui.mouse) and self.rect.collidepoint(ui.mouse):
+                    ui.tooltip(mark.tip, rect)
+        for corner in corners:  # a lit ring with a plus: the target cells' look, round
+            centre = self.corner_rect(*corner).center
+            radius = size // 2 + 2
+            fill = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
+            pygame.draw.circle(fill, (*theme.INK, 150), (radius + 2, radius + 2), radius + 2)  # clear on any tile
+            pygame.draw.circle(fill, (*theme.TARGET, round(70 + 60 * glow)), (radius + 2, radius + 2), radius)
+            surface.blit(fill, fill.get_rect(center=centre))
+            common.dashed_circle(surface, theme.TARGET, centre, radius, time)
+            common.plus_mark(surface, theme.TARGET, centre, max(3, size // 5), max(2, size // 12))
+        if chosen is not None:
+            rect = self.corner_rect(*chosen)
+            pygame.draw.circle(surface, theme.INK, rect.center, size // 2 + 5, 2)
+            pygame.draw.circle(surface, theme.GOLD_LIGHT, rect.center, size // 2 + 3, 3)
+        for mark in ghosts:
+            rect = self.corner_rect(*mark.at)
+            image = ui.sprites.tile(mark.item, size).copy()
+            image.set_alpha(215)
+            surface.blit(image, rect)
+            common.dashed_circle(surface, theme.GOLD_LIGHT, rect.center, size // 2 + 3, time * 0.75)
+
     # ------------------------------------------------------------------ zoom and pan
     def zoom_by(self, factor: float) -> None:
         self.zoom = max(0.5, min(3.0, self.zoom * factor))
@@ -137,8 +218,16 @@ class AlhambraView:
         hint_cell: Cell | None = None,
         hint_tile: int | None = None,
         hover: tuple[Cell, int] | None = None,
+        refused: Cell | None = None,
+        marks: Sequence[Mark] = (),
+        corners: Collection[Cell] = (),
+        chosen_corner: Cell | None = None,
+        ghost_marks: Sequence[Mark] = (),
     ) -> None:
-        """Draw ``grid`` with the highlights; every highlight argument is optional."""
+        """Draw ``grid`` with the highlights; every highlight argument is optional.  ``refused``: an empty cell
+        the held tile is over and may not take (marked with a cross).  ``marks``: the rule modules' tokens on its
+        corners (not those in ``hidden``); ``corners``: where a picked token may go (lit), ``chosen_corner`` the
+        one chosen; ``ghost_marks``: tokens about to go somewhere (faded)."""
         ghosts = ghosts or {}
         self.fit(grid, [*targets, *ghosts])
         clip = surface.get_clip()
@@ -157,6 +246,10 @@ class AlhambraView:
                 common.badge(
                     self.ui, surface, "redesign", (rect.right - rect.w // 5, rect.y + rect.h // 5), max(14, rect.w // 3)
                 )
+        if refused is not None:
+            common.refused_cell(surface, self.cell_rect(*refused))
+        if marks or corners or ghost_marks:
+            self._draw_corners(surface, marks, hidden, corners, chosen_corner, ghost_marks, glow, time)
         if hover is not None:
             (hx, hy), tile = hover
             image = self.ui.sprites.tile(tile, self._cell).copy()

@@ -6,6 +6,7 @@ the selection, a badge icon for hints and swaps) so they read without colour vis
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -37,6 +38,18 @@ def dashed_rect(
         pygame.draw.line(surface, color, a, b, width)
 
 
+def dashed_circle(
+    surface: pygame.Surface, color: theme.Color, center: tuple[int, int], radius: int, time: float, width: int = 2
+) -> None:
+    """A ring of dashes turning slowly: a round legal target (a corner), as ``dashed_rect`` frames a square one."""
+    dashes = max(8, radius // 2)
+    turn = (time * 0.8) % 1.0
+    rect = pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
+    for i in range(dashes):
+        start = (i + turn) / dashes * 2 * math.pi
+        pygame.draw.arc(surface, color, rect, start, start + math.pi / dashes, width)
+
+
 def plus_mark(surface: pygame.Surface, color: theme.Color, center: tuple[int, int], size: int, width: int = 3) -> None:
     x, y = center
     pygame.draw.line(surface, color, (x - size, y), (x + size, y), width)
@@ -65,6 +78,20 @@ def target_cell(surface: pygame.Surface, rect: pygame.Rect, glow: float, time: f
     inner = rect.inflate(-4, -4)
     dashed_rect(surface, theme.TARGET, inner, 2, max(4, rect.w // 8), (time * 0.8) % 1.0)
     plus_mark(surface, theme.TARGET, inner.center, max(3, rect.w // 8), max(2, rect.w // 24))
+
+
+def refused_cell(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """An empty cell the held tile may not take: a warm fill, a solid frame and a cross (a target's plus, crossed)."""
+    fill = _fill(rect.size, (*theme.WARN, 255))
+    fill.set_alpha(60)
+    surface.blit(fill, rect)
+    inner = rect.inflate(-4, -4)
+    width = max(2, rect.w // 24)
+    pygame.draw.rect(surface, theme.WARN, inner, width, border_radius=max(2, rect.w // 16))
+    arm = max(4, rect.w // 6)
+    x, y = inner.center
+    pygame.draw.line(surface, theme.WARN, (x - arm, y - arm), (x + arm, y + arm), width + 1)
+    pygame.draw.line(surface, theme.WARN, (x - arm, y + arm), (x + arm, y - arm), width + 1)
 
 
 def selected_frame(surface: pygame.Surface, rect: pygame.Rect, width: int = 3) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Buy
-from game.engine.components import BUILDING_TYPES, CURRENCIES, MARKET_CURRENCY, TILE_COST, TILE_TYPE
+from game.engine.components import BUILDING_TYPES, CURRENCIES, MARKET_CURRENCY, TILE_COST, TILE_KIND, TILE_TYPE
 
 from .. import theme
 from ..sprites import SLOT_ART, SLOT_TILE_POS, TILE_ART
@@ -28,6 +28,9 @@ class MarketView:
         label_h = px(22)
         fh = self.rect.h - label_h - px(4)
         fw = round(fh * SLOT_ART[0] / SLOT_ART[1])
+        if 4 * fw + 5 * px(6) > self.rect.w:  # a narrow market (a module's panel beside it): smaller slots
+            fw = (self.rect.w - 5 * px(6)) // 4
+            fh = round(fw * SLOT_ART[1] / SLOT_ART[0])
         gap = min(px(18), max(4, (self.rect.w - 4 * fw) // 5))
         total = 4 * fw + 3 * gap
         x0 = self.rect.centerx - total // 2
@@ -54,7 +57,9 @@ class MarketView:
         state = snap.state
         acting = snap.can_act and (snap.acting or snap.shopping)  # shopping: a module's purchase (a vizier's)
         hint = snap.hint_action
-        for i, frame in enumerate(self.slot_rects(snap)):
+        frames = self.slot_rects(snap)
+        room = frames[0].w + min(ui.px(16), frames[1].x - frames[0].right - ui.px(4))  # a label's width: its gaps'
+        for i, frame in enumerate(frames):
             slot = i + 1
             tile = state.market[i]
             hovered = frame.collidepoint(ui.mouse) and acting and tile >= 0
@@ -73,7 +78,10 @@ class MarketView:
                 elif acting and snap.exact_only and snap.sel.slot != slot:  # payable exactly: a lit target
                     common.dashed_rect(surface, theme.TARGET, frame.inflate(ui.px(6), ui.px(6)), 3, ui.px(10))
             currency = CURRENCIES[MARKET_CURRENCY[i]]
-            if snap.sel.slot == slot:
+            if snap.sel.slot == slot and snap.sel.item is not None:  # its tile sets the price of a module's tile
+                common.dashed_rect(surface, theme.GOLD_LIGHT, frame.inflate(ui.px(6), ui.px(6)), 2, ui.px(7))
+                common.chip(ui, surface, "sets the price", (frame.centerx, frame.y), ui.font_px(11), anchor="center")
+            elif snap.sel.slot == slot:
                 common.selected_frame(surface, frame.move(0, lift), 3)
             elif (isinstance(hint, Buy) or hasattr(hint, "paid")) and getattr(hint, "slot", None) == slot:
                 common.glow_frame(surface, frame, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
@@ -81,14 +89,14 @@ class MarketView:
             if acting:
                 common.keycap(ui, surface, SLOT_KEYS[i], (frame.x + ui.px(6), frame.y + ui.px(6)), "topleft")
             if tile >= 0:
-                label = f"{BUILDING_TYPES[TILE_TYPE[tile]].capitalize()} · {TILE_COST[tile]} {currency}"
-                if ui.text.size(label, ui.font_px(13))[0] > frame.w + ui.px(16):
-                    label = f"{BUILDING_TYPES[TILE_TYPE[tile]].capitalize()} · {TILE_COST[tile]}"
+                kind = TILE_TYPE[tile]  # a tile of no building type (a module's) says its kind
+                word = (BUILDING_TYPES[kind] if kind is not None else TILE_KIND[tile]).capitalize()
+                label = f"{word} · {TILE_COST[tile]} {currency}"
+                if ui.text.size(label, ui.font_px(13))[0] > room:
+                    label = f"{word} · {TILE_COST[tile]}"
             else:
                 label = "sold" if not state.is_over else "—"
-            word = ui.text.shadowed(
-                ui.text.fit(label, ui.font_px(13), frame.w + ui.px(16)), ui.font_px(13), theme.PARCHMENT
-            )
+            word = ui.text.shadowed(ui.text.fit(label, ui.font_px(13), room), ui.font_px(13), theme.PARCHMENT)
             surface.blit(word, word.get_rect(midtop=(frame.centerx, frame.bottom + ui.px(4))))
             if hovered:
                 affordable = slot in snap.buyable

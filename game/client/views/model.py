@@ -47,6 +47,22 @@ class Piece:
         return ("card", self.item) if self.face in ("card", "back") else None
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A module's token on a seat's Alhambra, on a grid corner (a falcon), drawn by ``Sprites.tile(item)``
+    on every view of that Alhambra.  ``at`` names the corner where four cells meet by its south-east cell:
+    (x, y) is the north-west corner of cell (x, y)."""
+
+    item: int
+    at: tuple[int, int]
+    tip: str
+
+    @property
+    def key(self) -> Key:
+        """The piece it is, for flights (to and from the module's panel)."""
+        return ("tile", self.item)
+
+
 @dataclass
 class Selection:
     """What the human has picked but not yet done."""
@@ -60,11 +76,14 @@ class Selection:
     card: int | None = None  # a module's card chosen to pay with the money (an exchange card)
     tile: int | None = None
     source: str = ""  # "held", "reserve" or "alhambra"
+    item: int | None = None  # a module's tile for sale outside the market (a waiting bazaar), priced by ``slot``
+    piece: int | None = None  # a module's piece picked from its panel to put on your Alhambra (paid with ``pay``)
+    spot: tuple[int, int] | None = None  # the corner chosen for ``piece`` with the keyboard (Tab)
 
     @property
     def empty(self) -> bool:
         """Nothing picked: the primary button is free to offer the move that needs no selection."""
-        return not self.offer and self.slot is None and self.tile is None
+        return not self.offer and self.slot is None and self.tile is None and self.piece is None
 
     def clear(self) -> None:
         self.offer.clear()
@@ -76,10 +95,15 @@ class Selection:
         self.card = None
         self.tile = None
         self.source = ""
+        self.item = None
+        self.piece = None
+        self.spot = None
 
     def frozen(self) -> Picked:
         """An immutable copy of what the views draw of the selection."""
-        return Picked(tuple(self.offer), self.slot, tuple(self.pay), self.tile, self.source, self.card)
+        return Picked(
+            tuple(self.offer), self.slot, tuple(self.pay), self.tile, self.source, self.card, self.item, self.piece
+        )
 
 
 @dataclass(frozen=True)
@@ -92,6 +116,8 @@ class Picked:
     tile: int | None = None  # the tile picked to place, keep or swap
     source: str = ""  # where that tile is: "held", "reserve" or "alhambra"
     card: int | None = None  # a module's card chosen to pay with (an exchange card)
+    item: int | None = None  # a module's tile for sale being bought (a waiting bazaar): ``slot`` sets its price
+    piece: int | None = None  # a module's piece picked to put on your Alhambra (a falcon), paid with ``pay``
 
 
 @dataclass(frozen=True)
@@ -129,6 +155,9 @@ class TableSnapshot:
     exact_only: bool = False  # the purchases of now pay exactly (a vizier's)
     pay_currencies: frozenset[int] = frozenset()  # currencies the chosen card lets pay besides the slot's
     pay_cards: frozenset[int] = frozenset()  # the human's module cards that can pay for the chosen slot
+    marks: Mapping[int, tuple[Mark, ...]] = field(default_factory=dict)  # per seat: tokens on its Alhambra's corners
+    pickable: frozenset[int] = frozenset()  # the modules' pieces the human may pick now to put on their Alhambra
+    spots: tuple[tuple[int, int], ...] = ()  # the corners of your Alhambra that take the picked piece (lit)
 
     def seat_name(self, seat: int | str) -> str:
         return self.seat_names[seat]

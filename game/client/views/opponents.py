@@ -137,13 +137,15 @@ class OpponentPanel:
         self.grid.rect = areas["grid"]
         pygame.draw.rect(surface, (14, 26, 26), areas["grid"], border_radius=px(6))
         hidden = {item[1] for item in snap.hidden if item[0] == "tile"}
-        self.grid.draw(surface, state.grids[seat], hidden=hidden)
+        marks = snap.marks.get(seat, ())  # a rule module's tokens on its corners (falcons)
+        self.grid.draw(surface, state.grids[seat], hidden=hidden, marks=marks)
         self._draw_tiles(surface, snap)
         if self._has_pieces(snap):
             for item, rect in self.piece_rects(snap):
                 draw_piece(surface, snap, item, rect)
         self._draw_hand(surface, snap)
-        if self.rect.collidepoint(ui.mouse) and areas["grid"].collidepoint(ui.mouse):
+        over_mark = self.grid.mark_at(marks, ui.mouse) is not None  # its own tooltip
+        if self.rect.collidepoint(ui.mouse) and areas["grid"].collidepoint(ui.mouse) and not over_mark:
             counts = state.type_counts(seat)
             parts = [f"{counts[i]} {kind}" for i, kind in enumerate(BUILDING_TYPES) if counts[i]]
             ui.tooltip(

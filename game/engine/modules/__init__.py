@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions import BASE_ACTION_TYPES, Action, EventFields, decision_readers
-from .base import BAZAARS_MODULE, CAMPS_MODULE, FALCONS_MODULE, Module, Part
+from .base import Module, Part
 from .bazaars import Bazaars
 from .bonus import Bonus
 from .camps import Camps
@@ -36,9 +36,9 @@ MODULES: dict[str, type[Module]] = {
 # The modules a game can play besides Dirk (RECORD.md ``config.modules``: a record may name them), in the rule
 # book's order.
 PLAYABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
-# The 2024 edition's modules play in the engine and its records but are not offered at setup yet: the AI and the
-# client do not know them.
-NOT_OFFERED_YET: tuple[str, ...] = (CAMPS_MODULE, BAZAARS_MODULE, FALCONS_MODULE)
+# Modules that play in the engine and its records but are not offered at setup yet, while the AI or the client
+# does not know them (the 2024 edition's were, until their clients were built): none now.
+NOT_OFFERED_YET: tuple[str, ...] = ()
 # The modules a player chooses at setup (the CLI, the setup screen, the bench), in the rule book's order.
 CHOOSABLE: tuple[str, ...] = tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET)
 # Every name RECORD.md gives a module, built here or not yet (the 2024 edition's: issue 17).
