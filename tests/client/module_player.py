@@ -8,10 +8,15 @@ in a vizier window ([M-VIZIER-2]), pays with an exchange card ([M-EXCH-3]), take
 
 from __future__ import annotations
 
-from driver import UiPlayer
+from collections.abc import Callable
 
+import pygame
+from driver import Driver, MakeApp, UiPlayer
+
+from ai import make_agent
 from game.client.scenes.turn import TurnScene
-from game.engine import Take
+from game.client.table import Table
+from game.engine import Game, GameConfig, GameState, Seat, Take
 from game.engine.components import is_exchange_card
 from game.engine.modules.bonus import RevealBonus
 from game.engine.modules.exchange import ExchangeBuy
@@ -19,6 +24,49 @@ from game.engine.modules.huts import TakeHut
 from game.engine.modules.vizier import PLACING, VizierBuy, VizierPass, WakeVizier
 
 MODULES = ("vizier", "exchange", "huts", "bonus")
+
+
+def position(
+    wanted: Callable[[GameState], bool],
+    modules: tuple[str, ...] = MODULES,
+    players: int = 3,
+    seeds=range(1, 60),
+    limit: int = 400,
+) -> Game:
+    """A game with ``modules``, played by random agents until the human (seat 0) faces ``wanted``.
+
+    Test setup, not play: the position is reached with the engine; from then on the tests click.
+    """
+    for seed in seeds:
+        seats = (Seat("You", "human"), *tuple(Seat(f"Bot {i}", "random") for i in range(1, players)))
+        game = Game.new(GameConfig(seed=seed, seats=seats, modules=modules))
+        agent = make_agent("random", seed)
+        for _ in range(limit):
+            state = game.state
+            if state.is_over:
+                break
+            if state.decider == 0 and wanted(state):
+                return game
+            game.apply(agent.choose(state.knowledge(state.decider), state.legal_actions()))
+    raise AssertionError("no such position in the seeds tried")
+
+
+def sit_down(make_app: MakeApp, game: Game, size: tuple[int, int] | None = None) -> tuple[Driver, TurnScene]:
+    """The human's seat at ``game``'s table, the table scene ready for input."""
+    driver = make_app(speed=0.0, **({"size": size} if size else {}))
+    driver.app.play(Table(game, 0))
+    driver.wait_for_human()
+    scene = driver.scene
+    assert isinstance(scene, TurnScene)
+    driver.step(2)
+    return driver, scene
+
+
+def confirm(driver: Driver, scene: TurnScene) -> None:
+    """Confirm what is staged (Enter) and wait until the table has played it out."""
+    if scene.table.staged is not None:
+        driver.key(pygame.K_RETURN)
+    driver.wait(lambda: not scene.director.busy)
 
 
 class ModulePlayer(UiPlayer):

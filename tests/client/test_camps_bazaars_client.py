@@ -19,9 +19,11 @@ import tokenize
 from collections.abc import Callable
 from pathlib import Path
 
+import module_player
 import pygame
 import pytest
 from driver import Driver, MakeApp, UiPlayer
+from module_player import confirm, sit_down
 from test_full_game import play_to_the_end
 from test_render import matches, share_of
 
@@ -67,41 +69,11 @@ def position(
     wanted: Callable[[GameState], bool],
     modules: tuple[str, ...] = BOTH,
     players: int = 3,
-    seeds=range(1, 120),
+    seeds: range = range(1, 120),
     limit: int = 600,
 ) -> Game:
-    """A game with ``modules``, played by random agents until the human (seat 0) faces ``wanted``.
-
-    Test setup, not play: the position is reached with the engine; from then on the tests click.
-    """
-    for seed in seeds:
-        seats = (Seat("You", "human"), *tuple(Seat(f"Bot {i}", "random") for i in range(1, players)))
-        game = Game.new(GameConfig(seed=seed, seats=seats, modules=modules))
-        agent = make_agent("random", seed)
-        for _ in range(limit):
-            state = game.state
-            if state.is_over:
-                break
-            if state.decider == 0 and wanted(state):
-                return game
-            game.apply(agent.choose(state.knowledge(state.decider), state.legal_actions()))
-    raise AssertionError("no such position in the seeds tried")
-
-
-def sit_down(make_app: MakeApp, game: Game, size: tuple[int, int] | None = None) -> tuple[Driver, TurnScene]:
-    driver = make_app(speed=0.0, **({"size": size} if size else {}))
-    driver.app.play(Table(game, 0))
-    driver.wait_for_human()
-    scene = driver.scene
-    assert isinstance(scene, TurnScene)
-    driver.step(2)
-    return driver, scene
-
-
-def confirm(driver: Driver, scene: TurnScene) -> None:
-    if scene.table.staged is not None:
-        driver.key(pygame.K_RETURN)
-    driver.wait(lambda: not scene.director.busy)
+    """A game with camps and bazaars (or ``modules``) where the human (seat 0) faces ``wanted``."""
+    return module_player.position(wanted, modules, players, seeds, limit)
 
 
 def hover(driver: Driver, pos: tuple[int, int], frames: int = 2) -> None:

@@ -12,12 +12,11 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from driver import Driver, MakeApp
-from module_player import MODULES
+from driver import MakeApp
+from module_player import MODULES, confirm, position, sit_down
 from test_render import matches
 from test_snapshot import Views, hand_snapshot, make_ui
 
@@ -40,41 +39,6 @@ from game.engine.phases import ACTION, PLACE
 from game.engine.ruleset import Ruleset
 
 CLIENT = Path(__file__).resolve().parents[2] / "game" / "client"
-
-
-def position(wanted: Callable[[GameState], bool], players: int = 3, seeds=range(1, 60), limit: int = 400) -> Game:
-    """A game with all four modules, played by random agents until the human (seat 0) faces ``wanted``.
-
-    Test setup, not play: the position is reached with the engine; from then on the tests click.
-    """
-    for seed in seeds:
-        seats = (Seat("You", "human"), *tuple(Seat(f"Bot {i}", "random") for i in range(1, players)))
-        game = Game.new(GameConfig(seed=seed, seats=seats, modules=MODULES))
-        agent = make_agent("random", seed)
-        for _ in range(limit):
-            state = game.state
-            if state.is_over:
-                break
-            if state.decider == 0 and wanted(state):
-                return game
-            game.apply(agent.choose(state.knowledge(state.decider), state.legal_actions()))
-    raise AssertionError("no such position in the seeds tried")
-
-
-def sit_down(make_app: MakeApp, game: Game, size: tuple[int, int] | None = None) -> tuple[Driver, TurnScene]:
-    driver = make_app(speed=0.0, **({"size": size} if size else {}))
-    driver.app.play(Table(game, 0))
-    driver.wait_for_human()
-    scene = driver.scene
-    assert isinstance(scene, TurnScene)
-    driver.step(2)
-    return driver, scene
-
-
-def confirm(driver: Driver, scene: TurnScene) -> None:
-    if scene.table.staged is not None:
-        driver.key(pygame.K_RETURN)
-    driver.wait(lambda: not scene.director.busy)
 
 
 # ---------------------------------------------------------------------- the registry, the log, playback
