@@ -14,6 +14,7 @@ from importlib import resources
 
 import pygame
 import pytest
+from test_module_sprites import grey_difference, pixels
 
 from game.client import sprites as sprites_module
 from game.client import theme
@@ -55,17 +56,6 @@ FALCON_BIRD = (6, 4, 52, 33)  # the falcon itself on a 64 px token, above the di
 def sprites() -> Sprites:
     pygame.font.init()
     return Sprites(theme.TextCache(theme.Fonts()))
-
-
-def pixels(surface: pygame.Surface) -> bytes:
-    return pygame.image.tobytes(surface, "RGBA")
-
-
-def grey_difference(a: pygame.Surface, b: pygame.Surface) -> float:
-    """Mean absolute difference of two same-sized images seen in greyscale (0..255)."""
-    ga = pygame.image.tobytes(pygame.transform.grayscale(a), "RGB")[::3]
-    gb = pygame.image.tobytes(pygame.transform.grayscale(b), "RGB")[::3]
-    return sum(abs(x - y) for x, y in zip(ga, gb, strict=True)) / len(ga)
 
 
 def test_the_pieces_are_the_expected_ones() -> None:
