@@ -21,7 +21,7 @@ figure measured in the same run, and the ratio of the two.
 ``--fingerprint`` prints instead one hash of every root statistic (each candidate's visits and
 reward, the survivors) of fixed-iteration searches on the same positions: two commits that print
 the same hash searched exactly alike, which is what a change meant to make the search faster,
-not different, must show.
+not different, must show.  With ``--modules`` it hashes the searches of games with those modules.
 """
 
 from __future__ import annotations
@@ -69,12 +69,13 @@ def iterations_per_second(
     return total_iterations / total_time
 
 
-def fingerprint(count: int, iterations: int) -> str:
-    """A hash of the root statistics of fixed-iteration searches, 2-4 players and hard's two-player search."""
+def fingerprint(count: int, iterations: int, modules: tuple[str, ...] = ()) -> str:
+    """A hash of the root statistics of fixed-iteration searches, 2-4 players and hard's two-player search,
+    on positions of games with ``modules`` (none: the base game)."""
     lines = []
     for players, settings in ((2, Settings()), (2, LEVELS["hard"].settings), (3, Settings()), (4, Settings())):
         agent = MctsAgent(Budget(iterations=iterations), seed=1, settings=settings)
-        for state in positions(players, count):
+        for state in positions(players, count, modules):
             root, survivors = agent.search(state.knowledge(state.decider), state.legal_actions())
             stats = sorted(
                 (str(action), child.visits, round(child.reward, 9)) for action, child in root.children.items()
@@ -98,7 +99,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     if args.fingerprint:
-        print(f"search fingerprint: {fingerprint(args.positions, args.iterations or 300)}")
+        modules = module_names(args.modules) if args.modules else ()
+        label = f" ({', '.join(modules)})" if modules else ""
+        print(f"search fingerprint{label}: {fingerprint(args.positions, args.iterations or 300, modules)}")
         return
     budget = Budget(iterations=args.iterations) if args.iterations else Budget(seconds=args.seconds)
     each = f"{args.iterations} iterations" if args.iterations else f"{args.seconds} s"

@@ -19,7 +19,7 @@ from game.engine.alhambra import FIT_WALLS, longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 
 from .evaluation import DEFAULT_WEIGHTS, Outlook, Weights, money_cap, payable_sums, scorings_left, strongest_rival
-from .modules import Compiled, advice_for
+from .modules import advice_for
 
 # (side of the cell, step to the neighbour there, the neighbour's side that faces the cell)
 _NEIGHBOUR_FACING = ((1, -128, 4), (2, 1, 8), (4, 128, 1), (8, -1, 2))
@@ -34,6 +34,7 @@ class Pricer:
         "_rival",
         "_scorings_left",
         "_short_of_exact",
+        "_tile_gains",
         "advice",
         "exact_walls",
         "held_money",
@@ -57,6 +58,7 @@ class Pricer:
         self._rival = -1
         self._scorings_left = -1
         self._short_of_exact: list[list[tuple[int, int, int]]] | None = None
+        self._tile_gains: dict[int, float] | None = None
 
     def money_value(self, change: int) -> float:
         cap = self.money_cap
@@ -84,13 +86,23 @@ class Pricer:
         the money, and, if ``extra_action`` and the payment is exact, another action ([B-TURN-4]).  Also the price
         of a module's purchases (an exchange card's, a vizier's)."""
         exact = self.weights.exact if extra_action and paid == TILE_COST[tile] else 0.0
+        gains = self._tile_gains
+        if gains is None:
+            gains = self._tile_gains = {}
+        gain = gains.get(tile)
+        if gain is None:  # the same tile is priced once per payment (and per exchange card, vizier): once is enough
+            gain = gains[tile] = self.tile_gain(tile)
+        return gain + self.money_value(-paid) + exact
+
+    def tile_gain(self, tile: int) -> float:
+        """What owning ``tile`` is worth to me: its majority gain, with what the modules count besides."""
         kind = TILE_TYPE[tile]
         if kind is None:  # a camp, a bazaar: no majority, worth what its module says
-            return self.advice.worth_of_tile(self.state, self.me, tile) + self.money_value(-paid) + exact
+            return self.advice.worth_of_tile(self.state, self.me, tile)
         amount = 1.0
         if self.advice.tile_extra:
             amount += self.advice.extra_for_tile(self.state, self.me, tile)
-        return self.majority_gain(kind, amount) + self.money_value(-paid) + exact
+        return self.majority_gain(kind, amount)
 
     def take(self, action: Take) -> float:
         cards = action.cards
@@ -180,15 +192,20 @@ class Pricer:
         return (longest_wall(trial) - self.state.wall_length(self.me)) * self.scorings_left()
 
     def place(self, action: Place) -> float:
+        price = self.place_without_modules(action)
         cell = (action.y + 64) * 128 + action.x + 64
-        grid = self.state.grids[self.me]
-        neighbours = (cell - 128 in grid) + (cell + 1 in grid) + (cell + 128 in grid) + (cell - 1 in grid)
-        price = self.wall_gain(action.tile, action.x, action.y) + self.weights.compact * neighbours
         if self.advice.cell_extra:  # e.g. next to a hut of its colour ([M-HUT-4])
             price += self.cell_gain(action.tile, cell)
         if self.advice.cell_points:  # e.g. [M-CAMP-3] lengthening a camp's line, or a camp's own lines
             price += self.advice.points_at(self.state, self.me, action.tile, cell)
         return price
+
+    def place_without_modules(self, action: Place) -> float:
+        """A placement's wall and compactness: all the base game prices."""
+        cell = (action.y + 64) * 128 + action.x + 64
+        grid = self.state.grids[self.me]
+        neighbours = (cell - 128 in grid) + (cell + 1 in grid) + (cell + 128 in grid) + (cell - 1 in grid)
+        return self.wall_gain(action.tile, action.x, action.y) + self.weights.compact * neighbours
 
     def cell_gain(self, tile: int, cell: int) -> float:
         """What the modules count besides the tile itself for ``tile`` on ``cell`` (``Advice.cell_extra``)."""
@@ -265,15 +282,20 @@ PlacementKey = tuple[frozenset[tuple[int, int]], int, int, float]
 _PLACEMENTS: dict[PlacementKey, tuple[tuple[Action, ...], Action, float]] = {}
 
 
-def _placement_choice(state: GameState, weights: Weights) -> tuple[tuple[Action, ...], Action, float]:
+def _placement_key(state: GameState, weights: Weights) -> PlacementKey:
+    return (state.alhambra_key(state.decider), state.held[0], scorings_left(state), weights.compact)
+
+
+def _placement_choice(
+    state: GameState, weights: Weights, key: PlacementKey
+) -> tuple[tuple[Action, ...], Action, float]:
     """The candidates for the first held tile, the best-priced placement among them and its price.
 
     A placement's price (``Pricer.place``) depends only on the Alhambra, the tile, the scorings
-    left and the weight of compactness, and rollouts place the same tiles in the same Alhambras
-    again and again, so the choice is remembered (the memo is emptied when full, which changes
-    nothing but speed).
+    left and the weight of compactness (``key``), and rollouts place the same tiles in the same
+    Alhambras again and again, so the choice is remembered (the memo is emptied when full, which
+    changes nothing but speed).
     """
-    key = (state.alhambra_key(state.decider), state.held[0], scorings_left(state), weights.compact)
     found = _PLACEMENTS.get(key)
     if found is None:
         pricer = Pricer(state, weights, exact_walls=False)
@@ -284,6 +306,64 @@ def _placement_choice(state: GameState, weights: Weights) -> tuple[tuple[Action,
             _PLACEMENTS.clear()
         found = _PLACEMENTS[key] = (candidates, best, price)
     return found
+
+
+# Per placement candidate but the last (the reserve): (wall and compactness, what the modules count besides
+# there, the module's points there), as ``Pricer.place`` adds them up.
+CellParts = tuple[tuple[float, tuple[tuple[int, float], ...], float], ...]
+_CELL_PARTS: dict[PlacementKey, CellParts | None] = {}  # None: no cell adds more for the tile
+
+
+def _cell_parts(
+    state: GameState, weights: Weights, key: PlacementKey, candidates: tuple[Action, ...]
+) -> CellParts | None:
+    """The parts of ``Pricer.place`` for each placement of ``candidates`` that depend on the Alhambra, the tile,
+    the scorings left and compactness (``key``), remembered; None when no cell adds more for the tile
+    (``Advice.cell_extra``).
+
+    What a module counts besides on a cell (next to a hut of the tile's colour, [M-HUT-4]) is priced by the
+    majorities of the moment, so those prices cannot be remembered whole: their parts can.
+    """
+    if key in _CELL_PARTS:
+        return _CELL_PARTS[key]
+    advice = advice_for(state.rules)
+    me, tile = state.decider, key[1]
+    places = cast(tuple[Place, ...], candidates[:-1])
+    extras = [tuple(advice.extras_at(state, me, tile, move.cell)) for move in places]
+    parts: CellParts | None = None
+    if any(extras):
+        pricer = Pricer(state, weights, exact_walls=False)
+        parts = tuple(
+            (
+                pricer.place_without_modules(move),
+                found,
+                advice.points_at(state, me, tile, move.cell) if advice.cell_points else 0.0,
+            )
+            for move, found in zip(places, extras, strict=True)
+        )
+    if len(_CELL_PARTS) >= PLACEMENTS_REMEMBERED:
+        _CELL_PARTS.clear()
+    _CELL_PARTS[key] = parts
+    return parts
+
+
+def _best_of_parts(state: GameState, weights: Weights, candidates: tuple[Action, ...], parts: CellParts) -> Action:
+    """``max(candidates, key=Pricer.price)`` from the remembered ``parts``: the same sums in the same order."""
+    pricer = Pricer(state, weights, exact_walls=False)
+    advice = pricer.advice
+    best = candidates[-1]
+    best_price = 0.0
+    first = True
+    for move, (price, extras, points) in zip(candidates[:-1], parts, strict=True):  # the reserve (last) has none
+        if advice.cell_extra:
+            price += sum(pricer.majority_gain(kind, amount) for kind, amount in extras)
+        if advice.cell_points:
+            price += points
+        if first or price > best_price:
+            best, best_price, first = move, price, False
+    if pricer.reserve(cast(Reserve, candidates[-1])) > best_price:
+        best = candidates[-1]
+    return best
 
 
 def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: Weights = DEFAULT_WEIGHTS) -> Action:
@@ -326,26 +406,9 @@ def _fast_module_phase(state: GameState, rng: random.Random, epsilon: float, wei
     return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
 
 
-_CELL_EXTRAS: dict[tuple[frozenset[tuple[int, int]], int], bool] = {}  # (Alhambra, tile) -> a cell adds more
-
-
-def _cell_extras_anywhere(state: GameState, candidates: tuple[Action, ...], advice: Compiled) -> bool:
-    """Whether a module counts more for the held tile on one of the placements ``candidates`` lists (all but the
-    last, the reserve): a function of the Alhambra and the tile (``Advice.cell_extra``), remembered."""
-    tile, me = state.held[0], state.decider
-    key = (state.alhambra_key(me), tile)
-    found = _CELL_EXTRAS.get(key)
-    if found is None:
-        if len(_CELL_EXTRAS) >= PLACEMENTS_REMEMBERED:
-            _CELL_EXTRAS.clear()
-        found = _CELL_EXTRAS[key] = any(
-            advice.extras_at(state, me, tile, cast(Place, move).cell) for move in candidates[:-1]
-        )
-    return found
-
-
 def _fast_placement(state: GameState, rng: random.Random, epsilon: float, weights: Weights) -> Action:
-    candidates, best, price = _placement_choice(state, weights)
+    key = _placement_key(state, weights)
+    candidates, best, price = _placement_choice(state, weights, key)
     advice = advice_for(state.rules)
     module_hooks = advice.placement_moves
     if module_hooks:  # a module offers other destinations (they depend on more than the Alhambra: not remembered)
@@ -357,10 +420,12 @@ def _fast_placement(state: GameState, rng: random.Random, epsilon: float, weight
             return max(choices, key=Pricer(state, weights, exact_walls=False).price)
     # A module counts more on some cells (next to a hut of the tile's colour, [M-HUT-4]): those prices
     # depend on the majorities, not only on the Alhambra, so they are not remembered.
-    if advice.cell_extra and len(candidates) > 1 and _cell_extras_anywhere(state, candidates, advice):
-        if rng.random() < epsilon:
-            return candidates[rng.randrange(len(candidates))]
-        return max(candidates, key=Pricer(state, weights, exact_walls=False).price)
+    if advice.cell_extra and len(candidates) > 1:
+        parts = _cell_parts(state, weights, key, candidates)
+        if parts is not None:
+            if rng.random() < epsilon:
+                return candidates[rng.randrange(len(candidates))]
+            return _best_of_parts(state, weights, candidates, parts)
     if len(candidates) == 1:
         return candidates[0]
     if rng.random() < epsilon:

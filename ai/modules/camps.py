@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import Place
-from game.engine.alhambra import STEPS, GridMemo, camp_spots
+from game.engine.alhambra import STEPS, GridMemo
 from game.engine.components import CAMP_ARROWS, describe_tile, is_camp
 from game.engine.modules.camps import line_points, walk_line
 
@@ -85,7 +85,7 @@ def best_camp_cell(state: GameState, player: int, tile: int) -> float:
     if found is None:
         grid = state.grids[player]
         found = -1.0
-        for spot in camp_spots(grid, state.spots(player), tile):
+        for spot in state.camp_spots(player, tile):
             found = max(found, points_added(grid, tile, spot.cell) + ARROW_ROOM * arrow_room(grid, tile, spot.cell))
         if len(_BEST) >= BEST_REMEMBERED:
             _BEST.clear()

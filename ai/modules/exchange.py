@@ -9,6 +9,7 @@ tile (an exact payment brings another action) less the card it uses up.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import describe_action
@@ -46,6 +47,18 @@ def price_exchange_buy(pricer: object, action: ExchangeBuy) -> float:
     return pricer.purchase(tile, paid, True) - card_worth(state)  # type: ignore[attr-defined]
 
 
+@lru_cache(maxsize=16384)
+def exchange_buys(held: tuple[int, ...], hand: tuple[int, ...], market: tuple[int, ...]) -> tuple[ExchangeBuy, ...]:
+    """[M-EXCH-3] every purchase that needs one of the exchange cards ``held``, slot by slot (as
+    ``exchange.exchange_payments`` lists them): rollouts ask again and again for the same hands and markets."""
+    return tuple(
+        ExchangeBuy(slot, paid, card)
+        for slot, tile in enumerate(market, 1)
+        if tile >= 0
+        for card, paid in exchange.payments_with(held, hand, slot, tile, False)
+    )
+
+
 class ExchangeAdvice(Advice):
     def values(self, state: GameState, estimate: list[float]) -> None:
         part = exchange.of(state)
@@ -73,11 +86,7 @@ class ExchangeAdvice(Advice):
         player = state.turn_player
         if not part.held[player]:
             return []
-        return [
-            ExchangeBuy(slot, paid, card)
-            for slot in (1, 2, 3, 4)
-            for card, paid in exchange.exchange_payments(state, player, slot)
-        ]
+        return list(exchange_buys(tuple(part.held[player]), tuple(state.hands[player]), tuple(state.market)))
 
     def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
         if not isinstance(action, ExchangeBuy):

@@ -49,6 +49,7 @@ class Ruleset:
         "after_scoring",
         "after_turn",
         "aside",
+        "asking",
         "bag_tiles",
         "before_scoring",
         "card_taken",
@@ -112,9 +113,11 @@ class Ruleset:
         self.score_items = hooks("score_items")
         self.phases: dict[str, Callable] = {}
         self.placing: dict[str, Callable] = {}
+        self.asking: dict[str, tuple[str, str]] = {}
         for module in modules:
             self.phases.update(module.phases)
             self.placing.update(module.placing)
+            self.asking.update(module.asking)
         self.score_fields = hooks("score_fields")
         self.result_fields = hooks("result_fields")
         handlers: dict[type, Handler] = {}  # the modules' actions; the state adds the base game's

@@ -61,6 +61,8 @@ from .validation import check_shape
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
 ALHAMBRA_KEYS_REMEMBERED = 20_000  # distinct Alhambra keys kept (``GameState.alhambra_key``) before starting afresh
 _ALHAMBRA_KEYS: dict[frozenset[tuple[int, int]], frozenset[tuple[int, int]]] = {}
+# (Alhambra key, camp) -> the spots where the camp may go: a function of the Alhambra, asked again and again
+_CAMP_SPOTS: dict[tuple[frozenset[tuple[int, int]], int], tuple[alhambra.Spot, ...]] = {}
 OFFER_SIZE = 4
 
 
@@ -372,9 +374,15 @@ class GameState:
                 return True
         return is_camp(tile) and bool(self.camp_spots(player, tile))  # [M-CAMP-2] a camp fits by its own test
 
-    def camp_spots(self, player: int, tile: int) -> list[Spot]:
-        """[M-CAMP-2] the spots of ``player``'s Alhambra where camp ``tile`` may go."""
-        return alhambra.camp_spots(self.grids[player], self.spots(player), tile)
+    def camp_spots(self, player: int, tile: int) -> tuple[Spot, ...]:
+        """[M-CAMP-2] the spots of ``player``'s Alhambra where camp ``tile`` may go (remembered by Alhambra, camp)."""
+        key = (self.alhambra_key(player), tile)
+        found = _CAMP_SPOTS.get(key)
+        if found is None:
+            if len(_CAMP_SPOTS) >= ALHAMBRA_KEYS_REMEMBERED:
+                _CAMP_SPOTS.clear()
+            found = _CAMP_SPOTS[key] = tuple(alhambra.camp_spots(self.grids[player], self.spots(player), tile))
+        return found
 
     def type_counts(self, player: int) -> list[int]:
         """Buildings of each type in ``player``'s Alhambra (the reserve never counts: [B-SCORE-2]; cached)."""
@@ -576,6 +584,9 @@ class GameState:
             raise IllegalAction("B-TURN-7", "the turn is ending: place every tile bought this turn first")
         if self.phase == FINAL:
             raise IllegalAction("B-END-2", "the game is ending: place the tiles received from the market")
+        asked = self.rules.asking.get(self.phase)
+        if asked is not None:  # a module's own phase (a vizier window, the falcon action) says what it asks
+            raise IllegalAction(*asked)
         raise IllegalAction("B-TURN-7", "only tiles bought (or received at the end) this turn are placed now")
 
     # --- take money [B-TURN-2]

@@ -52,3 +52,15 @@ def test_the_mcts_benchmark_compares_the_modules_with_the_base_game_in_one_run(
     assert all("base game" in line and "with the modules" in line and "%" in line for line in lines[1:])
     with pytest.raises(SystemExit):
         main(["--modules", "castles", "--positions", "1", "--iterations", "6"])
+
+
+def test_the_search_fingerprint_of_module_games_is_its_own(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--fingerprint --modules``: the same hash for the same module searches, named by the modules, and another
+    one than the base game's (the searches are of other positions), so module speed-ups can show they search alike."""
+    main(["--fingerprint", "--positions", "1", "--iterations", "8", "--modules", "huts,falcons"])
+    main(["--fingerprint", "--positions", "1", "--iterations", "8", "--modules", "falcons,huts"])
+    main(["--fingerprint", "--positions", "1", "--iterations", "8"])
+    first, second, base = capsys.readouterr().out.splitlines()
+    assert first.startswith("search fingerprint (huts, falcons): ")
+    assert first == second
+    assert base.split(": ")[1] != first.split(": ")[1]

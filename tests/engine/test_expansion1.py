@@ -120,6 +120,16 @@ def test_the_window_asks_the_next_player_first_and_the_ender_last_m_vizier_2():
     assert state.phase == ACTION and state.turn_player == (ender + 1) % 3
 
 
+def test_a_window_refuses_other_moves_saying_what_it_asks_m_vizier_2():
+    """[M-VIZIER-2] in a vizier window only a vizier purchase or a pass is open: any other move is refused
+    with the window's rule and what it asks (not the end-of-turn placement's message), and changes nothing."""
+    state = window_state()
+    to_window(state)
+    for move in (Take((state.offer[0],)), Buy(1, tuple(state.hands[state.decider])), WakeVizier()):
+        refused = assert_illegal(state, move, "M-VIZIER-2")
+        assert "vizier window is open" in str(refused), refused
+
+
 def test_a_vizier_purchase_is_exact_placed_at_once_and_refilled_m_vizier_2_m_vizier_3():
     """[M-VIZIER-2] [M-VIZIER-3] the asked player buys exactly, the vizier falls asleep, the tile is placed at
     once (no extra action), the market is refilled, and asking goes on with the next player."""
@@ -133,7 +143,8 @@ def test_a_vizier_purchase_is_exact_placed_at_once_and_refilled_m_vizier_2_m_viz
     assert vizier.of(state).awake[buyer] is False
     assert state.phase == PLACING and state.held == [tile] and state.decider == buyer
     assert all(isinstance(m, (Place, Reserve)) for m in state.legal_actions())  # no other action
-    assert_illegal(state, Take((state.offer[0],)), "B-TURN-7")
+    refused = assert_illegal(state, Take((state.offer[0],)), "M-VIZIER-2")
+    assert "place the tile your vizier bought" in str(refused)
     state.apply(Reserve(tile))
     assert state.market[0] >= 0 and state.market[0] != tile  # refilled
     events = [e["e"] for e in state.log[-5:]]

@@ -175,7 +175,8 @@ def test_buy_falcons_one_card_each_as_the_turns_action_m_falcon_2():
     assert StopFalcons() in moves and all(isinstance(m, (BuyFalcon, StopFalcons)) for m in moves)
     assert {(m.x, m.y) for m in buys(moves)} == {(2, 1)}, "the corner taken is no longer offered"
     for other in (Take((state.offer[0],)), Buy(1, (card("florin", 5),)), EndTurn(), Pass()):
-        assert_illegal(state, other)  # nothing else this turn
+        refused = assert_illegal(state, other)  # nothing else this turn
+        assert "falcon" in str(refused), f"the refusal says what the falcon action asks: {refused}"
     state.apply(BuyFalcon(BLACK_PS, dirham_2, 2, 1))  # the last free corner: nothing more to buy
     assert [e["e"] for e in state.log[written:]] == ["falcon", "falcon", "turn"]
     assert state.turn_player == (player + 1) % state.players and state.phase == ACTION

@@ -97,6 +97,8 @@ class Module:
     # ---------------------------------------------------------------- a turn
     phases: ClassVar[dict[str, Callable[[GameState], list]]] = {}  # the module's own decision phases: their moves
     placing: ClassVar[dict[str, Callable[[GameState], None]]] = {}  # phases that place tiles: what follows the last
+    # per phase of the module's own: (rule, what is asked now), the refusal of any other move in that phase
+    asking: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def turn_actions(self, state: GameState) -> Iterable[Action]:
         """The module's moves in the turn player's action phase ([B-TURN-1]), listed after the base game's."""

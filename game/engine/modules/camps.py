@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..actions import Action, FromReserve, Place, Swap
-from ..alhambra import STEPS, Alhambra, camp_fits, camp_spots
+from ..alhambra import STEPS, Alhambra, camp_fits
 from ..components import CAMP_ARROWS, CAMPS, is_camp
 from .base import CAMPS_MODULE, Module
 
@@ -69,7 +69,7 @@ def redesigns(state: GameState, player: int) -> list[Action]:
         return []
     grid = state.grids[player]
     moves: list[Action] = [
-        FromReserve(camp, spot.x, spot.y) for camp in camps for spot in camp_spots(grid, state.spots(player), camp)
+        FromReserve(camp, spot.x, spot.y) for camp in camps for spot in state.camp_spots(player, camp)
     ]
     for cell in sorted(grid):
         if is_camp(grid[cell]):

@@ -305,6 +305,9 @@ class Falcons(Module):
     absent_reason = "falcons play only with the falconers module"
     events = (EVENT, BACK_EVENT)
     phases = {FLIGHT: _flight_moves}  # noqa: RUF012
+    asking = {  # noqa: RUF012
+        FLIGHT: ("M-FALCON-2", "the falcon action is this turn's only action: buy another falcon, or stop"),
+    }
 
     def deal(self, rng: random.Random, players: int) -> dict[str, Any]:
         """[M-FALCON-1] all fifteen falcons in the supply, in id order (nothing of chance: the supply is open)."""

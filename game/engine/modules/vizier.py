@@ -279,6 +279,10 @@ class Vizier(Module):
     events = (WAKE_EVENT, USE_EVENT)
     phases = {WINDOW: _window_moves}  # noqa: RUF012
     placing = {PLACING: _placed}  # noqa: RUF012
+    asking = {  # noqa: RUF012
+        WINDOW: ("M-VIZIER-2", "a vizier window is open: buy a tile with your vizier, paying exactly, or pass"),
+        PLACING: ("M-VIZIER-2", "place the tile your vizier bought first (Alhambra or reserve)"),
+    }
 
     def start(self, state: GameState, deal: Deal) -> VizierPart:
         """[M-VIZIER-1] every vizier starts awake."""
