@@ -97,7 +97,8 @@ def test_n_drops_a_started_selection_and_ends_the_turn(make_app: MakeApp) -> Non
     assert scene.sel.offer
     driver.key(KEY_N)
     driver.wait(lambda: scene.can_act)
-    assert scene.state.phase == PLACE and scene.sel.empty and scene.state.hands[0] == hand, "nothing was taken"
+    assert scene.state.phase == PLACE and scene.state.hands[0] == hand, "nothing was taken"
+    assert not scene.sel.offer and scene.sel.tile == scene.state.held[0], "the cards are dropped, the tile picked up"
 
 
 def test_only_end_turn_is_legal_and_the_button_reads_end_turn(make_app: MakeApp) -> None:

@@ -54,6 +54,18 @@ class DirkPanel(ModulePanel):
             kind = TILE_TYPE[tile]  # None: no building type (a camp), in no majority
             if ("tile", tile) not in snap.hidden and kind is not None:
                 counts[kind] += 1
+        staged = snap.staged_action  # a tile given to him this turn: ghosted here until the turn ends
+        pending = staged.tile if isinstance(staged, GiveToDirk) else None
+        pending_kind = TILE_TYPE[pending] if pending is not None else None
+        if pending_kind is not None:
+            counts[pending_kind] += 1
+        if pending is not None:
+            ghost = pygame.Rect(0, 0, px(24), px(24))
+            ghost.midright = (score.get_rect(midright=(self.rect.right - px(12), 0)).left - px(8), self.rect.y + px(16))
+            image = ui.sprites.tile(pending, ghost.w).copy()
+            image.set_alpha(200)
+            surface.blit(image, ghost)
+            common.dashed_rect(surface, theme.GOLD_LIGHT, ghost, 2, 5, (ui.time * 0.6) % 1)
         area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(34), self.rect.w - px(20), self.rect.h - px(42))
         size = min(px(34), area.h - px(2), (area.w - 5 * px(6)) // 6)
         step = (area.w - size) / 5
@@ -61,10 +73,16 @@ class DirkPanel(ModulePanel):
             x = round(area.x + i * step)
             icon = ui.sprites.type_icon(kind, size)
             surface.blit(icon, (x, area.y))
+            if i == pending_kind:
+                frame = pygame.Rect(x, area.y, size, size).inflate(px(4), px(4))
+                common.dashed_rect(surface, theme.GOLD_LIGHT, frame, 2, 5, (ui.time * 0.6) % 1)
             common.chip(ui, surface, str(counts[i]), (x + size, area.y + size), ui.font_px(12), anchor="center")
         if self.rect.collidepoint(ui.mouse):
+            on_its_way = ""
+            if pending is not None:
+                on_its_way = f" {describe_tile(pending).capitalize()} goes to him when your turn ends."
             ui.tooltip(
-                f"Dirk holds {len(tiles)} tiles. He scores majorities, never walls, and cannot win.",
+                f"Dirk holds {len(tiles)} tiles. He scores majorities, never walls, and cannot win.{on_its_way}",
                 self.rect,
             )
 

@@ -111,6 +111,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.toast_text = ""
         self.toast_warn = False
         self.toast_until = 0.0
+        self.toast_lasts_one_action = False  # the toast speaks of the next move only (the extra action's offer)
         self.banner_text = ""
         self.banner_at = -10.0
         self.record_path: Path | None = None
@@ -122,6 +123,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self._offered: frozenset = frozenset()  # optional moves already pointed out (a bonus card to reveal)
         self._options_at = -1  # the game's length when they were last looked at
         self._refusal: tuple[tuple | None, str] = (None, "")  # why the held tile may not take the cell it is over
+        self.picked_up_for: tuple | None = None  # the waiting tiles the first of which was last picked up
 
         ui = self.ui
         self.top = TopBar()
@@ -484,6 +486,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         if self.modules.commands and self.can_act and len(self.table.game.events) != self._options_at:
             self._options_at = len(self.table.game.events)
             self._point_out_options()
+        self.pick_up_bought_tile()
         self._refresh_controls()
 
     def _run_bots(self) -> None:
@@ -606,6 +609,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self._after(events, first, before)
 
     def _after(self, events: list[dict], first: int, before: Positions) -> None:
+        if self.toast_lasts_one_action:  # it spoke of the move just made (the extra action an exact payment gave)
+            self.toast_until = 0.0
+            self.toast_lasts_one_action = False
         self.sel.clear()
         self.drag = None
         self.hint = None
@@ -648,6 +654,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 self.show_toast(
                     f"Exact payment: you may take another action, or End turn ({END_TURN_KEY}) to stop here."
                 )
+            self.toast_lasts_one_action = True  # the next move answers it
 
     def _commander(self, command: Command) -> Callable[[], None]:
         """What a rule module's button (or key) does: its move now, if the human may make it."""

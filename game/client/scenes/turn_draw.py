@@ -258,8 +258,17 @@ class TurnDrawing:
         if sel.offer:
             return "Take these cards with Take (or Enter); add or remove cards with a click or 1–4."
         if sel.tile is not None:
-            if sel.source == "held":
-                return "Click a highlighted place (or drag the tile there), or put it on the reserve."
+            if sel.source == "held":  # picked up as soon as it waits: a module's phase says whose tile it is
+                said = self.modules.prompt(state) if self.modules.modules and table.placing else None
+                if said is not None:
+                    return said
+                others = ["put it on the reserve (T)"] + [
+                    f"{place.label[0].lower()}{place.label[1:]} ({place.hotkey})"  # "give to Dirk (D)"
+                    for place, _ in self.placements
+                    if place.offered(state)
+                ]
+                ways = ", ".join(others[:-1]) + " or " + others[-1] if len(others) > 1 else others[0]
+                return f"Click a highlighted place (or drag the tile there), {ways}."
             if sel.source == "reserve":
                 return "Click a highlighted place to build it, or a marked tile to swap it in."
             return "Move this tile to the reserve, or click a reserve tile to swap."

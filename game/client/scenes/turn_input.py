@@ -325,8 +325,26 @@ class TurnInput:
     def cancel_selection(self: TurnScene) -> None:
         if self.table.staged is not None:
             self.table.staged = None
+            self.picked_up_for = None  # the tile taken back is picked up again
         self.sel.clear()
         self.drag = None
+
+    def pick_up_bought_tile(self: TurnScene) -> None:
+        """Once tiles wait to be placed, the first is picked up: its legal cells light, and To reserve (and the
+        rule modules' places) show at once.  Again after each placement, once per set of waiting
+        tiles, so that Esc or Cancel leaves the hand empty until something changes."""
+        if not (self.can_act and self.table.placing) or self.table.staged is not None:
+            return
+        sel = self.sel
+        if sel.tile is not None or sel.piece is not None or self.drag is not None:
+            return
+        held = list(self.state.held)
+        key = (len(self.table.game.events), tuple(held))
+        if not held or key == self.picked_up_for:
+            return
+        self.picked_up_for = key
+        sel.clear()
+        sel.tile, sel.source = held[0], "held"
 
     # ------------------------------------------------------------------ input
     def on_event(self: TurnScene, event: pygame.event.Event) -> bool:
@@ -372,8 +390,8 @@ class TurnInput:
                 elif drag.move is not None:  # a click on a module's panel makes its move
                     self.cancel_selection()
                     self.perform(drag.move)
-                else:
-                    self._select(drag.source, drag.tile, toggle=True)
+                else:  # a click on a bought tile always picks it (it is often picked already: Esc drops it)
+                    self._select(drag.source, drag.tile, toggle=drag.source != "held")
                 return True
         return False
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import FromReserve, Lift, Swap
+from game.engine import FromReserve, Lift, Reserve, Swap
 from game.engine.components import describe_tile
 
 from .. import theme
@@ -175,8 +175,8 @@ class TrayView:
                     surface.blit(word, word.get_rect(center=room.center))
                     break
         staged = snap.staged_action
-        lifted = None
-        if isinstance(staged, Lift):
+        lifted = None  # a tile on its way to the reserve, ghosted there until the turn ends
+        if isinstance(staged, Lift | Reserve):
             lifted = staged.tile
         elif isinstance(staged, Swap):
             lifted = staged.alhambra_tile

@@ -1,0 +1,94 @@
+"""After buying, the bought tile is in hand and every pending destination shows where it goes.
+
+A newcomer who has bought a tile is told to put it onto a highlighted place: the first bought tile is
+picked up at once, with its legal cells lit and the reserve and Dirk offered; a tile sent to the
+reserve or to Dirk is ghosted there until the turn ends, as a placed tile is ghosted in its cell
+([B-TURN-7], [B-DIRK-4]).  Everything here goes through keys and clicks.
+"""
+
+from __future__ import annotations
+
+import pygame
+from driver import Driver, MakeApp
+from test_interactions import exact_slot, find_seed_with_exact_payment
+
+from game.client.modules import dirk as dirk_client
+from game.client.scenes.turn import TurnScene
+from game.engine import GiveToDirk, Reserve
+from game.engine.state import PLACE
+
+
+def buy_and_end_actions(driver: Driver, scene: TurnScene) -> int:
+    """Buy a tile exactly with the keys, then take a card (which ends the actions): the tile waits to be placed."""
+    slot = exact_slot(scene)
+    assert slot is not None
+    tile = scene.state.market[slot - 1]
+    driver.key([pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r][slot - 1])
+    driver.key(pygame.K_RETURN)
+    driver.wait(lambda: scene.can_act)
+    driver.key(pygame.K_1)
+    driver.key(pygame.K_RETURN)
+    driver.wait(lambda: scene.can_act and scene.state.phase == PLACE)
+    driver.step(2)
+    assert scene.state.held == [tile]
+    assert scene.toast_until <= scene.ui.time, "the offer of the extra action is withdrawn once it is used"
+    return tile
+
+
+def area_pixels(driver: Driver, scene: TurnScene, rect: pygame.Rect) -> bytes:
+    """What ``rect`` of the table shows, drawn at one fixed moment of its animations (glows, dashes)."""
+    surface = pygame.Surface(driver.app.size)
+    scene.ui.time = 0.0
+    scene.draw(surface)
+    return pygame.image.tobytes(surface.subsurface(rect.clip(surface.get_rect())), "RGB")
+
+
+def test_the_bought_tile_is_picked_up_with_its_places_lit_b_turn_7(make_app: MakeApp) -> None:
+    """[B-TURN-7] once the turn's tiles are to be placed, the first is in hand: its legal cells are the targets,
+    To reserve and Give to Dirk show and work by key at once; Esc drops it and it stays dropped; a click on it
+    picks it up again (a second click does not drop it)."""
+    driver, scene = find_seed_with_exact_payment(make_app)
+    tile = buy_and_end_actions(driver, scene)
+    assert scene.sel.tile == tile and scene.sel.source == "held", "the bought tile is picked up"
+    cells, _ = scene.targets()
+    assert sorted(cells) == sorted(scene.state.legal_cells(0, tile)) and cells
+    assert scene.to_reserve.visible and scene.to_reserve.enabled
+    give = scene.widget(dirk_client.GIVE.widget)
+    assert give.visible and give.enabled, "Give to Dirk is offered with two players"
+
+    driver.key(pygame.K_ESCAPE)
+    driver.step(3)
+    assert scene.sel.tile is None, "Esc drops the tile, and it is not picked up again behind the player's back"
+    held_rect = dict(scene.tray.held_rects(scene.snapshot()))[tile]
+    driver.click(held_rect.center)
+    driver.click(held_rect.center)
+    assert scene.sel.tile == tile and scene.sel.source == "held", "clicking a bought tile picks it, never drops it"
+
+    driver.key(pygame.K_t)
+    assert scene.table.staged is not None and scene.table.staged.action == Reserve(tile)
+
+
+def test_a_tile_sent_to_the_reserve_or_to_dirk_is_ghosted_there_b_turn_7_b_dirk_4(make_app: MakeApp) -> None:
+    """[B-TURN-7] [B-DIRK-4] until End turn, a tile on its way to the reserve is drawn there (the reserve no longer
+    says it is empty) and one given to Dirk is counted on his panel; taking the move back picks the tile up again."""
+    driver, scene = find_seed_with_exact_payment(make_app)
+    tile = buy_and_end_actions(driver, scene)
+    tray = scene.tray.rect  # the tiles to place above the reserve
+    dirk_panel = scene.module_panels[dirk_client.NAME].rect
+    reserve_before = area_pixels(driver, scene, tray)
+    dirk_before = area_pixels(driver, scene, dirk_panel)
+
+    driver.key(pygame.K_t)
+    assert scene.table.staged is not None and scene.table.staged.action == Reserve(tile)
+    reserve_pending = area_pixels(driver, scene, tray)
+    assert area_pixels(driver, scene, dirk_panel) == dirk_before
+
+    driver.key(pygame.K_ESCAPE)  # take the move back: the tile is in hand again
+    driver.step(2)
+    assert scene.table.staged is None and scene.sel.tile == tile
+    assert area_pixels(driver, scene, tray) == reserve_before
+
+    driver.key(pygame.K_d)
+    assert scene.table.staged is not None and scene.table.staged.action == GiveToDirk(tile)
+    assert area_pixels(driver, scene, dirk_panel) != dirk_before, "Dirk's panel shows the tile on its way"
+    assert area_pixels(driver, scene, tray) != reserve_pending, "the reserve showed the tile on its way, not now"
