@@ -149,8 +149,14 @@ class App:
         self.stack.resize(size)
 
     def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
-        self.settings.fullscreen = self.fullscreen
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fullscreen on or off (F11, or the settings' switch, which asks for a state rather than a change)."""
+        if on == self.fullscreen:
+            return
+        self.fullscreen = on
+        self.settings.fullscreen = on
         self.screen = self._open_window()
         self.stack.resize(self.size)
         self.save_settings()

@@ -89,6 +89,26 @@ def test_settings_are_saved_and_read_back(make_app: MakeApp) -> None:
     assert again.app.settings.speed == 0.0 and again.app.speed == 0.0
 
 
+def test_the_fullscreen_switch_follows_f11_and_sets_what_it_shows(make_app: MakeApp) -> None:
+    """F11 pressed in the settings moves the switch with it; a click on the switch then asks for the state it
+    shows next (it once toggled blindly, turning fullscreen on while it showed ON over a window)."""
+    driver = menu(make_app)
+    driver.key(pygame.K_s)
+    scene = driver.scene
+    assert isinstance(scene, SettingsScene)
+    assert not driver.app.fullscreen and not scene.fullscreen.value
+    driver.key(pygame.K_F11)
+    assert driver.app.fullscreen and scene.fullscreen.value, "the switch shows ON with F11"
+    assert persistence.load_settings().fullscreen
+    switch = scene.fullscreen.rect.move(scene.fullscreen.rect.w // 2 - 20, 0).center  # laid out anew
+    driver.click(switch)
+    assert not driver.app.fullscreen and not scene.fullscreen.value, "a click on ON turns fullscreen off"
+    driver.key(pygame.K_F11)
+    driver.key(pygame.K_F11)
+    assert not driver.app.fullscreen and not scene.fullscreen.value
+    assert not persistence.load_settings().fullscreen
+
+
 def test_a_broken_settings_file_gives_defaults(home) -> None:
     path = persistence.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -55,7 +55,7 @@ class SettingsScene(ClosingPanelScene):
             self._confirm,
             tooltip="The move that ends your turn waits for End turn, so you can still undo it",
         )
-        self.fullscreen = Toggle(self.ui, "Fullscreen (F11)", app.fullscreen, lambda _: app.toggle_fullscreen())
+        self.fullscreen = Toggle(self.ui, "Fullscreen (F11)", app.fullscreen, app.set_fullscreen)
         self.back = Button(self.ui, "Done", app.pop, style="primary", hotkey="Esc")
         self.widgets = [self.speed, self.sound, self.hands, self.confirm, self.fullscreen, self.back]
 
@@ -79,6 +79,10 @@ class SettingsScene(ClosingPanelScene):
 
     def enter(self) -> None:
         self.fullscreen.value = self.app.fullscreen
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.fullscreen.value = self.app.fullscreen  # F11 works here too: the switch follows it
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
