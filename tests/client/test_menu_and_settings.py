@@ -243,3 +243,16 @@ def test_a_record_without_a_human_seat_is_played_out_by_the_bots(make_app: MakeA
     assert isinstance(scene, TurnScene) and scene.table.human is None
     before = len(scene.table.game.events)
     driver.wait(lambda: len(scene.table.game.events) > before + 5, 20)
+
+
+def test_the_menu_ornament_shows_a_real_price_on_every_building() -> None:
+    """The little Alhambras beside the menu show each building's price badge filled with a cost that tiles of its
+    type really have (they were blank); the start tile has no badge."""
+    from game.client.scenes.menu import _ornament_cost
+    from game.engine.components import BUILDING_TYPES, TILE_COST, TILE_TYPE
+
+    assert _ornament_cost("start", 4) is None
+    for kind_index, kind in enumerate(BUILDING_TYPES):
+        real = {TILE_COST[t] for t, k in enumerate(TILE_TYPE) if k == kind_index}
+        for index in range(9):
+            assert _ornament_cost(kind, index) in real

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import record as records
-from game.engine.components import BUILDING_TYPES, E, N, S, W
+from game.engine.components import BUILDING_TYPES, TILE_COST, TILE_TYPE, E, N, S, W
 
 from .. import persistence, theme
 from ..scene import Scene
@@ -139,7 +139,16 @@ class MenuScene(Scene):
             for i, wall in enumerate(walls):
                 col, row = i % 3, i // 3
                 kind = "start" if i == 4 else BUILDING_TYPES[(i + (0 if side < 0 else 3)) % 6]
-                tile = self.ui.sprites.drawn_tile(kind, wall, size)
+                tile = self.ui.sprites.drawn_tile(kind, wall, size, _ornament_cost(kind, i))
                 x, y = cx + (col - 1.5) * size, top + row * size
                 surface.blit(self.ui.sprites.shadow((size, size), 6, 5, 70), (x - 10 + 3, y - 10 + 5))
                 surface.blit(tile, (x, y))
+
+
+def _ornament_cost(kind: str, index: int) -> int | None:
+    """A cost the game's tiles of ``kind`` really have, for the price badge of the ornament's tile ``index``
+    (the start tile has none)."""
+    if kind == "start":
+        return None
+    costs = sorted({TILE_COST[t] for t, k in enumerate(TILE_TYPE) if k is not None and BUILDING_TYPES[k] == kind})
+    return costs[index % len(costs)]
