@@ -67,6 +67,12 @@ class App:
         self.worker = worker or AIWorker()
         self.notice = ""  # a one-line message for the next scene to show (e.g. a failed --load)
 
+        # The window's class names the game to the desktop (task bars, window lists).  pygame sets it on import to
+        # the program's file name ("__main__.py") unless the environment names one; a name given there is kept.
+        program = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
+        for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+            if os.environ.get(variable) in (None, program):
+                os.environ[variable] = TITLE
         pygame.display.init()
         pygame.font.init()
         fonts = theme.Fonts()

@@ -42,8 +42,9 @@ def turn_layout(size: tuple[int, int], scale: float, show_log: bool) -> TurnLayo
     bottom = pygame.Rect(centre_x, h - m - bottom_h, w - m - centre_x, bottom_h)
     market = pygame.Rect(centre_x, body_y, right_x - m - centre_x, px(178))
     alhambra = pygame.Rect(centre_x, market.bottom + m, market.w, bottom.y - m - market.bottom - m)
-    bank_h = px(300) if show_log else bottom.y - m - body_y
-    bank = pygame.Rect(right_x, body_y, right_w, bank_h)
+    # the money offer keeps the height its contents need; with the log hidden the felt shows below it (a panel
+    # stretched down to the hand was an empty panel)
+    bank = pygame.Rect(right_x, body_y, right_w, min(px(300), bottom.y - m - body_y))
     log = (
         pygame.Rect(right_x, bank.bottom + m, right_w, bottom.y - m - bank.bottom - m)
         if show_log

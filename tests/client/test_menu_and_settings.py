@@ -256,3 +256,20 @@ def test_the_menu_ornament_shows_a_real_price_on_every_building() -> None:
         real = {TILE_COST[t] for t, k in enumerate(TILE_TYPE) if k == kind_index}
         for index in range(9):
             assert _ornament_cost(kind, index) in real
+
+
+def test_hiding_the_log_leaves_no_empty_panel() -> None:
+    """With the log hidden the money offer keeps the height its contents need (it was stretched down to the
+    hand, mostly empty); the log takes no room; the other areas stay where they were."""
+    from game.client.layout import turn_layout
+
+    for size, scale in (((1024, 700), 0.8), ((1920, 1080), 1.35)):
+        shown, hidden = turn_layout(size, scale, True), turn_layout(size, scale, False)
+        assert hidden.bank == shown.bank
+        assert hidden.log.h == 0 and shown.log.h > 0
+        assert (hidden.market, hidden.alhambra, hidden.hand, hidden.tray) == (
+            shown.market,
+            shown.alhambra,
+            shown.hand,
+            shown.tray,
+        )

@@ -132,3 +132,36 @@ def _menu_again(lines: Lines, times: int = 2) -> None:
             lines.seen.append(lines.queue.get(timeout=0.5))
         except queue.Empty:
             continue
+
+
+def test_the_window_is_named_alhambra_for_the_desktop(xserver: dict[str, str], tmp_path: Path) -> None:
+    """The window's class (what task bars and window lists group it by) is "Alhambra", not the program's file
+    name ("__main__.py"), when nothing else asks for another."""
+    env = {key: value for key, value in xserver.items() if key != "SDL_VIDEO_X11_WMCLASS"}
+    env.update(
+        SDL_VIDEODRIVER="x11",
+        SDL_AUDIODRIVER="dummy",
+        ALHAMBRA_TRACE_SCENES="1",
+        ALHAMBRA_CONFIG_DIR=str(tmp_path),
+        ALHAMBRA_DATA_DIR=str(tmp_path),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
+    app = subprocess.Popen(
+        [sys.executable, "-u", "-m", "game", "--size", "1024x700"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        lines = Lines(app.stdout)
+        found = xdotool(env, "search", "--sync", "--onlyvisible", "--classname", "Alhambra").splitlines()
+        assert found, "no window of class Alhambra"
+        lines.wait_for("scene MenuScene")
+        xdotool(env, "key", "Escape")  # Escape on the title screen quits
+        assert app.wait(timeout=15) == 0, app.stderr.read() if app.stderr else ""
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(timeout=5)
