@@ -98,6 +98,7 @@ class Flight(Tween):
         self.end = pygame.Rect(end)
         self.key = key
         self.arc = arc
+        self._shade: pygame.Surface | None = None
 
     def rect(self) -> pygame.Rect:
         v = self.value
@@ -114,11 +115,29 @@ class Flight(Tween):
             return
         rect = self.rect()
         lifted = math.sin(math.pi * self.value)
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, int(60 + 50 * lifted)))
-        surface.blit(shade, rect.move(int(4 + 10 * lifted), int(5 + 12 * lifted)))
+        if self._shade is None:  # made once per flight, at its larger size, and scaled as it flies
+            self._shade = soft_shadow((max(self.start.w, self.end.w), max(self.start.h, self.end.h)))
+        blur = max(1, round(shadow_blur(rect.size)))
+        shade = pygame.transform.smoothscale(self._shade, (rect.w + 4 * blur, rect.h + 4 * blur))
+        shade.set_alpha(int(60 + 50 * lifted))
+        surface.blit(shade, rect.move(int(4 + 10 * lifted) - 2 * blur, int(5 + 12 * lifted) - 2 * blur))
         image = self.image if self.image.get_size() == rect.size else pygame.transform.scale(self.image, rect.size)
         surface.blit(image, rect)
+
+
+def shadow_blur(size: tuple[int, int]) -> float:
+    """How far the shadow of a flying piece of ``size`` fades out: a tenth of its smaller side."""
+    return max(1.0, min(size) / 10)
+
+
+def soft_shadow(size: tuple[int, int]) -> pygame.Surface:
+    """The shadow a piece of ``size`` casts on the table in flight: a rounded shape that fades out at its edges
+    (a plain filled box looked like a hard black rectangle), opaque black; alpha is set when it is drawn."""
+    blur = max(1, round(shadow_blur(size)))
+    w, h = max(1, size[0]), max(1, size[1])
+    shade = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 255), (2 * blur, 2 * blur, w, h), border_radius=max(2, min(w, h) // 12))
+    return pygame.transform.gaussian_blur(shade, blur)
 
 
 class Animator:
