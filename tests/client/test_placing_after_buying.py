@@ -92,3 +92,28 @@ def test_a_tile_sent_to_the_reserve_or_to_dirk_is_ghosted_there_b_turn_7_b_dirk_
     assert scene.table.staged is not None and scene.table.staged.action == GiveToDirk(tile)
     assert area_pixels(driver, scene, dirk_panel) != dirk_before, "Dirk's panel shows the tile on its way"
     assert area_pixels(driver, scene, tray) != reserve_pending, "the reserve showed the tile on its way, not now"
+
+
+def test_the_actions_panel_stays_the_bots_while_its_move_is_shown(make_app: MakeApp) -> None:
+    """While a bot's move is still being animated the game already waits for the human; the actions panel
+    keeps saying that the bot plays (it said "Your turn" with no buttons for a second) until the table shows
+    the human's turn beginning, then says "Your turn", with its buttons once the table has caught up."""
+    driver = make_app(ai=["random"], seed=1, speed=1.0)
+    driver.app.start()
+    driver.wait_for_human()
+    scene = driver.scene
+    assert isinstance(scene, TurnScene)
+    driver.key(pygame.K_1)
+    driver.key(pygame.K_RETURN)  # take a card: the turn ends, the bot plays, its moves fly
+    seen: list[tuple[tuple[str, int | None], int | None]] = []
+
+    def caught_up() -> bool:
+        if scene.state.decider == 0 and not scene.can_act:
+            seen.append((scene.actions_title(), scene.shown_actor()))
+        return scene.state.decider == 0 and scene.can_act
+
+    driver.wait(caught_up, 40)
+    assert any(actor == 1 for _, actor in seen), "the game waited for the human while the bot's move was shown"
+    for title, actor in seen:
+        assert title == (("Random plays", 1) if actor == 1 else ("Your turn", None)), (title, actor)
+    assert scene.actions_title() == ("Your turn", None) and scene.primary.visible

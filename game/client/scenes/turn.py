@@ -267,6 +267,16 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         """The human may act: it is their decision and the table has caught up with the game."""
         return self.table.human_decides and not self.director.busy
 
+    def shown_actor(self) -> int | None:
+        """The seat whose move the table shows last (None before any): the game may be further on while
+        the animations catch up with it."""
+        events = self.table.game.events
+        for index in range(min(self.shown_events, len(events)) - 1, max(-1, self.shown_events - 40), -1):
+            player = events[index].get("player")
+            if isinstance(player, int):
+                return player
+        return None
+
     @property
     def thinking(self) -> bool:
         return self.ai_future is not None and not self.ai_future.done()

@@ -188,26 +188,35 @@ class TurnDrawing:
             self._refusal = (key, f"Not here: {reason}" if reason else "")
         return cell, self._refusal[1]
 
-    def _draw_actions_title(self: TurnScene, surface: pygame.Surface) -> None:
-        ui = self.ui
-        px = ui.px
-        rect = self.layout_rects.actions  # type: ignore[union-attr]
+    def actions_title(self: TurnScene) -> tuple[str, int | None]:
+        """The actions panel's title, and the seat whose ring of "thinking"/"playing" dots it shows (None: yours).
+
+        While the table still shows a bot's move the panel stays the bot's: "Your turn" with no buttons would
+        only puzzle until the animation ends.
+        """
         state = self.state
         title = None
         if not state.is_over and self.modules.modules:  # a rule module's phase has its own title
             whose = "Your" if self.table.human_decides else f"{self.table.names[state.decider]}'s"
             title = self.modules.title(state, whose)
+        actor = self.shown_actor() if self.table.human_decides and self.director.busy else None
         if state.is_over:
-            text = "Game over"
-        elif title is not None:
-            text = title
-        elif self.table.human_decides:
-            text = {PLACE: "Place your tiles", FINAL: "Place your tiles"}.get(state.phase, "Your turn")
-        else:
-            text = f"{self.table.names[state.decider]} plays"
+            return "Game over", None
+        if actor is not None and actor != self.me:
+            return f"{self.table.names[actor]} plays", actor
+        if not self.table.human_decides:
+            return title or f"{self.table.names[state.decider]} plays", state.decider
+        if title is not None:
+            return title, None
+        return {PLACE: "Place your tiles", FINAL: "Place your tiles"}.get(state.phase, "Your turn"), None
+
+    def _draw_actions_title(self: TurnScene, surface: pygame.Surface) -> None:
+        ui = self.ui
+        px = ui.px
+        rect = self.layout_rects.actions  # type: ignore[union-attr]
+        text, seat = self.actions_title()
         common.section_title(ui, surface, text, (rect.x + px(12), rect.y + px(10)))
-        if not self.table.human_decides and not state.is_over:
-            seat = state.decider
+        if seat is not None:
             centre = (rect.centerx, rect.y + px(80))
             for i in range(8):  # a ring of dots turning while the bot thinks
                 angle = i / 8 * 6.283 + ui.time * 4
