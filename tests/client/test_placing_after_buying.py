@@ -117,3 +117,24 @@ def test_the_actions_panel_stays_the_bots_while_its_move_is_shown(make_app: Make
     for title, actor in seen:
         assert title == (("Random plays", 1) if actor == 1 else ("Your turn", None)), (title, actor)
     assert scene.actions_title() == ("Your turn", None) and scene.primary.visible
+
+
+def test_quitting_mid_turn_saves_the_turn_as_it_stands(make_app: MakeApp) -> None:
+    """Quitting in the middle of a turn (here: a tile bought exactly, its extra action open) loses nothing:
+    the game is saved as it stands and Continue comes back to that moment (it was saved only when a turn began,
+    so the purchase was silently lost)."""
+    from game.client import persistence
+    from game.engine import record
+
+    driver, scene = find_seed_with_exact_payment(make_app)
+    slot = exact_slot(scene)
+    assert slot is not None
+    tile = scene.state.market[slot - 1]
+    driver.key([pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r][slot - 1])
+    driver.key(pygame.K_RETURN)
+    driver.wait(lambda: scene.can_act)
+    assert scene.state.held == [tile]
+    events = len(scene.table.game.events)
+    driver.app.close()  # what the window's close button leads to
+    saved = record.load(persistence.autosave_path())
+    assert len(saved.events) == events and saved.state.held == [tile] and saved.state.turn_player == 0

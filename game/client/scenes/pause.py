@@ -32,7 +32,7 @@ class PauseScene(Scene):
             self.ui,
             "Save and leave to the title",
             app.screens.show_menu,
-            tooltip="The game is saved at the start of this turn; Continue resumes it",
+            tooltip="The game is saved as it stands; Continue resumes it",
         )
         self.quit = Button(self.ui, "Quit", app.quit, hotkey="Q")
         self.widgets = [self.resume, self.rules, self.settings, self.leave_game, self.quit]

@@ -476,7 +476,12 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.layout(self.app.size)
 
     def leave(self) -> None:
+        """Quitting or leaving to the title: the game is saved as it stands, so a turn half played (a purchase
+        whose extra action is open, tiles waiting to be placed) is not lost; only a move still waiting for
+        End turn is.  (It was saved only at each turn's start, and quitting lost the turn without a word.)"""
         self.cancel_hint()
+        if not self.state.is_over:
+            self.autosave()
 
     def update(self, dt: float) -> None:
         self.clock += dt
