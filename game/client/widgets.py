@@ -260,11 +260,13 @@ class Choice(Widget):
         on_change: Callable[[int], None],
         tooltip: str = "",
         labels: Sequence[str] | None = None,
+        tips: Sequence[str] | None = None,
     ) -> None:
         super().__init__(ui, None, tooltip)
         self.label = label
         self.options = list(options)
         self.labels = list(labels or options)
+        self.tips = list(tips or [])  # per option, shown while its segment is hovered (else ``tooltip``)
         self.index = index
         self.on_change = on_change
         self.label_width = 0
@@ -308,6 +310,8 @@ class Choice(Widget):
             text = self.ui.text.fit(self.labels[i], size, seg.w - 6, "bold")
             word = self.ui.text.render(text, size, theme.INK if chosen else theme.IVORY, "bold")
             surface.blit(word, word.get_rect(center=seg.center))
+            if hovered and i < len(self.tips) and self.tips[i]:
+                self.ui.tooltip(self.tips[i], seg)
 
 
 class TextInput(Widget):

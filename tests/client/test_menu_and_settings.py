@@ -73,6 +73,33 @@ def test_setup_offers_only_bots_and_says_dirk_plays_with_two(make_app: MakeApp) 
     assert scene.count.index == 0  # the screen then explains Dirk (checked in the render tests)
 
 
+def test_setup_explains_each_kind_of_bot_and_level_with_its_strength(make_app: MakeApp) -> None:
+    """Hovering Random, Greedy or MCTS, or a level, says what that bot does and how strong it measured."""
+    driver = menu(make_app)
+    driver.key(pygame.K_n)
+    scene = driver.scene
+    assert isinstance(scene, SetupScene)
+    row = scene.rows[0]
+
+    def tip_over(rect: pygame.Rect) -> str:
+        driver.app.ui.mouse = rect.center
+        driver.step(1)
+        asked = driver.app.ui._tooltip
+        return asked[0] if asked is not None else ""
+
+    kinds = dict(zip(row.kind.options, row.kind.segments(), strict=True))
+    assert "any legal move" in tip_over(kinds["random"])
+    assert "no planning" in tip_over(kinds["greedy"]) and "%" not in tip_over(kinds["random"])
+    assert "many times" in tip_over(kinds["mcts"])
+    if not row.level.visible:
+        driver.click(kinds["mcts"].center)
+        driver.step(1)
+    levels = dict(zip(row.level.options, row.level.segments(), strict=True))
+    for level, figure in (("easy", "64 %"), ("normal", "85 %"), ("hard", "88 %")):
+        said = tip_over(levels[level])
+        assert said.startswith(level.capitalize()) and figure in said, said
+
+
 def test_settings_are_saved_and_read_back(make_app: MakeApp) -> None:
     driver = menu(make_app)
     driver.key(pygame.K_s)

@@ -12,7 +12,7 @@ from game.engine.modules import CHOOSABLE, MODULES, PLAYABLE
 
 from .. import theme
 from ..modules import setup_key
-from ..table import AGENT_LABELS, bot_names, usable_agent
+from ..table import AGENT_LABELS, AGENT_TIPS, LEVEL_TIPS, bot_names, usable_agent
 from ..widgets import Button, Choice, TextInput, Toggle, Ui, draw_text
 from .panel import PanelScene
 
@@ -50,10 +50,17 @@ class OpponentRow:
             names.index(kind),
             self._kind_changed,
             labels=[AGENT_LABELS.get(k, k.capitalize()) for k in names],
+            tips=[AGENT_TIPS.get(k, "") for k in names],
         )
         levels = self.kinds[kind]
         self.level = Choice(
-            scene.ui, "", levels, levels.index(level), lambda _: None, labels=[lv.capitalize() for lv in levels]
+            scene.ui,
+            "",
+            levels,
+            levels.index(level),
+            lambda _: None,
+            labels=[lv.capitalize() for lv in levels],
+            tips=[LEVEL_TIPS.get(lv, "") for lv in levels],
         )
         self.level.visible = levels != [""]
 
@@ -62,6 +69,7 @@ class OpponentRow:
         default = "normal" if "normal" in levels else levels[0]
         self.level.options = levels
         self.level.labels = [lv.capitalize() for lv in levels]
+        self.level.tips = [LEVEL_TIPS.get(lv, "") for lv in levels]
         self.level.index = levels.index(default)
         self.level.visible = levels != [""]
 
