@@ -51,6 +51,7 @@ def test_take_money_with_number_keys_and_enter(make_app: MakeApp) -> None:
     driver.key(pygame.K_1)
     assert scene.sel.offer == [card]
     assert scene.primary.visible and scene.primary.enabled and scene.primary.label == "Take"
+    assert f"{CARD_VALUE[card]} in all" in scene.prompt(), "the prompt says what the selection adds up to"
     driver.key(pygame.K_RETURN)
     take = next(e for e in scene.table.game.events if e["e"] == "take")
     assert take == {"e": "take", "player": 0, "cards": [card]}
@@ -72,6 +73,9 @@ def test_a_take_over_five_cannot_be_confirmed(make_app: MakeApp) -> None:
     driver.click(rects[j].center)
     assert len(scene.sel.offer) == 2
     assert not scene.primary.enabled, "only legal selections are confirmable"
+    total = CARD_VALUE[offer[i]] + CARD_VALUE[offer[j]]
+    said = scene.prompt()  # the reason is in the central prompt (it was under the raised cards)
+    assert said.startswith(f"These add up to {total}:") and "5 at most" in said, said
     events = len(scene.table.game.events)
     driver.key(pygame.K_RETURN)
     assert len(scene.table.game.events) == events

@@ -12,9 +12,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Action, EndTurn, FromReserve, GameState, Lift, Place, Swap, describe_action
+from game.engine import Action, EndTurn, FromReserve, GameState, Lift, Place, Swap, Take, describe_action
 from game.engine.alhambra import xy_of
-from game.engine.components import CARD_VALUE, CURRENCIES, MARKET_CURRENCY, TILE_COST, describe_card, describe_tile
+from game.engine.components import (
+    CARD_VALUE,
+    CURRENCIES,
+    MARKET_CURRENCY,
+    TILE_COST,
+    describe_card,
+    describe_tile,
+    is_money_card,
+)
 from game.engine.state import FINAL, PLACE
 
 from .. import theme
@@ -264,8 +272,18 @@ class TurnDrawing:
                 what = f"{describe_tile(sel.item).capitalize()} costs {cost} {currency} now, as slot {sel.slot}'s tile"
                 return f"{what}. Chosen {paid}{using}: {outcome}."
             return f"{describe_tile(tile).capitalize()} costs {cost} {currency}. Chosen {paid}{using}: {outcome}."
-        if sel.offer:
-            return "Take these cards with Take (or Enter); add or remove cards with a click or 1–4."
+        if sel.offer:  # the reason a selection cannot be taken is said here, not under the raised cards
+            total = sum(CARD_VALUE[c] or 0 for c in sel.offer)
+            if not all(map(is_money_card, sel.offer)):  # [M-EXCH-2] an exchange card is taken alone
+                if len(sel.offer) == 1:
+                    return "Take this card with Take (or Enter): it is taken alone, as your whole action."
+                return "That card is taken alone: click the other cards (or 1–4) to drop them."
+            if state.is_legal(Take(tuple(sel.offer))):
+                return f"Take these cards, {total} in all, with Take (or Enter); add or drop cards with a click or 1–4."
+            return (
+                f"These add up to {total}: take one card of any value, or several worth 5 at most together. "
+                "Click a card (or 1–4) to drop it."
+            )
         if sel.tile is not None:
             if sel.source == "held":  # picked up as soon as it waits: a module's phase says whose tile it is
                 said = self.modules.prompt(state) if self.modules.modules and table.placing else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Take
-from game.engine.components import CARD_VALUE, describe_card, is_money_card
+from game.engine.components import describe_card, is_money_card
 
 from .. import theme
 from ..sprites import card_size
@@ -97,15 +97,7 @@ class BankView:
         common.section_title(ui, surface, "Money offer", (self.rect.x + px(12), self.rect.y + px(9)))
         acting = snap.can_act and snap.acting
         hint = snap.hint_action
-        selected = snap.sel.offer
-        total = sum(CARD_VALUE[c] or 0 for c in selected)
-        if selected:
-            legal = state.is_legal(Take(tuple(selected)))
-            text = f"take {total}" if legal else f"{total}: only one card, or up to 5"
-            if not all(map(is_money_card, selected)):  # a card that is no money is taken alone
-                text = "take it, alone" if legal else "this card is taken alone"
-            word = ui.text.render(text, ui.font_px(13), theme.GOLD_LIGHT if legal else theme.WARN, "bold")
-            surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(9))))
+        selected = snap.sel.offer  # what the selection adds up to, and why it may not be taken: the prompt's
         rects = self.offer_rects(snap)
         for i, rect in enumerate(rects):
             if i >= len(state.offer):
@@ -117,7 +109,7 @@ class BankView:
                 continue
             chosen = card in selected
             hovered = acting and rect.collidepoint(ui.mouse)
-            shown = rect.move(0, -px(10) if chosen else (-px(3) if hovered else 0))
+            shown = rect.move(0, -px(6) if chosen else (-px(3) if hovered else 0))  # clear of the title above
             surface.blit(ui.sprites.shadow(rect.size, 6, 4, 120), (shown.x - 8 + 2, shown.y - 8 + 5))
             surface.blit(ui.sprites.card(card, rect.h), shown)
             if chosen:
