@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import GameState
-from game.engine.components import BUILDING_TYPES
+from game.engine.components import BUILDING_TYPES, SCORE_POINTS
 
 from .modules import modules_for
 
@@ -64,6 +64,42 @@ def ranks_of(counts: Sequence[int]) -> tuple[str, ...]:
     return tuple(ranks)
 
 
+def rank_worth(round_number: int, kind: int) -> str:
+    """What each paying rank of type ``kind`` is worth at scoring ``round_number`` ([B-SCORE-2]): "1st 8 · 2nd 1"."""
+    paying = [points for points in SCORE_POINTS[round_number - 1][kind] if points]
+    return " · ".join(f"{_ordinal(rank)} {points}" for rank, points in enumerate(paying, 1))
+
+
+def rank_explanations(round_number: int, kind: int, counts: Sequence[int]) -> tuple[str, ...]:
+    """Per collector (players and Dirk), how their rank in type ``kind`` earned its points ([B-SCORE-2],
+    [B-SCORE-3]): the tied add up the points of the ranks they occupy and share them, rounded down; "" for none."""
+    table = SCORE_POINTS[round_number - 1][kind]
+    name = BUILDING_TYPES[kind]
+    found = []
+    for count in counts:
+        if count <= 0:
+            found.append("")
+            continue
+        rank = 1 + sum(1 for other in counts if other > count)
+        tied = sum(1 for other in counts if other == count)
+        occupied = range(rank, rank + tied)
+        worth = [table[r - 1] if r <= len(table) else 0 for r in occupied]
+        if tied == 1:
+            found.append(
+                f"{_ordinal(rank)} in {name}: {worth[0]} points."
+                if worth[0]
+                else f"{_ordinal(rank)} in {name}: no points at this scoring."
+            )
+            continue
+        places = ", ".join(_ordinal(r) for r in occupied[:-1]) + f" and {_ordinal(occupied[-1])}"
+        total = sum(worth)
+        found.append(
+            f"{tied} tie for {_ordinal(rank)} in {name} with {count} each: they share the points of "
+            f"{places} ({' + '.join(map(str, worth))} = {total}), rounded down: {total // tied} each."
+        )
+    return tuple(found)
+
+
 def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
     """The sheet of ``event`` (a ``score`` event); ``later`` are the events after it in the same batch."""
     players = state.players
@@ -91,7 +127,17 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
             for i in range(len(collectors))
         )
         row_points = tuple(points.get((seat, name), 0) for seat in collectors)
-        rows.append(Row(name, per, ranks_of(per), row_points, said if any(said) else ()))
+        rows.append(
+            Row(
+                name,
+                per,
+                ranks_of(per),
+                row_points,
+                said if any(said) else (),
+                tips=rank_explanations(event["round"], kind, per),
+                legend=rank_worth(event["round"], kind),
+            )
+        )
     wall_points = tuple(points.get((seat, "wall"), 0) for seat in collectors)
     rows.append(Row("wall", tuple(walls), ("",) * len(collectors), wall_points))
     for line in modules.score_lines(state, event):  # the modules' own items (camp lines), explained

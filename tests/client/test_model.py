@@ -142,3 +142,55 @@ def test_random_seeds_never_break_the_exact_payment_search() -> None:
         ordered = sorted(cards, key=lambda c: -CARD_VALUE[c])
         for paid in _subsets_summing(ordered, target):
             assert sum(CARD_VALUE[c] for c in paid) == target
+
+
+def test_the_sheet_says_what_each_rank_is_worth_b_score_2() -> None:
+    """[B-SCORE-2] under each type's name: what its paying ranks are worth at this scoring."""
+    from game.client.score_sheet import rank_worth
+
+    assert rank_worth(1, 0) == "1st 1"
+    assert rank_worth(2, 5) == "1st 13 · 2nd 6"
+    assert rank_worth(3, 1) == "1st 17 · 2nd 9 · 3rd 2"
+
+
+def test_the_sheet_explains_a_tie_with_the_rule_books_examples_b_score_3() -> None:
+    """[B-SCORE-3] the rule book's examples, said as the sheet's tooltip says them."""
+    from game.client.score_sheet import rank_explanations
+
+    towers = rank_explanations(2, 5, [4, 4, 1])  # 2nd scoring, two tie for most towers: (13 + 6) / 2
+    assert towers[0] == towers[1] and towers[0].endswith("(13 + 6 = 19), rounded down: 9 each.")
+    assert towers[2] == "3rd in tower: no points at this scoring."
+    pavilions = rank_explanations(3, 0, [2, 2, 2, 0])  # 3rd scoring, three tie for first: (16 + 8 + 1) / 3
+    assert pavilions[0].startswith("3 tie for 1st in pavilion with 2 each") and pavilions[0].endswith(
+        "of 1st, 2nd and 3rd (16 + 8 + 1 = 25), rounded down: 8 each."
+    )
+    assert pavilions[3] == ""
+    seraglios = rank_explanations(3, 1, [5, 3, 3, 3])  # a sole first (17), three tied second: (9 + 2 + 0) / 3
+    assert seraglios[0] == "1st in seraglio: 17 points."
+    assert seraglios[1].endswith("(9 + 2 + 0 = 11), rounded down: 3 each.")
+
+
+def test_every_explanation_agrees_with_the_points_scored_b_score_3() -> None:
+    """The tooltips explain the engine's points (the truth, from the score event), at every scoring of whole
+    greedy games with two (Dirk among the ranked), three and four players, as the table builds its sheets:
+    from the state right after the move whose events hold the scoring."""
+    import re
+
+    explained = 0
+    for players in (2, 3, 4):
+        game = Game.new(GameConfig(seats=tuple(Seat(f"P{i}", "greedy") for i in range(players)), seed=players))
+        agent = make_agent("greedy", seed=players)
+        while not game.state.is_over:
+            state = game.state
+            events = game.apply(agent.choose(state.knowledge(state.decider), state.legal_actions()))
+            for offset, event in enumerate(events):
+                if event["e"] != "score":
+                    continue
+                sheet = sheet_for(game.state, event, events[offset + 1 :])
+                for row in sheet.rows[:6]:
+                    for tip, points in zip(row.tips, row.points, strict=True):
+                        if tip:
+                            said = re.search(r"(\d+) (?:points|each)\.$", tip)
+                            assert (int(said.group(1)) if said else 0) == points, (tip, points)
+                            explained += 1
+    assert explained > 50

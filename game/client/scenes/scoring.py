@@ -87,11 +87,7 @@ class ScoringScene(Scene):
         surface.blit(card, (self.panel.x + px(26), self.panel.y + px(22)))
         title = ui.text.render(ROUND_TITLES[self.sheet.round], ui.font_px(34), theme.GOLD_LIGHT, "display")
         draw_text(surface, title, (self.panel.x + px(26) + card.get_width() + px(18), self.panel.y + px(26)))
-        sub = (
-            "Most buildings of a type scores; ties share. Walls: your longest outer wall."
-            if self.sheet.round > 1
-            else "Only the most buildings of each type score; ties share. Plus walls."
-        )
+        sub = SUBTITLES[self.sheet.round]
         draw_text(
             surface,
             ui.text.render(sub, ui.font_px(14), theme.PARCHMENT),
@@ -139,6 +135,14 @@ def draw_track(
         common.seat_token(
             ui, surface, sheet.collectors[c], names[c], (x, track.centery - lift * round(radius * 1.9)), radius
         )
+
+
+# What each scoring pays for ([B-SCORE-2]): the second and third pay more places than the first.
+SUBTITLES = {
+    1: "Only the most buildings of each type score; ties share. Plus your longest outer wall.",
+    2: "First and second places score for each type; ties share. Plus your longest outer wall.",
+    3: "First, second and third places score for each type; ties share. Plus your longest outer wall.",
+}
 
 
 def draw_sheet(
@@ -213,6 +217,9 @@ def draw_sheet(
                 surface.blit(
                     word, (cx + px(12) + number.get_width(), y + (row_h - word.get_height()) // 2 + px(1) - lift)
                 )
+            cell = pygame.Rect(cx, y, col_w, row_h - 2)
+            if c < len(row.tips) and row.tips[c] and cell.collidepoint(ui.mouse):  # how the rank earned its points
+                ui.tooltip(row.tips[c], cell)
             if points:
                 size = ui.font_px(17 + 5 * (1 - pop))
                 gain = ui.text.render(f"+{points}", size, theme.GOLD_LIGHT, "bold")
