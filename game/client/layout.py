@@ -24,9 +24,12 @@ class TurnLayout:
     hand: pygame.Rect  # your money, grouped by currency
     tray: pygame.Rect  # tiles to place and your reserve
     actions: pygame.Rect  # the buttons of the current step
+    majorities: pygame.Rect  # everyone's buildings per type, under the money offer
 
 
-def turn_layout(size: tuple[int, int], scale: float, show_log: bool) -> TurnLayout:
+def turn_layout(size: tuple[int, int], scale: float, show_log: bool, collectors: int = 3) -> TurnLayout:
+    """The table's areas at ``size``; ``collectors``: the players and the modules' collectors (a row each in
+    the majorities)."""
     w, h = size
 
     def px(value: float) -> int:
@@ -42,20 +45,24 @@ def turn_layout(size: tuple[int, int], scale: float, show_log: bool) -> TurnLayo
     bottom = pygame.Rect(centre_x, h - m - bottom_h, w - m - centre_x, bottom_h)
     market = pygame.Rect(centre_x, body_y, right_x - m - centre_x, px(178))
     alhambra = pygame.Rect(centre_x, market.bottom + m, market.w, bottom.y - m - market.bottom - m)
-    # the money offer keeps the height its contents need; with the log hidden the felt shows below it (a panel
-    # stretched down to the hand was an empty panel)
+    # the money offer keeps the height its contents need (stretched down to the hand it was an empty panel);
+    # under it everyone's buildings per type (a row of type icons, a row per collector), sharing
+    # the column with the log: at most half of it while the log is shown
     bank = pygame.Rect(right_x, body_y, right_w, min(px(300), bottom.y - m - body_y))
+    below = max(0, bottom.y - m - bank.bottom - m)
+    majorities_h = min(px(10) + (collectors + 1) * px(20), below // 2 if show_log else below)
+    majorities = pygame.Rect(right_x, bank.bottom + m, right_w, majorities_h)
     log = (
-        pygame.Rect(right_x, bank.bottom + m, right_w, bottom.y - m - bank.bottom - m)
+        pygame.Rect(right_x, majorities.bottom + m, right_w, bottom.y - m - majorities.bottom - m)
         if show_log
-        else pygame.Rect(right_x, bank.bottom, right_w, 0)
+        else pygame.Rect(right_x, majorities.bottom, right_w, 0)
     )
     actions_w = px(196)
     tray_w = px(284)
     actions = pygame.Rect(bottom.right - actions_w, bottom.y, actions_w, bottom_h)
     tray = pygame.Rect(actions.x - m - tray_w, bottom.y, tray_w, bottom_h)
     hand = pygame.Rect(bottom.x, bottom.y, tray.x - m - bottom.x, bottom_h)
-    return TurnLayout(top, opponents, market, alhambra, bank, log, hand, tray, actions)
+    return TurnLayout(top, opponents, market, alhambra, bank, log, hand, tray, actions, majorities)
 
 
 def split_rows(area: pygame.Rect, weights: list[float], gap: int) -> list[pygame.Rect]:

@@ -71,7 +71,7 @@ def rank_worth(round_number: int, kind: int) -> str:
 
 
 def rank_explanations(round_number: int, kind: int, counts: Sequence[int]) -> tuple[str, ...]:
-    """Per collector (players and Dirk), how their rank in type ``kind`` earned its points ([B-SCORE-2],
+    """Per collector (the players, a neutral collector), how their rank in type ``kind`` earned its points ([B-SCORE-2],
     [B-SCORE-3]): the tied add up the points of the ranks they occupy and share them, rounded down; "" for none."""
     table = SCORE_POINTS[round_number - 1][kind]
     name = BUILDING_TYPES[kind]

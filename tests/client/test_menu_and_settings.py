@@ -294,6 +294,8 @@ def test_hiding_the_log_leaves_no_empty_panel() -> None:
         shown, hidden = turn_layout(size, scale, True), turn_layout(size, scale, False)
         assert hidden.bank == shown.bank
         assert hidden.log.h == 0 and shown.log.h > 0
+        assert hidden.majorities.h >= shown.majorities.h > 0, "everyone's buildings show under the offer"
+        assert shown.log.h >= shown.majorities.h, "the log keeps at least half the column"
         assert (hidden.market, hidden.alhambra, hidden.hand, hidden.tray) == (
             shown.market,
             shown.alhambra,

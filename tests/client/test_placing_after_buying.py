@@ -138,3 +138,36 @@ def test_quitting_mid_turn_saves_the_turn_as_it_stands(make_app: MakeApp) -> Non
     driver.app.close()  # what the window's close button leads to
     saved = record.load(persistence.autosave_path())
     assert len(saved.events) == events and saved.state.held == [tile] and saved.state.turn_player == 0
+
+
+def test_everyones_buildings_per_type_show_without_hovering_b_score_2(make_app: MakeApp) -> None:
+    """[B-SCORE-2] beside the money offer, a row per player and one for Dirk count the buildings of each type
+    as a scoring would now; a count that leads is said so over it (majorities needed hovering every Alhambra)."""
+    from game.client.views.majorities import majority_counts
+    from game.engine.modules import dirk
+
+    driver = make_app(ai=["random"], seed=1, speed=0.0)
+    driver.app.start()
+    driver.wait_for_human()
+    scene = driver.scene
+    assert isinstance(scene, TurnScene)
+    for _ in range(8):  # a few rounds: tiles are bought and Dirk collects at the scorings
+        driver.key(pygame.K_1)
+        driver.key(pygame.K_RETURN)
+        driver.wait_for_human()
+    state = scene.state
+    rows = majority_counts(scene.snapshot())
+    assert [seat for seat, _ in rows] == [0, 1, dirk.NAME]
+    assert rows[0][1] == state.scoring_counts(0) and rows[1][1] == state.scoring_counts(1)
+    assert rows[2][1] == dirk.of(state).counts()  # type: ignore[union-attr]
+    assert scene.majorities.rect.h > 0 and scene.layout_rects.bank.bottom < scene.majorities.rect.y
+    _, cells = scene.majorities.cell_rects(scene.snapshot(), len(rows))
+    kind, row = next(
+        ((k, r) for k in range(6) for r, (_, counts) in enumerate(rows) if counts[k] == max(c[k] for _, c in rows) > 0),
+        (None, None),
+    )
+    assert kind is not None, "someone has a building after eight rounds"
+    driver.app.ui.mouse = cells[row][kind].center
+    driver.step(1)
+    said = driver.app.ui._tooltip[0] if driver.app.ui._tooltip else ""
+    assert "the most" in said and str(rows[row][1][kind]) in said, said

@@ -57,6 +57,7 @@ from ..views.alhambra import AlhambraView
 from ..views.bank import BankView
 from ..views.hand import HandView
 from ..views.log import LogView
+from ..views.majorities import MajoritiesView
 from ..views.market import MarketView
 from ..views.model import Selection, TableSnapshot
 from ..views.opponents import OpponentsView
@@ -132,6 +133,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hand = HandView()
         self.tray = TrayView()
         self.log = LogView()
+        self.majorities = MajoritiesView()
         self.shelf = ShelfView()  # your pieces of the rule modules, beside your Alhambra
         self.board = AlhambraView(ui, interactive=True, max_cell=112)
         others = [seat for seat in range(state.players) if seat != self.me]
@@ -320,6 +322,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             frozenset(a.slot for a in state.buy_actions() if isinstance(a, Buy)) if can_act and acting else frozenset()
         )
         extra = self._module_snapshot(can_act) if self.modules.modules else {}
+        collected = [counts for module in state.rules.collectors for counts in module.collectors(state)]
+        collector_counts = tuple(
+            (collector.key, tuple(counts)) for collector, counts in zip(self.modules.collectors, collected, strict=True)
+        )
         if extra.get("buyable"):
             buyable |= extra.pop("buyable")  # type: ignore[operator]
         else:
@@ -348,6 +354,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             exact_cards=frozenset(self.exact_cards()),
             reserve_drop_ok=self.reserve_drop_ok(),
             buyable=buyable,
+            collector_counts=collector_counts,
             **extra,  # type: ignore[arg-type]
         )
 
@@ -407,7 +414,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def layout(self, size: tuple[int, int]) -> None:
         ui = self.ui
         px = ui.px
-        rects = turn_layout(size, ui.scale, self.app.settings.show_log)
+        collectors = self.state.players + len(self.modules.collectors)  # the majorities' rows: players and collectors
+        rects = turn_layout(size, ui.scale, self.app.settings.show_log, collectors)
         self.layout_rects = rects
         self.market.rect = rects.market.copy()
         for panel in self.module_panels.values():  # a rule module's panel beside the market takes its right end
@@ -419,6 +427,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hand.rect = rects.hand
         self.tray.rect = rects.tray
         self.log.rect = rects.log
+        self.majorities.rect = rects.majorities
         self.board.rect = pygame.Rect(
             rects.alhambra.x, rects.alhambra.y + px(44), rects.alhambra.w, rects.alhambra.h - px(44)
         )  # the band above is the prompt's

@@ -64,7 +64,8 @@ class TurnDrawing:
             draw_box(ui, layer, panel.rect)
         for panel in self.module_panels.values():  # in the opponents column, or beside the market
             draw_box(ui, layer, panel.rect)
-        boxes = [rects.bank, rects.hand, rects.tray, rects.actions] + ([rects.log] if rects.log.h > 0 else [])
+        boxes = [rects.bank, rects.hand, rects.tray, rects.actions]
+        boxes += [rect for rect in (rects.majorities, rects.log) if rect.h > 0]
         for rect in boxes:
             draw_box(ui, layer, rect)
         plate = pygame.Surface(rects.alhambra.size, pygame.SRCALPHA)
@@ -85,6 +86,7 @@ class TurnDrawing:
             if panel.beside_market:  # the column's panels are drawn with the opponents
                 panel.draw(surface, snap)
         self.bank.draw(surface, snap)
+        self.majorities.draw(surface, snap)
         if rects.log.h > 0:
             self.log.draw(surface, snap)
         self._draw_board(surface)
@@ -290,7 +292,7 @@ class TurnDrawing:
                 if said is not None:
                     return said
                 others = ["put it on the reserve (T)"] + [
-                    f"{place.label[0].lower()}{place.label[1:]} ({place.hotkey})"  # "give to Dirk (D)"
+                    f"{place.label[0].lower()}{place.label[1:]} ({place.hotkey})"  # a module's place, lower-cased
                     for place, _ in self.placements
                     if place.offered(state)
                 ]
