@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.alhambra import xy_of
+from game.engine.components import TILE_WALLS, E, N, S, W
 
 from .. import theme
 from ..widgets import Ui
@@ -29,6 +30,26 @@ if TYPE_CHECKING:
     from .model import Mark
 
 Cell = tuple[int, int]
+
+
+BOLD_WALLS_BELOW = 48  # cell size in px under which walls are drawn over the art as dark lines
+
+
+def draw_walls(surface: pygame.Surface, rect: pygame.Rect, walls: int) -> None:
+    """A tile's walls as bold dark lines along its sides, readable on a small Alhambra (the art's walls are a
+    pale strip in the frame's colours there).  Lines meet at the corners, so a walled corner reads as one."""
+    width = max(2, rect.w // 7)
+    half = width // 2
+    inner = rect.inflate(-2 * width, -2 * width)  # the lines' centres: inside the tile, its frame showing outside
+    ends = {
+        N: ((inner.left - half, inner.top), (inner.right + half, inner.top)),
+        S: ((inner.left - half, inner.bottom), (inner.right + half, inner.bottom)),
+        W: ((inner.left, inner.top - half), (inner.left, inner.bottom + half)),
+        E: ((inner.right, inner.top - half), (inner.right, inner.bottom + half)),
+    }
+    for side, (start, end) in ends.items():
+        if walls & side:
+            pygame.draw.line(surface, theme.INK, start, end, width)
 
 
 class AlhambraView:
@@ -202,6 +223,10 @@ class AlhambraView:
                 image = image.copy()
                 image.set_alpha(90)
             layer.blit(image, self.cell_rect(x, y).move(dx, dy))
+        if cell < BOLD_WALLS_BELOW:  # the tile art's walls vanish at this size: dark lines say where they are
+            for (x, y), tile in placed:
+                if tile not in faded:
+                    draw_walls(layer, self.cell_rect(x, y).move(dx, dy), TILE_WALLS[tile])
         self._layer, self._layer_key = layer, key
         return layer
 
