@@ -172,14 +172,67 @@ def section_title(
     return word.get_rect(topleft=pos)
 
 
+# Per seat, the token's shape: told apart without colour (two similar colours, or none seen at all), on the
+# score track, in the log and on every panel.  A collector that is no seat (Dirk) keeps the round one.
+TOKEN_SHAPES = ("circle", "square", "diamond", "hexagon", "pentagon", "triangle")
+
+
+def token_label(name: str) -> str:
+    """The letters on a seat's token: the name's initial, and its number when bots of one kind share a name
+    ("Greedy 2" -> "G2"), so five MCTS bots are not five M's."""
+    words = name.split()
+    initial = (name[:1] or "?").upper()
+    return initial + words[-1] if len(words) > 1 and words[-1].isdigit() else initial
+
+
+def token_shape(seat: int | str) -> str:
+    return TOKEN_SHAPES[int(seat) % len(TOKEN_SHAPES)] if isinstance(seat, int) or seat.isdigit() else "circle"
+
+
+def _polygon(center: tuple[int, int], radius: float, corners: int, turn: float) -> list[tuple[float, float]]:
+    return [
+        (
+            center[0] + radius * math.cos(turn + 2 * math.pi * i / corners),
+            center[1] + radius * math.sin(turn + 2 * math.pi * i / corners),
+        )
+        for i in range(corners)
+    ]
+
+
+def _token_outline(shape: str, center: tuple[int, int], radius: float) -> list[tuple[float, float]] | None:
+    """The token's corners for ``shape`` at about ``radius`` (None: a circle); each encloses its label."""
+    if shape == "square":
+        return _polygon(center, radius * 1.22, 4, math.pi / 4)
+    if shape == "diamond":
+        return _polygon(center, radius * 1.38, 4, 0.0)
+    if shape == "hexagon":
+        return _polygon(center, radius * 1.12, 6, 0.0)
+    if shape == "pentagon":
+        return _polygon(center, radius * 1.2, 5, -math.pi / 2)
+    if shape == "triangle":  # point down: the wide side on top holds the label
+        return _polygon((center[0], center[1] + radius * 0.3), radius * 1.55, 3, math.pi / 2)
+    return None
+
+
 def seat_token(
     ui: Ui, surface: pygame.Surface, seat: int | str, name: str, center: tuple[int, int], radius: int
 ) -> None:
-    """A player's round token: seat colour plus the initial, so two similar colours still differ."""
-    pygame.draw.circle(surface, theme.INK, center, radius + 2)
-    pygame.draw.circle(surface, theme.seat_color(seat), center, radius)
-    letter = ui.text.render((name[:1] or "?").upper(), max(9, int(radius * 1.25)), theme.INK, "bold")
-    surface.blit(letter, letter.get_rect(center=(center[0], center[1] + 1)))
+    """A player's token: a shape of its own per seat, the seat's colour, and the name's initial (with the
+    number that tells bots of one kind apart), so seats differ by shape and letters, not by colour alone."""
+    outline = _token_outline(token_shape(seat), center, radius)
+    if outline is None:
+        pygame.draw.circle(surface, theme.INK, center, radius + 2)
+        pygame.draw.circle(surface, theme.seat_color(seat), center, radius)
+    else:
+        pygame.draw.polygon(surface, theme.seat_color(seat), outline)
+        pygame.draw.polygon(surface, theme.INK, outline, 2)
+    label = token_label(name)
+    if len(label) > 1 and radius < 10:  # too small for two letters: the number tells the bots apart
+        label = label[1:]
+    size = max(8, int(radius * (1.25 if len(label) == 1 else 0.95)))
+    letters = ui.text.render(label, size, theme.INK, "bold")
+    lift = -radius // 4 if token_shape(seat) == "triangle" else 0
+    surface.blit(letters, letters.get_rect(center=(center[0], center[1] + 1 + lift)))
 
 
 def dim(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 120) -> None:
