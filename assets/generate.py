@@ -2619,6 +2619,15 @@ def sound_error() -> Samples:
     return finish_sound(lowpass(buf, 1800), 0.28, 0.02)
 
 
+def sound_flourish() -> Samples:
+    """A quick bright run of three bell notes, for an exact payment and a majority won (about 0.5 s)."""
+    bell = [(1, 1.0, 6.0), (2.0, 0.4, 8.0), (3.0, 0.15, 11.0)]
+    buf = silence(0.55)
+    for k, (freq, at) in enumerate(((1318.51, 0.0), (1567.98, 0.07), (2093.0, 0.14))):
+        add(buf, partials(freq, 0.55 - at, bell, attack=0.003), at=at, gain=0.7 + 0.15 * k)
+    return finish_sound(lowpass(buf, 7000), 0.3, 0.08)
+
+
 SOUNDS: dict[str, Callable[[], Samples]] = {
     "click": sound_click,
     "card": sound_card,
@@ -2627,6 +2636,7 @@ SOUNDS: dict[str, Callable[[], Samples]] = {
     "score": sound_score,
     "turn": sound_turn,
     "error": sound_error,
+    "flourish": sound_flourish,
 }
 
 

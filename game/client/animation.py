@@ -140,6 +140,38 @@ def soft_shadow(size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.gaussian_blur(shade, blur)
 
 
+class Sparkle(Tween):
+    """A short flourish: gold sparks flying out of ``center`` and fading (an exact payment, a majority won).
+    Only decoration: it never keeps the table busy."""
+
+    SPARKS = 10
+
+    def __init__(
+        self, center: tuple[int, int], reach: int, duration: float, color: tuple[int, int, int], delay: float = 0.0
+    ) -> None:
+        super().__init__(duration, delay, lambda t: 1 - (1 - t) ** 3)
+        self.center = center
+        self.reach = reach
+        self.color = color
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.started:
+            return
+        v = self.value
+        fade = 1.0 - self.t
+        if fade <= 0:
+            return
+        size = max(2, round(self.reach * 0.09 * (0.6 + 0.4 * fade)))
+        for i in range(self.SPARKS):
+            angle = 2 * math.pi * i / self.SPARKS + 0.3
+            distance = self.reach * (0.25 + 0.75 * v)
+            x = self.center[0] + math.cos(angle) * distance
+            y = self.center[1] + math.sin(angle) * distance
+            spark = [(x, y - size * 2), (x + size, y), (x, y + size * 2), (x - size, y)]  # a little diamond
+            colour = tuple(round(c * fade + 255 * (1 - fade) * 0.2) for c in self.color)
+            pygame.draw.polygon(surface, colour, spark)
+
+
 class Animator:
     """Runs flights and timers; ``speed`` 0 is instant, 2 twice as fast."""
 
@@ -147,6 +179,7 @@ class Animator:
         self.speed = speed
         self.flights: list[Flight] = []
         self.timers: list[Tween] = []
+        self.effects: list[Sparkle] = []  # decorations: drawn over the table, never making it busy
 
     @property
     def busy(self) -> bool:
@@ -172,6 +205,18 @@ class Animator:
     ) -> None:
         self.flights.append(Flight(image, start, end, self.scaled(duration), self.scaled(delay), key, arc, on_done))
 
+    def sparkle(
+        self,
+        center: tuple[int, int],
+        reach: int,
+        color: tuple[int, int, int],
+        delay: float = 0.0,
+        duration: float = 0.7,
+    ) -> None:
+        """A flourish at ``center`` after ``delay`` (none at the instant speed: every animation is skipped)."""
+        if self.speed > 0:
+            self.effects.append(Sparkle(center, reach, self.scaled(duration), color, self.scaled(delay)))
+
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
         """Call ``callback`` after ``seconds`` (scaled by speed), in order with everything else."""
         self.timers.append(Tween(self.scaled(seconds), on_done=callback))
@@ -184,6 +229,7 @@ class Animator:
         for timer in list(self.timers):
             if timer.update(dt):
                 self.timers.remove(timer)
+        self.effects = [effect for effect in self.effects if not effect.update(dt)]
 
     def finish(self) -> None:
         """Land everything now (e.g. when the player skips ahead)."""
@@ -193,6 +239,8 @@ class Animator:
     def draw(self, surface: pygame.Surface) -> None:
         for flight in self.flights:
             flight.draw(surface)
+        for effect in self.effects:
+            effect.draw(surface)
 
 
 def pulse(seconds: float, period: float = 1.2) -> float:

@@ -422,4 +422,4 @@ ICONS = (
     "zoom_in",
     "zoom_out",
 )
-SOUNDS = ("click", "card", "coin", "place", "score", "turn", "error")
+SOUNDS = ("click", "card", "coin", "place", "score", "turn", "error", "flourish")

@@ -171,3 +171,50 @@ def test_everyones_buildings_per_type_show_without_hovering_b_score_2(make_app: 
     driver.step(1)
     said = driver.app.ui._tooltip[0] if driver.app.ui._tooltip else ""
     assert "the most" in said and str(rows[row][1][kind]) in said, said
+
+
+def test_an_exact_payment_gets_a_flourish_and_its_sound_b_turn_4(make_app: MakeApp) -> None:
+    """[B-TURN-4] paying exactly earns another action: the table marks it with sparks where the tile lands and
+    a short bell run, at the animation speed the player chose."""
+    driver, scene = find_seed_with_exact_payment(make_app)
+    driver.app.settings.speed = 1.0
+    driver.app.speed_override = None
+    scene.enter()  # the speed is taken up when the table is shown
+    played: list[str] = []
+    original = scene.ui.sounds.play
+    scene.ui.sounds.play = lambda name: (played.append(name), original(name))[1]  # type: ignore[method-assign]
+    slot = exact_slot(scene)
+    assert slot is not None
+    driver.key([pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r][slot - 1])
+    driver.key(pygame.K_RETURN)
+    driver.step(3)
+    assert "flourish" in played
+    assert scene.animator.effects, "sparks where the bought tile lands"
+    driver.wait(lambda: scene.can_act)
+
+
+def test_a_majority_won_or_lost_flashes_on_its_cell() -> None:
+    """[B-SCORE-2] when a count takes the lead of a type (or loses it), its cell in the buildings table glows,
+    gold for won and red for lost, for a moment scaled by the animation speed; never on the first look, never
+    at the instant speed."""
+    from types import SimpleNamespace
+
+    from game.client.views.majorities import FLASH_SECONDS, MajoritiesView
+
+    view = MajoritiesView()
+    snap = SimpleNamespace(ui=SimpleNamespace(time=10.0), animation_speed=2.0)
+    before = [(0, [1, 0, 0, 0, 0, 0]), (1, [0, 0, 0, 0, 0, 0]), ("dirk", [0, 0, 0, 0, 0, 0])]
+    view._note_changes(snap, before)  # type: ignore[arg-type]
+    assert view.flashes == {}, "the first look at a table flashes nothing"
+    after = [(0, [1, 0, 0, 0, 0, 0]), (1, [2, 0, 0, 0, 0, 0]), ("dirk", [0, 0, 0, 0, 0, 0])]
+    snap.ui.time = 11.0
+    view._note_changes(snap, after)  # type: ignore[arg-type]
+    assert view.flashes == {(1, 0): (11.0, True), (0, 0): (11.0, False)}
+    snap.ui.time = 11.0 + FLASH_SECONDS / 2.0 + 0.01  # past the flash at double speed
+    view._note_changes(snap, after)  # type: ignore[arg-type]
+    assert view.flashes == {}
+    instant = MajoritiesView()
+    snap.animation_speed = 0.0
+    instant._note_changes(snap, before)  # type: ignore[arg-type]
+    instant._note_changes(snap, after)  # type: ignore[arg-type]
+    assert instant.flashes == {}

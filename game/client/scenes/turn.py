@@ -44,11 +44,11 @@ from game.engine import events as record_events
 from game.engine.alhambra import xy_of
 from game.engine.state import FINAL, PLACE
 
-from .. import persistence
+from .. import persistence, theme
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
 from ..modules import ClientModule, Command, Destination, Pick, banner, collector_name, modules_for
-from ..playback import Director, Key, Positions
+from ..playback import TIMING, Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
 from ..shortcuts import END_TURN_KEY
@@ -355,6 +355,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             reserve_drop_ok=self.reserve_drop_ok(),
             buyable=buyable,
             collector_counts=collector_counts,
+            animation_speed=self.animator.speed,
             **extra,  # type: ignore[arg-type]
         )
 
@@ -718,6 +719,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.banner_text = "Your turn"  # bots' turns show in their panel and the actions panel instead
             self.banner_at = self.ui.time
             self.ui.sounds.play("turn")
+        elif kind == record_events.BUY and event.get("exact"):  # an exact payment: a flourish where the tile lands
+            landing = self.positions().get(("tile", event["tile"]))
+            if landing is not None:
+                self.animator.sparkle(landing.center, max(self.ui.px(30), landing.w), theme.GOLD_LIGHT, TIMING[kind][0])
+            self.ui.sounds.play("flourish")
         elif kind == record_events.SCORING_CARD:
             self.banner_text = f"Scoring card {event['round']}!"
             self.banner_at = self.ui.time

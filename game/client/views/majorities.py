@@ -10,6 +10,7 @@ to an Alhambra.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -42,9 +43,46 @@ def majority_counts(snap: TableSnapshot) -> list[tuple[int | str, list[int]]]:
     return found
 
 
+FLASH_SECONDS = 1.4  # how long a majority won or lost glows on its cell, at the normal animation speed
+
+
 class MajoritiesView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self._leaders: list[frozenset[int | str]] | None = None  # per type, who had the most when last drawn
+        self.flashes: dict[tuple[int | str, int], tuple[float, bool]] = {}  # (who, type) -> (since, won)
+
+    def _note_changes(self, snap: TableSnapshot, rows: list[tuple[int | str, list[int]]]) -> None:
+        """A majority won or lost since the last frame starts a flash on that cell (none at the instant speed,
+        none for the first look at the table)."""
+        leaders = []
+        for kind in range(TYPES):
+            top = max(counts[kind] for _, counts in rows)
+            leaders.append(frozenset(who for who, counts in rows if top > 0 and counts[kind] == top))
+        before, self._leaders = self._leaders, leaders
+        if before is None or snap.animation_speed <= 0:
+            return
+        now = snap.ui.time
+        for kind, (old, new) in enumerate(zip(before, leaders, strict=True)):
+            for who in new - old:
+                self.flashes[(who, kind)] = (now, True)
+            for who in old - new:
+                self.flashes[(who, kind)] = (now, False)
+        lasting = FLASH_SECONDS / snap.animation_speed
+        self.flashes = {key: flash for key, flash in self.flashes.items() if now - flash[0] < lasting}
+
+    def _draw_flash(self, surface: pygame.Surface, snap: TableSnapshot, cell: pygame.Rect, key: tuple) -> None:
+        flash = self.flashes.get(key)
+        if flash is None or snap.animation_speed <= 0:
+            return
+        since, won = flash
+        left = 1.0 - (snap.ui.time - since) * snap.animation_speed / FLASH_SECONDS
+        if left <= 0:
+            return
+        glow = left * (0.6 + 0.4 * math.sin((snap.ui.time - since) * 12))
+        colour = theme.GOLD if won else theme.WARN
+        box = cell.inflate(-snap.ui.px(4), -2)
+        surface.blit(common.tinted(box.size, colour, int(40 + 150 * glow)), box)
 
     def cell_rects(self, snap: TableSnapshot, rows: int) -> tuple[list[pygame.Rect], list[list[pygame.Rect]]]:
         """The type icons' cells, and per row (collector) its counts' cells, one per type."""
@@ -62,6 +100,7 @@ class MajoritiesView:
         ui = snap.ui
         px = ui.px
         rows = majority_counts(snap)
+        self._note_changes(snap, rows)
         heads, cells = self.cell_rects(snap, len(rows))
         row_h = heads[0].h
         corner = pygame.Rect(self.rect.x + px(6), heads[0].y, heads[0].x - self.rect.x - px(6), row_h)
@@ -88,6 +127,7 @@ class MajoritiesView:
             if label.collidepoint(ui.mouse):
                 ui.tooltip("You" if mine else name, label)
             for kind, (value, cell) in enumerate(zip(counts, row, strict=True)):
+                self._draw_flash(surface, snap, cell, (seat, kind))
                 leads = value == tops[kind] and value > 0
                 word = ui.text.render(
                     str(value) if value else "·",

@@ -149,6 +149,7 @@ class TableSnapshot:
     reserve_drop_ok: bool = False  # the selected tile may go to the reserve (a lit target)
     buyable: frozenset[int] = frozenset()  # market slots the human can pay for (worked out only while acting)
     collector_counts: tuple[tuple[str, tuple[int, ...]], ...] = ()  # the modules' collectors' buildings per type
+    animation_speed: float = 1.0  # the player's setting: 0 is instant (no flourishes), 2 twice as fast
     # what the rule modules add (all empty in a game without modules):
     pieces: Mapping[int, tuple[Piece, ...]] = field(default_factory=dict)  # per seat: tokens, bonus cards
     hand_cards: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # per seat: cards beside the money
