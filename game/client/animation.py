@@ -172,6 +172,30 @@ class Sparkle(Tween):
             pygame.draw.polygon(surface, colour, spark)
 
 
+class Drift(Tween):
+    """A label (points won) drifting from ``start`` to ``end`` on an arc and fading as it arrives: decoration,
+    like ``Sparkle``, that never keeps the table busy."""
+
+    def __init__(
+        self, image: pygame.Surface, start: tuple[int, int], end: tuple[int, int], duration: float, delay: float
+    ) -> None:
+        super().__init__(duration, delay)
+        self.image = image
+        self.start = start
+        self.end = end
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.started:
+            return
+        v = self.value
+        lift = math.sin(math.pi * v) * 0.25 * math.dist(self.start, self.end)
+        x = lerp(self.start[0], self.end[0], v)
+        y = lerp(self.start[1], self.end[1], v) - lift
+        image = self.image.copy()
+        image.set_alpha(round(255 * min(1.0, 4 * (1.0 - self.t))))
+        surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+
 class Animator:
     """Runs flights and timers; ``speed`` 0 is instant, 2 twice as fast."""
 
@@ -179,7 +203,7 @@ class Animator:
         self.speed = speed
         self.flights: list[Flight] = []
         self.timers: list[Tween] = []
-        self.effects: list[Sparkle] = []  # decorations: drawn over the table, never making it busy
+        self.effects: list[Sparkle | Drift] = []  # decorations: drawn over the table, never making it busy
 
     @property
     def busy(self) -> bool:
@@ -216,6 +240,18 @@ class Animator:
         """A flourish at ``center`` after ``delay`` (none at the instant speed: every animation is skipped)."""
         if self.speed > 0:
             self.effects.append(Sparkle(center, reach, self.scaled(duration), color, self.scaled(delay)))
+
+    def drift(
+        self,
+        image: pygame.Surface,
+        start: tuple[int, int],
+        end: tuple[int, int],
+        delay: float = 0.0,
+        duration: float = 0.9,
+    ) -> None:
+        """``image`` drifting from ``start`` to ``end`` (none at the instant speed)."""
+        if self.speed > 0:
+            self.effects.append(Drift(image, start, end, self.scaled(duration), self.scaled(delay)))
 
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
         """Call ``callback`` after ``seconds`` (scaled by speed), in order with everything else."""

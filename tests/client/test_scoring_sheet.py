@@ -48,3 +48,28 @@ def test_the_overlay_says_rank_worth_and_explains_a_tie_b_score_2_b_score_3(
         said = _tips_over_the_sheet(driver, scoring, tied_row, seat)
         assert any("tie for" in text and f"{sheet.rows[tied_row].points[seat]} each." in text for text in said), said
     assert "second places score" in SUBTITLES[2] and "third places score" in SUBTITLES[3]
+
+
+def test_points_of_a_scoring_rise_to_each_token_on_the_track_b_score_1(make_app: MakeApp) -> None:
+    """[B-SCORE-1] points are added to the score track at once: each player's points of the scoring rise from
+    their panel to where their token will stand, then the token counts up there; none at the instant speed."""
+    from game.client.animation import Drift
+
+    game, event = _just_scored(lambda e: e["round"] == 1, modules=())
+    sheet = sheet_for(game.state, event, [])
+    for speed, expected in ((1.0, True), (0.0, False)):
+        driver = make_app(speed=speed, size=(1280, 800))
+        driver.app.play(Table(game, 0))
+        driver.step(2)
+        scene = driver.scene
+        scene.on_event_shown(event, sheet)
+        drifts = [effect for effect in scene.animator.effects if isinstance(effect, Drift)]
+        winners = [seat for seat, gained in zip(sheet.collectors, sheet.gained, strict=True) if gained]
+        if not expected:
+            assert drifts == []
+            continue
+        assert len(drifts) == len(winners) > 0
+        totals = [float(t) for t in event["totals"]]
+        for drift, seat in zip(drifts, winners, strict=True):
+            assert drift.end == scene.top.token_centre(event["totals"][seat], totals)
+        assert scene.target_scores == list(event["totals"])

@@ -731,6 +731,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         elif kind == record_events.SCORE and sheet is not None:
             self.target_scores = list(event["totals"])
             self.target_module_scores.update(self.modules.event_scores(event))
+            self._send_points_to_the_track(sheet)
             if event["round"] < 3:
                 self.app.screens.open_scoring(self, sheet)
                 return True
@@ -745,6 +746,19 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         return False
 
     # ------------------------------------------------------------------ saving
+    def _send_points_to_the_track(self, sheet: Sheet) -> None:
+        """Each player's points of a scoring rise from their panel to their token on the score track, which
+        then counts up to its new place (after the scoring's sheet, for the first two)."""
+        totals = [float(t) for t in self.target_scores] + [float(v) for v in self.target_module_scores.values()]
+        for seat, gained in zip(sheet.collectors, sheet.gained, strict=True):
+            if not gained or not isinstance(seat, int):
+                continue
+            panel = self.opponents.panel(seat)
+            start = panel.rect.midtop if panel is not None else self.hand.rect.midtop
+            end = self.top.token_centre(self.target_scores[seat], totals)
+            label = self.ui.text.shadowed(f"+{gained}", self.ui.font_px(22), theme.GOLD_LIGHT, "bold", 2)
+            self.animator.drift(label, (start[0], start[1] + self.ui.px(18)), end, delay=0.1 * seat)
+
     def autosave(self) -> None:
         try:
             persistence.autosave(self.table.game)

@@ -36,6 +36,12 @@ class TopBar:
     def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         self._draw_track(surface, snap)
 
+    def token_centre(self, score: float, scores: list[float]) -> tuple[int, int]:
+        """Where a token stands on the track for ``score`` among all ``scores`` (the track's length follows the
+        leader)."""
+        limit = track_limit(max(scores))
+        return self.track.x + round(self.track.w * min(score, limit) / limit), self.track.centery
+
     def _draw_track(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
         px = ui.px
@@ -43,8 +49,7 @@ class TopBar:
         names = snap.names
         scores = [(seat, snap.shown_scores[seat], names[seat]) for seat in range(len(names))]
         scores += [(key, shown, snap.seat_name(key)) for key, shown in snap.shown_module_scores.items()]
-        top = max(score for _, score, _ in scores)
-        limit = max(60, (int(top) // 20 + 2) * 20)
+        limit = track_limit(max(score for _, score, _ in scores))
         pygame.draw.rect(surface, (30, 44, 44), track, border_radius=4)
         pygame.draw.rect(surface, theme.PANEL_EDGE, track, 1, border_radius=4)
         for value in range(0, limit + 1, 10):
@@ -63,3 +68,8 @@ class TopBar:
         if track.inflate(0, px(30)).collidepoint(ui.mouse):
             text = ", ".join(f"{name} {round(score)}" for _, score, name in sorted(scores, key=lambda s: -s[1]))
             ui.tooltip("Scores: " + text, track)
+
+
+def track_limit(top: float) -> int:
+    """The score at the track's right end: 60 at least, and always a little ahead of the leader."""
+    return max(60, (int(top) // 20 + 2) * 20)
