@@ -1031,10 +1031,11 @@ def money_canvas(currency: str) -> Canvas:
     p = CURRENCY_PALETTES[currency]
     c = card_body(p.base, p.dark, p.light)
     medallion(c, CARD_W / 2, CARD_H / 2, 25, p.niche, p.dark)
-    for y in (17.0, CARD_H - 17.0):
-        c.stroke([(27, y), (53, y)], p.dark, 1.6)
-        c.stroke([(27, y), (53, y)], p.light, 0.6)
-        rosette(c, CARD_W / 2, y, 4.2, p.light, p.dark)
+    for y in (17.0, CARD_H - 17.0):  # the currency's emblem large, top and bottom: it tells the cards apart
+        for x0, x1 in ((22.0, 30.0), (50.0, 58.0)):  # without their colour (a colour-blind player's florin/ducat)
+            c.stroke([(x0, y), (x1, y)], p.dark, 1.6)
+            c.stroke([(x0, y), (x1, y)], p.light, 0.6)
+        currency_mark(c, currency, CARD_W / 2, y, 16.0, IVORY, INK, 1.0)
     watermark = c.layer()
     CURRENCY_EMBLEMS[currency](watermark, CARD_W / 2, CARD_H / 2, 36, mix(p.niche, p.base, 0.5))
     c.blit(watermark)
