@@ -168,8 +168,9 @@ class MctsAgent(Agent):
             best, chance, candidates = self._best_move(*self.search(knowledge, legal))
         return Decision(
             best,
-            f"{describe_action(knowledge.state, best)}: best of {candidates} candidates "
-            f"in {self.last_iterations} simulations ({chance:.0%} estimated winning chance)",
+            f"{describe_action(knowledge.state, best)}: the best of the {candidates} moves it compared, each "
+            f"played out many times ({self.last_iterations} games in all); it rates its chance to win at "
+            f"{chance:.0%}",
         )
 
     @staticmethod

@@ -9,3 +9,4 @@ class IllegalAction(ValueError):
     def __init__(self, rule: str, reason: str) -> None:
         super().__init__(f"[{rule}] {reason}")
         self.rule = rule
+        self.reason = reason  # the words alone, for a player (the rule id is for records, logs and tests)

@@ -66,7 +66,7 @@ from ..views.topbar import TopBar
 from ..views.tray import TrayView
 from ..widgets import Button, Widget
 from .turn_draw import TurnDrawing
-from .turn_input import Drag, TurnInput
+from .turn_input import Drag, TurnInput, refusal
 
 if TYPE_CHECKING:
     from ..scene import AppServices
@@ -617,7 +617,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         try:
             events = self.table.apply(action)
         except IllegalAction as error:
-            self.show_toast(str(error), True)
+            self.show_toast(refusal(error), True)
             return False
         self._after(events, first, before)
         return True
@@ -629,7 +629,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         try:
             events = self.table.commit()
         except IllegalAction as error:
-            self.show_toast(str(error), True)
+            self.show_toast(refusal(error), True)
             return
         self._after(events, first, before)
 
@@ -659,7 +659,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         try:
             ends = self.table.ends_turn(action)
         except IllegalAction as error:
-            self.show_toast(str(error), True)
+            self.show_toast(refusal(error), True)
             return
         # Take, Pass and EndTurn are confirmed by the button that makes them; EndTurn never ends the turn
         # by itself anyway (the bought tiles are placed next), and Undo still restarts the turn after it.

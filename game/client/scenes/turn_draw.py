@@ -7,7 +7,6 @@ layout into a static layer; each frame blits it and draws only what changes on t
 from __future__ import annotations
 
 import math
-import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -194,8 +193,8 @@ class TurnDrawing:
         key = (sel.tile, sel.source, cell, len(self.table.game.events))
         if self._refusal[0] != key:
             action = Place(sel.tile, x, y) if sel.source == "held" else FromReserve(sel.tile, x, y)
-            reason = re.sub(r"^\[[^\]]*\]\s*", "", self._why_not(action))
-            self._refusal = (key, f"Not here: {reason}" if reason else "")
+            reason = self._why_not(action)
+            self._refusal = (key, f"Not here: {reason[:1].lower()}{reason[1:]}" if reason else "")
         return cell, self._refusal[1]
 
     def actions_title(self: TurnScene) -> tuple[str, int | None]:
@@ -249,7 +248,8 @@ class TurnDrawing:
             name = table.names[state.decider]
             agent = table.agents[state.decider]
             if self.thinking and self.clock - self.ai_since > 0.3:
-                return f"{name} ({agent_label(agent or '')}) is thinking…"
+                label = agent_label(agent or "")
+                return f"{name} is thinking…" if name.startswith(label) else f"{name} ({label}) is thinking…"
             return f"{name} is playing."
         if self.director.busy:
             return "…"

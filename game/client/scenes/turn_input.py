@@ -62,6 +62,13 @@ if TYPE_CHECKING:
 END_TURN_TIP = "Decline the extra action: place the tiles you bought, then the turn ends"
 
 
+def refusal(error: IllegalAction) -> str:
+    """A refused move as a player reads it: the reason, capitalised, without the rule's id (the record and the
+    tests keep the id)."""
+    reason = getattr(error, "reason", "") or str(error)
+    return reason[:1].upper() + reason[1:]
+
+
 @dataclass
 class Drag:
     """A press on a tile: a click if the mouse comes up where it went down, a drag once it moves."""
@@ -804,7 +811,7 @@ class TurnInput:
         try:
             self.state.clone().apply(action)
         except IllegalAction as error:
-            return str(error)
+            return refusal(error)
         return ""
 
     # ------------------------------------------------------------------ targets and dropping
