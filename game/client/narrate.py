@@ -10,6 +10,7 @@ dump.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from game.engine import events as record_events
 from game.engine.components import (
@@ -23,6 +24,7 @@ from game.engine.components import (
 
 from . import modules
 from .log_line import LogLine
+from .plain import plain
 
 ROUND_NAMES = {1: "First scoring", 2: "Second scoring", 3: "Final scoring"}
 
@@ -167,4 +169,4 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
         if saying is not None:
             lines.append(saying(narrator, event))
     flush()
-    return lines
+    return [replace(line, text=plain(line.text)) for line in lines]  # walls in words, no grid coordinates

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from . import theme
+from .plain import plain
 from .sound import Sounds
 from .sprites import Sprites
 
@@ -41,9 +42,9 @@ class Ui:
 
     # ------------------------------------------------------------------ tooltips
     def tooltip(self, text: str, rect: pygame.Rect) -> None:
-        """Ask for a tooltip this frame (the hovered widget calls this while drawing)."""
+        """Ask for a tooltip this frame (the hovered widget calls this while drawing), in a player's words."""
         if text:
-            self._tooltip_asked = (text, rect)
+            self._tooltip_asked = (plain(text), rect)
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         asked, self._tooltip_asked = self._tooltip_asked, None

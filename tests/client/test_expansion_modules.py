@@ -24,6 +24,7 @@ from ai import make_agent
 from game.client.modules import CLIENT_MODULES, modules_for
 from game.client.modules.huts import HutsPanel
 from game.client.narrate import narrate
+from game.client.plain import plain
 from game.client.playback import SOUNDS, TIMING, moved_items
 from game.client.scenes.turn import TurnScene
 from game.client.score_sheet import sheet_for
@@ -75,8 +76,8 @@ def test_module_events_are_said_in_the_log() -> None:
     assert "another action" not in lines[2], "a vizier purchase grants no extra action ([M-VIZIER-3])"
     assert lines[3] == f"Ann pays with the {describe_card(card)}"
     assert "another action allowed" in lines[4], "an exchange card's exact payment does ([B-TURN-4])"
-    assert lines[5].startswith(f"Ann takes the {describe_tile(hut)}")
-    assert lines[6] == f"Next hut face up: {describe_tile(huts.BY_COLOUR[0][1])}"
+    assert lines[5].startswith(f"Ann takes the {plain(describe_tile(hut))}")  # walls in words at the table
+    assert lines[6] == f"Next hut face up: {plain(describe_tile(huts.BY_COLOUR[0][1]))}"
     assert lines[7].startswith("You reveal the bonus card") and "one more" in lines[7]
     assert lines[8].startswith("Ann turns the bonus card") and "face down" in lines[8]
 

@@ -183,12 +183,12 @@ def test_falcon_events_are_said_in_the_log_without_coordinates() -> None:
     lines = [line.text for line in narrate(events, ["You", "Ann"], you=0)]
     assert (
         lines[0]
-        == f"Ann buys a black falcon of pavilion and seraglio for {describe_card(3)}, on a corner of their Alhambra"
+        == f"Ann buys a black falcon of Pavilion and Seraglio for {describe_card(3)}, on a corner of their Alhambra"
     )
-    assert lines[1].startswith("You buy a white falcon of garden and tower") and "your Alhambra" in lines[1]
+    assert lines[1].startswith("You buy a white falcon of Garden and Tower") and "your Alhambra" in lines[1]
     assert (
         lines[2]
-        == "Ann's black falcon of pavilion and seraglio flies back to the supply: a tile under it left the Alhambra"
+        == "Ann's black falcon of Pavilion and Seraglio flies back to the supply: a tile under it left the Alhambra"
     )
     assert lines[3].startswith("Your white falcon")
     assert not any(re.search(r"\(-?\d+, -?\d+\)|\[M-", line) for line in lines), "no coordinates, no rule ids"

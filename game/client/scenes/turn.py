@@ -21,7 +21,6 @@ The scene is three modules: this one (the game, bots, hint, timeline, saving), `
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -48,6 +47,7 @@ from .. import persistence, theme
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
 from ..modules import ClientModule, Command, Destination, Pick, banner, collector_name, modules_for
+from ..plain import plain
 from ..playback import TIMING, Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
@@ -665,7 +665,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         # by itself anyway (the bought tiles are placed next), and Undo still restarts the turn after it.
         if ends and self.app.settings.confirm_turn and not confirmed and not isinstance(action, Take | Pass | EndTurn):
             words = self.modules.describe(self.state, action) or describe_action(self.state, action)  # a module's own
-            self.table.stage(action, re.sub(r" (at|from) \(-?\d+, -?\d+\)", "", words))
+            self.table.stage(action, plain(words))
             self.sel.clear()
             self.drag = None
             self.ui.sounds.play("place" if action.kind != "take" else "card")
@@ -774,7 +774,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
 
     # ------------------------------------------------------------------ messages
     def show_toast(self, text: str, warn: bool = False) -> None:
-        self.toast_text = text
+        self.toast_text = plain(text)  # a player's words: walls said, no grid coordinates
         self.toast_warn = warn
         self.toast_until = self.ui.time + (5.0 if warn else 3.0)
         if warn:

@@ -26,6 +26,7 @@ from game.engine.state import FINAL, PLACE
 
 from .. import theme
 from ..modules import modules_for
+from ..plain import plain
 from ..shortcuts import END_TURN_KEY
 from ..table import agent_label
 from ..views import common
@@ -320,7 +321,11 @@ class TurnDrawing:
         return "Your turn: take money (1–4), buy a building (Q W E R), or redesign with a reserve or Alhambra tile."
 
     def prompt_text(self: TurnScene) -> str:
-        """What the prompt band says: the hint while one is shown, else ``prompt()``."""
+        """What the prompt band says, in a player's words (``plain``): the hint while one is shown, else
+        ``prompt()``."""
+        return plain(self._prompt_source())
+
+    def _prompt_source(self: TurnScene) -> str:
         hint = self.hint if self.hint_action is not None and self.can_act else None
         if hint is not None:
             move = move_words(self.state, hint.action)

@@ -1,0 +1,34 @@
+"""Player text without program notation: walls in words, building types as names, no grid coordinates
+(issue 20, item 4).  The engine's exact forms stay in records and in the engine's own messages."""
+
+from __future__ import annotations
+
+import re
+
+from test_model import played_game
+
+from game.client.narrate import narrate
+from game.client.plain import plain
+from game.engine import events as record_events
+
+
+def test_the_engines_notation_is_said_in_words() -> None:
+    assert plain("put tower 9 [NW] at (1, 0)") == "put Tower 9 (walls north, west)"
+    assert plain("You buy garden 6 [S] from slot 2") == "You buy Garden 6 (wall south) from slot 2"
+    assert plain("camp 8 [bastions NE, arrows NE] at (-1, 2)") == "camp 8 (bastions north, east; arrows north, east)"
+    assert plain("chambers hut [W]") == "Chambers hut (wall west)"
+    assert plain("lift arcades 4 [NES] from (0, -1)") == "lift Arcades 4 (walls north, east, south)"
+    assert plain(plain("tower 9 [NW]")) == plain("tower 9 [NW]"), "saying it twice changes nothing"
+
+
+def test_a_whole_games_log_has_no_codes_and_no_coordinates() -> None:
+    """Every line of a three-player game's log reads as table talk: no wall codes, no rule ids, no (x, y); the
+    record keeps the exact forms (its events still carry the cells)."""
+    game = played_game(4, players=3)
+    lines = [line.text for line in narrate(game.events, ["You", "Ann", "Bob"], you=0)]
+    assert lines
+    for text in lines:
+        assert not re.search(r"\[[A-Z]", text), text
+        assert not re.search(r"\(-?\d+, -?\d+\)", text), text
+        assert not re.search(r"\b(pavilion|seraglio|arcades|chambers|garden|tower)\b", text), text
+    assert any(e["e"] == record_events.PLACE and "at" in e for e in game.events)
