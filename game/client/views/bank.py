@@ -160,8 +160,11 @@ class BankView:
         ):
             rect = piles[key]
             x = rect.right + px(8)
-            surface.blit(ui.text.render(label, size, theme.TEXT_DIM), (x, rect.centery - px(17)))
-            surface.blit(ui.text.render(str(count), ui.font_px(17), theme.IVORY, "bold"), (x, rect.centery - px(1)))
+            word = ui.text.render(label, size, theme.TEXT_DIM)
+            number = ui.text.render(str(count), ui.font_px(17), theme.IVORY, "bold")
+            top = rect.centery - (word.get_height() + number.get_height()) // 2  # stacked, never overlapping
+            surface.blit(word, (x, top))
+            surface.blit(number, (x, top + word.get_height()))
             if rect.collidepoint(ui.mouse):
                 tips = {
                     "deck": "Money cards left to draw (their order is hidden)",
@@ -182,6 +185,7 @@ class BankView:
         done_w = round(bar.w * drawn)
         if done_w:
             pygame.draw.rect(surface, (70, 96, 92), (bar.x, bar.y, done_w, bar.h), border_radius=bar.h // 2)
+        below = bar.bottom
         for number, (start, end, done) in enumerate(windows, start=1):
             zone = pygame.Rect(
                 bar.x + round(bar.w * start), bar.y - px(3), max(px(8), round(bar.w * (end - start))), bar.h + px(6)
@@ -193,18 +197,31 @@ class BankView:
             pygame.draw.rect(surface, theme.GOLD if not done else theme.GOLD_DARK, zone, 1, border_radius=3)
             label = str(number) if not done else f"{number} done"
             word = ui.text.render(label, ui.font_px(11), theme.GOLD_LIGHT if not done else theme.TEXT_DIM, "bold")
-            surface.blit(word, word.get_rect(midtop=(zone.centerx, zone.bottom + px(2))))
+            placed = surface.blit(word, word.get_rect(midtop=(zone.centerx, zone.bottom + px(2))))
+            below = max(below, placed.bottom)
         marker_x = max(bar.x + px(2), min(bar.right - px(2), bar.x + done_w))
         pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.h // 2)
         pygame.draw.line(surface, theme.IVORY, (marker_x, bar.y - px(2)), (marker_x, bar.bottom + px(1)), 2)
-        y = bar.bottom + px(22)
-        for line in ui.text.wrap(text, ui.font_px(13), self.rect.w - px(24))[:2]:
+        y = max(bar.bottom + px(22), below + px(3))  # under the zones' numbers, however large the font
+        lines = ui.text.wrap(text, ui.font_px(13), self.rect.w - px(24))[:2]
+        for index, line in enumerate(lines):
             word = ui.text.render(line, ui.font_px(13), theme.PARCHMENT)
+            if y + word.get_height() > self.rect.bottom - px(4):  # no room left in the panel: end with "…"
+                break
+            if index + 1 < len(lines) and y + 2 * word.get_height() > self.rect.bottom - px(4):
+                word = ui.text.render(
+                    ui.text.fit(line + " " + lines[index + 1], ui.font_px(13), self.rect.w - px(24)),
+                    ui.font_px(13),
+                    theme.PARCHMENT,
+                )
+                surface.blit(word, (self.rect.x + px(12), y))
+                break
             surface.blit(word, (self.rect.x + px(12), y))
             y += word.get_height()
-        if bar.inflate(0, px(20)).collidepoint(ui.mouse):
+        outlook = pygame.Rect(bar.x, bar.y - px(10), bar.w, y - bar.y + px(24))
+        if outlook.collidepoint(ui.mouse):  # the whole outlook too, where the panel had to cut it short
             ui.tooltip(
-                "The money deck: the marker is how far it has been drawn; the gold zones are where the "
-                "scoring cards were shuffled in (piles 2 and 4 of 5).",
+                f"{text}. The money deck: the marker is how far it has been drawn; the gold zones are where "
+                "the scoring cards were shuffled in (piles 2 and 4 of 5).",
                 bar,
             )

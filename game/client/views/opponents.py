@@ -96,11 +96,18 @@ class OpponentPanel:
         tiles = [(t, "held") for t in (state.held if state.decider == self.seat else [])]
         tiles += [(t, "reserve") for t in state.reserves[self.seat]]
         size = px(20)
-        step = min(size + px(3), (row.w - px(52) - size) / max(1, len(tiles) - 1)) if len(tiles) > 1 else size
+        start = self._after_label(snap)
+        step = min(size + px(3), (row.w - start - size) / max(1, len(tiles) - 1)) if len(tiles) > 1 else size
         return [
-            (t, pygame.Rect(round(row.x + px(52) + i * step), row.y + 1, size, size), where)
+            (t, pygame.Rect(round(row.x + start + i * step), row.y + 1, size, size), where)
             for i, (t, where) in enumerate(tiles)
         ]
+
+    @staticmethod
+    def _after_label(snap: TableSnapshot) -> int:
+        """Where the reserve's tiles (or "none") start: after the word "Reserve", whatever the font's size."""
+        ui = snap.ui
+        return max(ui.px(52), ui.text.size("Reserve", ui.font_px(12))[0] + ui.px(6))
 
     def hand_rect(self, snap: TableSnapshot) -> pygame.Rect:
         return self._info_rows(snap)[2]
@@ -163,7 +170,7 @@ class OpponentPanel:
         rects = self.tile_rects(snap)
         if not rects:
             word = ui.text.render("none", ui.font_px(12), theme.TEXT_FAINT)
-            surface.blit(word, word.get_rect(midleft=(row.x + ui.px(52), row.centery)))
+            surface.blit(word, word.get_rect(midleft=(row.x + self._after_label(snap), row.centery)))
         for tile, rect, where in rects:
             if ("tile", tile) in snap.hidden:
                 continue
@@ -185,6 +192,9 @@ class OpponentPanel:
             return
         line_h = max(ui.px(12), min(px(19), area.h // 4))
         badge = line_h - 2
+        size = max(11, min(ui.font_px(13), line_h - 3))
+        while size > 8 and ui.text.size("0", size)[1] > line_h:  # a line's text stays within its line
+            size -= 1
         for i, currency in enumerate(MARKET_CURRENCY):
             y = area.y + i * line_h
             if y + line_h > area.bottom + 2:
@@ -192,7 +202,6 @@ class OpponentPanel:
             cards = sorted(CARD_VALUE[c] for c in hand if CARD_CURRENCY[c] == currency)
             surface.blit(ui.sprites.currency_badge(currency, badge), (area.x, y))
             total = sum(cards)
-            size = max(11, min(ui.font_px(13), line_h - 3))
             sum_word = ui.text.render(str(total) if cards else "", size, theme.GOLD_LIGHT, "bold")
             surface.blit(sum_word, sum_word.get_rect(midright=(area.right, y + badge // 2 + 1)))
             text = " ".join(map(str, cards)) if cards else "—"

@@ -52,18 +52,22 @@ class TopBar:
         limit = track_limit(max(score for _, score, _ in scores))
         pygame.draw.rect(surface, (30, 44, 44), track, border_radius=4)
         pygame.draw.rect(surface, theme.PANEL_EDGE, track, 1, border_radius=4)
-        for value in range(0, limit + 1, 10):
-            x = track.x + round(track.w * value / limit)
-            pygame.draw.line(surface, theme.GOLD_DARK, (x, track.y - 3), (x, track.bottom + 2))
-            if value % 20 == 0:
-                word = ui.text.render(str(value), ui.font_px(11), theme.TEXT_FAINT)
-                surface.blit(word, word.get_rect(midtop=(x, track.bottom + px(3))))
         radius = px(9)
+        tokens = []
         last_x = -(10**6)
         for seat, score, name in sorted(scores, key=lambda s: (s[1], str(s[0]))):
             x = track.x + round(track.w * min(score, limit) / limit)
             x = max(x, last_x + round(radius * 1.5))  # equal scores sit side by side, not on top of each other
             last_x = x
+            tokens.append((seat, name, x))
+        for value in range(0, limit + 1, 10):
+            x = track.x + round(track.w * value / limit)
+            pygame.draw.line(surface, theme.GOLD_DARK, (x, track.y - 3), (x, track.bottom + 2))
+            if value % 20 == 0:
+                word = ui.text.render(str(value), ui.font_px(11), theme.TEXT_FAINT)
+                if all(abs(x - token_x) > radius + word.get_width() // 2 + 2 for _, _, token_x in tokens):
+                    surface.blit(word, word.get_rect(midtop=(x, track.bottom + px(3))))  # where no token stands
+        for seat, name, x in tokens:
             common.seat_token(ui, surface, seat, name, (x, track.centery), radius)
         if track.inflate(0, px(30)).collidepoint(ui.mouse):
             text = ", ".join(f"{name} {round(score)}" for _, score, name in sorted(scores, key=lambda s: -s[1]))

@@ -1,0 +1,38 @@
+"""No text overflows the window or runs into another label on the table, at the four window sizes the
+game is tried at, with two and four players (issue 20, item 8: measured from the drawing, not by eye)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from driver import MakeApp
+from text_layout import Recording, boxed, overlaps, record_texts
+
+SIZES = ((800, 600), (1024, 700), (1280, 800), (1920, 1080))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_tables_labels_never_overlap(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], players: int
+) -> None:
+    driver = make_app(ai=["greedy"] * (players - 1), seed=3, speed=0.0, size=size)
+    driver.app.start()
+    driver.wait_for_human()
+    scene = driver.scene
+    for _ in range(4):  # a few rounds: hands, reserves, Alhambras and the log fill up
+        driver.key(pygame.K_1)
+        driver.key(pygame.K_RETURN)
+        driver.wait_for_human()
+    texts = record_texts(monkeypatch, scene.ui.text)
+    screen = Recording(size, texts)
+    panels = [scene.bank, scene.majorities, scene.log, scene.hand, scene.tray, *scene.opponents.panels]
+    for view in [*panels, *scene.module_panels.values()]:
+        boxed(monkeypatch, screen, view)
+    scene.ui.mouse = (-100, -100)  # no tooltip
+    scene.draw(screen)
+    assert len(screen.placed) > 60, "the table's texts were recorded"
+    window = pygame.Rect((0, 0), size)
+    assert [label for label in screen.placed if not window.contains(label[1])] == []
+    assert screen.outside == [], "a text ran out of its panel"
+    assert overlaps(screen.placed) == []
