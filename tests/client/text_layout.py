@@ -20,11 +20,12 @@ class Recording(pygame.Surface):
         self.texts = texts
         self.placed: list[tuple[str, pygame.Rect]] = []
         self.box: pygame.Rect | None = None  # the panel being drawn (``boxed``): its texts must stay inside
+        self.recording = True  # off while the scenes under an overlay are drawn
         self.outside: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (words, where, the panel they left)
 
     def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
         placed = super().blit(source, dest, area, special_flags)
-        words = self.texts.get(id(source))
+        words = self.texts.get(id(source)) if self.recording else None
         if words is not None and words.strip():
             self.placed.append((words, placed))
             if self.box is not None and not self.box.inflate(2, 2).contains(placed):
@@ -70,3 +71,13 @@ def overlaps(placed: list[tuple[str, pygame.Rect]], slack: int = 6) -> list[tupl
         if shared.w * shared.h > slack:
             found.append((first, second, shared.w * shared.h))
     return found
+
+
+def draw_top_scene(screen: Recording, scenes: list) -> None:
+    """Draw a scene stack onto ``screen``, recording only the top scene's texts (an overlay's, not the dimmed
+    table's under it)."""
+    screen.recording = False
+    for scene in scenes[:-1]:
+        scene.draw(screen)
+    screen.recording = True
+    scenes[-1].draw(screen)

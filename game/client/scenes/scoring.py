@@ -120,11 +120,12 @@ def draw_track(
     limit = max(60, (max(sheet.totals) // 20 + 2) * 20)
     pygame.draw.rect(surface, (44, 38, 30), track, border_radius=track.h // 2)
     pygame.draw.rect(surface, theme.GOLD_DARK, track, 1, border_radius=track.h // 2)
+    radius = px(9)
+    below = max(track.bottom + px(4), track.centery + radius + px(4))  # the numbers clear of the tokens
     for value in range(0, limit + 1, 20):
         x = track.x + round(track.w * value / limit)
         word = ui.text.render(str(value), ui.font_px(11), theme.TEXT_FAINT)
-        surface.blit(word, word.get_rect(midtop=(x, track.bottom + px(4))))
-    radius = px(9)
+        surface.blit(word, word.get_rect(midtop=(x, below)))
     placed: list[int] = []
     order = sorted(range(len(sheet.collectors)), key=lambda c: sheet.totals[c] - sheet.gained[c] * (1 - share))
     for c in order:

@@ -119,10 +119,15 @@ class ModuleToggle(Toggle):
         """Whether the description is cut short at ``width`` (then the tooltip says it whole)."""
         return len(self.ui.text.wrap(self.text, self.ui.font_px(14), width - self.ui.px(24))) > self.limit
 
+    def _text_top(self) -> int:
+        """Where the description starts under the title (centred on the switch): below the title's box."""
+        title_h = self.ui.text.size("Ag", self.ui.font_px(16), "bold")[1]
+        return max(self.ui.px(30), self.ui.px(20) + (title_h + 1) // 2)
+
     def height_for(self, width: int) -> int:
         """The height of the row at ``width``: the title line, then the wrapped description."""
         line_h = self.ui.text.size("Ag", self.ui.font_px(14))[1]
-        return self.ui.px(30) + line_h * len(self.lines(width - self.ui.px(24))) + self.ui.px(8)
+        return self._text_top() + line_h * len(self.lines(width - self.ui.px(24))) + self.ui.px(8)
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
@@ -155,7 +160,7 @@ class ModuleToggle(Toggle):
         surface.blit(word, word.get_rect(midleft=(self.rect.x + px(12), track.centery)))
         small = ui.font_px(14)
         line_h = ui.text.size("Ag", small)[1]
-        y = self.rect.y + px(30)
+        y = self.rect.y + self._text_top()
         for line in self.lines(self.rect.w - px(24)):
             surface.blit(
                 ui.text.render(line, small, theme.TEXT_DIM if not self.value else theme.IVORY),
