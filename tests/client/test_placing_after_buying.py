@@ -218,3 +218,27 @@ def test_a_majority_won_or_lost_flashes_on_its_cell() -> None:
     instant._note_changes(snap, before)  # type: ignore[arg-type]
     instant._note_changes(snap, after)  # type: ignore[arg-type]
     assert instant.flashes == {}
+
+
+def test_a_wall_ring_round_an_alhambra_gets_a_flourish_once_b_score_4(make_app: MakeApp) -> None:
+    """[B-SCORE-4] a wall all round an Alhambra (every side facing out a wall) is celebrated once with sparks
+    over it, a bell run and a word; not again until the ring is broken and closed anew."""
+    from tests.engine.helpers import set_grid
+
+    from game.client.scenes.turn import walled_in
+
+    driver, scene = find_seed_with_exact_payment(make_app)
+    state = scene.state
+    assert not walled_in(state, 0)
+    ring = {(0, -1): "NEW", (0, 1): "ESW", (1, 0): "NES", (-1, 0): "NSW"}  # the fountain's four sides walled out
+    set_grid(state, 0, ring)
+    assert walled_in(state, 0)
+    played: list[str] = []
+    original = scene.ui.sounds.play
+    scene.ui.sounds.play = lambda name: (played.append(name), original(name))[1]  # type: ignore[method-assign]
+    scene.animator.speed = 1.0
+    scene.on_event_shown({"e": "place", "player": 0, "tile": state.grids[0][next(iter(state.grids[0]))]}, None)
+    assert played == ["flourish"] and scene.animator.effects
+    assert "walled all round" in scene.toast_text and "Your Alhambra" in scene.toast_text
+    scene.on_event_shown({"e": "place", "player": 0, "tile": 0}, None)
+    assert played == ["flourish"], "once per ring"

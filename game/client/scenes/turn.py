@@ -40,7 +40,7 @@ from game.engine import (
     describe_action,
 )
 from game.engine import events as record_events
-from game.engine.alhambra import xy_of
+from game.engine.alhambra import ALL_SIDES, xy_of
 from game.engine.state import FINAL, PLACE
 
 from .. import persistence, theme
@@ -73,6 +73,15 @@ if TYPE_CHECKING:
 
 HINT_AGENTS = ("mcts:normal", "greedy", "mcts:easy", "random")
 PACE = 0.35  # seconds between two bot moves at speed 1, so each one can be followed
+
+
+def walled_in(state: GameState, seat: int) -> bool:
+    """Whether a wall runs all round ``seat``'s Alhambra: beyond the fountain, and every side that faces an
+    empty cell a wall (or a camp's bastion), so that no tile could be added any more."""
+    if len(state.grids[seat]) < 2:
+        return False
+    spots = state.spots(seat)
+    return bool(spots) and all(spot.touching == spot.need_wall & ALL_SIDES for spot in spots)
 
 
 def hint_agent() -> str:
@@ -125,6 +134,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self._options_at = -1  # the game's length when they were last looked at
         self._refusal: tuple[tuple | None, str] = (None, "")  # why the held tile may not take the cell it is over
         self.picked_up_for: tuple | None = None  # the waiting tiles the first of which was last picked up
+        self._rings: set[int] = {seat for seat in range(state.players) if walled_in(state, seat)}  # celebrated
 
         ui = self.ui
         self.top = TopBar()
@@ -724,6 +734,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             if landing is not None:
                 self.animator.sparkle(landing.center, max(self.ui.px(30), landing.w), theme.GOLD_LIGHT, TIMING[kind][0])
             self.ui.sounds.play("flourish")
+        elif kind == record_events.PLACE and isinstance(event.get("player"), int):
+            self._celebrate_a_ring(event["player"])
         elif kind == record_events.SCORING_CARD:
             self.banner_text = f"Scoring card {event['round']}!"
             self.banner_at = self.ui.time
@@ -746,6 +758,22 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         return False
 
     # ------------------------------------------------------------------ saving
+    def _celebrate_a_ring(self, seat: int) -> None:
+        """A wall ring completed round an Alhambra (every side facing out is a wall, [B-SCORE-4]) gets a
+        flourish over that Alhambra, once until the ring is broken again."""
+        if not walled_in(self.state, seat):
+            self._rings.discard(seat)
+            return
+        if seat in self._rings:
+            return
+        self._rings.add(seat)
+        panel = self.opponents.panel(seat)
+        board = panel.areas(self.snapshot())["grid"] if panel is not None else self.board.rect
+        self.animator.sparkle(board.center, max(self.ui.px(60), min(board.size) // 2), theme.GOLD_LIGHT, 0.3, 1.1)
+        self.ui.sounds.play("flourish")
+        whose = "Your" if seat == self.me else f"{self.table.names[seat]}'s"
+        self.show_toast(f"{whose} Alhambra is walled all round: a wall of {self.state.wall_length(seat)}.")
+
     def _send_points_to_the_track(self, sheet: Sheet) -> None:
         """Each player's points of a scoring rise from their panel to their token on the score track, which
         then counts up to its new place (after the scoring's sheet, for the first two)."""
