@@ -223,11 +223,10 @@ def test_a_majority_won_or_lost_flashes_on_its_cell() -> None:
 def test_a_wall_ring_round_an_alhambra_gets_a_flourish_once_b_score_4(make_app: MakeApp) -> None:
     """[B-SCORE-4] a wall all round an Alhambra (every side facing out a wall) is celebrated once with sparks
     over it, a bell run and a word; not again until the ring is broken and closed anew."""
+    from game.client.scenes.turn import walled_in
     from tests.engine.helpers import set_grid
 
-    from game.client.scenes.turn import walled_in
-
-    driver, scene = find_seed_with_exact_payment(make_app)
+    _, scene = find_seed_with_exact_payment(make_app)
     state = scene.state
     assert not walled_in(state, 0)
     ring = {(0, -1): "NEW", (0, 1): "ESW", (1, 0): "NES", (-1, 0): "NSW"}  # the fountain's four sides walled out
