@@ -57,6 +57,7 @@ class App:
     def __init__(self, args: argparse.Namespace, worker: AIWorker | None = None) -> None:
         self.args = args
         self.settings = persistence.load_settings()
+        theme.use_colour_safe_seats(self.settings.colour_safe)
         self.speed_override: float | None = args.speed
         self.frames_left: int | None = args.frames
         self.fps = 60

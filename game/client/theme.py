@@ -60,6 +60,24 @@ SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
     (244, 176, 96),
 )
 NEUTRAL_COLOR = (200, 200, 200)  # a rule module's collector, who is not a seat
+# The seats' colours for colour-blind players (a setting): Okabe and Ito's palette, whose colours stay apart
+# in protanopia, deuteranopia and tritanopia (the default's yellow and orange merge for many).
+COLOUR_SAFE_SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
+    (240, 228, 66),  # yellow
+    (0, 114, 178),  # blue
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky blue
+    (204, 121, 167),  # reddish purple
+    (0, 158, 115),  # bluish green
+)
+_seat_palette = SEAT_COLORS
+
+
+def use_colour_safe_seats(on: bool) -> None:
+    """Switch every seat's colour to the colour-blind palette (or back), from the next frame on."""
+    global _seat_palette
+    _seat_palette = COLOUR_SAFE_SEAT_COLORS if on else SEAT_COLORS
+
 
 FONT_FILES = {"ui": "ui.ttf", "bold": "ui_bold.ttf", "display": "display.ttf"}
 
@@ -166,4 +184,4 @@ def mix(a: Color, b: Color, t: float) -> tuple[int, int, int]:
 def seat_color(seat: int | str) -> tuple[int, int, int]:
     if isinstance(seat, str) and not seat.isdigit():  # a module's collector, named by its key
         return NEUTRAL_COLOR
-    return SEAT_COLORS[int(seat) % len(SEAT_COLORS)]
+    return _seat_palette[int(seat) % len(_seat_palette)]

@@ -302,3 +302,23 @@ def test_hiding_the_log_leaves_no_empty_panel() -> None:
             shown.hand,
             shown.tray,
         )
+
+
+def test_a_colour_blind_palette_for_the_seats_is_a_setting(make_app: MakeApp) -> None:
+    """The settings switch every seat to Okabe and Ito's colours, which stay apart for colour-blind players;
+    the choice is saved and taken up by the next session (the seats also differ by their tokens' shapes)."""
+    from game.client import theme
+
+    driver = menu(make_app)
+    driver.key(pygame.K_s)
+    scene = driver.scene
+    assert isinstance(scene, SettingsScene)
+    before = [theme.seat_color(seat) for seat in range(6)]
+    driver.click(scene.colour_safe.rect.move(scene.colour_safe.rect.w // 2 - 20, 0).center)
+    assert persistence.load_settings().colour_safe
+    assert [theme.seat_color(seat) for seat in range(6)] == list(theme.COLOUR_SAFE_SEAT_COLORS) != before
+    assert theme.seat_color("dirk") == theme.NEUTRAL_COLOR
+    again = make_app()
+    assert again.app.settings.colour_safe and theme.seat_color(1) == theme.COLOUR_SAFE_SEAT_COLORS[1]
+    driver.click(scene.colour_safe.rect.move(scene.colour_safe.rect.w // 2 - 20, 0).center)
+    assert [theme.seat_color(seat) for seat in range(6)] == before

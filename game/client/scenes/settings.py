@@ -55,9 +55,24 @@ class SettingsScene(ClosingPanelScene):
             self._confirm,
             tooltip="The move that ends your turn waits for End turn, so you can still undo it",
         )
+        self.colour_safe = Toggle(
+            self.ui,
+            "Colour-blind friendly seat colours",
+            s.colour_safe,
+            self._colour_safe,
+            tooltip="Seat colours that stay apart in every kind of colour blindness (seats also differ by shape)",
+        )
         self.fullscreen = Toggle(self.ui, "Fullscreen (F11)", app.fullscreen, app.set_fullscreen)
         self.back = Button(self.ui, "Done", app.pop, style="primary", hotkey="Esc")
-        self.widgets = [self.speed, self.sound, self.hands, self.confirm, self.fullscreen, self.back]
+        self.widgets = [
+            self.speed,
+            self.sound,
+            self.hands,
+            self.confirm,
+            self.colour_safe,
+            self.fullscreen,
+            self.back,
+        ]
 
     def _speed(self, index: int) -> None:
         self.app.settings.speed = SPEEDS[index]
@@ -71,6 +86,11 @@ class SettingsScene(ClosingPanelScene):
 
     def _hands(self, value: bool) -> None:
         self.app.settings.show_hands = value
+        self.app.save_settings()
+
+    def _colour_safe(self, value: bool) -> None:
+        self.app.settings.colour_safe = value
+        theme.use_colour_safe_seats(value)
         self.app.save_settings()
 
     def _confirm(self, value: bool) -> None:
@@ -94,7 +114,7 @@ class SettingsScene(ClosingPanelScene):
         self.speed.label_width = px(200)
         self.speed.rect = pygame.Rect(x, y, width, px(40))
         y += px(66)
-        for toggle in (self.sound, self.hands, self.confirm, self.fullscreen):
+        for toggle in (self.sound, self.hands, self.confirm, self.colour_safe, self.fullscreen):
             toggle.rect = pygame.Rect(x, y, width, px(40))
             y += px(56)
         self.back.rect = pygame.Rect(self.panel.right - px(40) - px(180), self.panel.bottom - px(76), px(180), px(50))
