@@ -165,3 +165,12 @@ def test_the_window_is_named_alhambra_for_the_desktop(xserver: dict[str, str], t
         if app.poll() is None:
             app.kill()
             app.wait(timeout=5)
+
+
+def test_the_launch_benchmark_times_a_real_window(xserver: dict[str, str]) -> None:
+    """``python -m game.client.bench --x11`` times the launch into a real X window on a private Xvfb (the drawn
+    menu on screen, as a player's desktop shows it), not only into SDL's dummy display."""
+    from game.client.bench import launch_benchmark
+
+    real = launch_benchmark(1, None, x11=True)
+    assert len(real) == 1 and 0 < real[0] < 30
