@@ -104,6 +104,8 @@ def private_x_server() -> Iterator[str]:
     with os.fdopen(read) as pipe:
         number = pipe.readline().strip()
     try:
+        if not number:
+            raise RuntimeError("Xvfb did not report its display")
         yield f":{number}"
     finally:
         server.terminate()

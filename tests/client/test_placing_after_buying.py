@@ -18,13 +18,19 @@ from game.engine import GiveToDirk, Reserve
 from game.engine.state import PLACE
 
 
-def buy_and_end_actions(driver: Driver, scene: TurnScene) -> int:
-    """Buy a tile exactly with the keys, then take a card (which ends the actions): the tile waits to be placed."""
+def buy_exactly(driver: Driver, scene: TurnScene) -> int:
+    """Buy a tile exactly with the keys (the slot's letter suggests the exact payment first, Enter buys)."""
     slot = exact_slot(scene)
     assert slot is not None
     tile = scene.state.market[slot - 1]
     driver.key([pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r][slot - 1])
     driver.key(pygame.K_RETURN)
+    return tile
+
+
+def buy_and_end_actions(driver: Driver, scene: TurnScene) -> int:
+    """Buy a tile exactly with the keys, then take a card (which ends the actions): the tile waits to be placed."""
+    tile = buy_exactly(driver, scene)
     driver.wait(lambda: scene.can_act)
     driver.key(pygame.K_1)
     driver.key(pygame.K_RETURN)
@@ -127,11 +133,7 @@ def test_quitting_mid_turn_saves_the_turn_as_it_stands(make_app: MakeApp) -> Non
     from game.engine import record
 
     driver, scene = find_seed_with_exact_payment(make_app)
-    slot = exact_slot(scene)
-    assert slot is not None
-    tile = scene.state.market[slot - 1]
-    driver.key([pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r][slot - 1])
-    driver.key(pygame.K_RETURN)
+    tile = buy_exactly(driver, scene)
     driver.wait(lambda: scene.can_act)
     assert scene.state.held == [tile]
     events = len(scene.table.game.events)
@@ -183,10 +185,7 @@ def test_an_exact_payment_gets_a_flourish_and_its_sound_b_turn_4(make_app: MakeA
     played: list[str] = []
     original = scene.ui.sounds.play
     scene.ui.sounds.play = lambda name: (played.append(name), original(name))[1]  # type: ignore[method-assign]
-    slot = exact_slot(scene)
-    assert slot is not None
-    driver.key([pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r][slot - 1])
-    driver.key(pygame.K_RETURN)
+    buy_exactly(driver, scene)
     driver.step(3)
     assert "flourish" in played
     assert scene.animator.effects, "sparks where the bought tile lands"

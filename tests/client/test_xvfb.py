@@ -59,44 +59,41 @@ def xdotool(display: dict[str, str], *arguments: str) -> str:
 
 @pytest.fixture
 def xserver():
-    """A private Xvfb server; yields the environment that points at it."""
+    """A private Xvfb server (``game.client.bench.private_x_server``); yields the environment that points at it."""
     if MISSING:
         pytest.skip(f"{' and '.join(MISSING)} not installed (apt-get install -y xvfb xdotool x11-utils imagemagick)")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    assert number, "Xvfb did not report its display"
-    yield dict(os.environ, DISPLAY=f":{number}")
-    server.terminate()
-    server.wait(timeout=10)
+    from game.client.bench import private_x_server
+
+    with private_x_server() as display:
+        yield dict(os.environ, DISPLAY=display)
 
 
-def test_real_window_clicks_and_keys(xserver: dict[str, str], tmp_path: Path, screenshots: Path) -> None:
-    env = dict(
-        xserver,
+def launch(xserver: dict[str, str], home: Path, size: str, window_class: str | None) -> tuple[subprocess.Popen, dict]:
+    """The game in a real window on ``xserver``, printing its scenes' names; ``window_class`` None: its own."""
+    env = {key: value for key, value in xserver.items() if key != "SDL_VIDEO_X11_WMCLASS"}
+    env.update(
         SDL_VIDEODRIVER="x11",
         SDL_AUDIODRIVER="dummy",
-        SDL_VIDEO_X11_WMCLASS=WM_CLASS,
         ALHAMBRA_TRACE_SCENES="1",
-        ALHAMBRA_CONFIG_DIR=str(tmp_path),
-        ALHAMBRA_DATA_DIR=str(tmp_path),
+        ALHAMBRA_CONFIG_DIR=str(home),
+        ALHAMBRA_DATA_DIR=str(home),
         PYGAME_HIDE_SUPPORT_PROMPT="1",
     )
+    if window_class is not None:
+        env["SDL_VIDEO_X11_WMCLASS"] = window_class
     app = subprocess.Popen(
-        [sys.executable, "-u", "-m", "game", "--size", "1280x800"],
+        [sys.executable, "-u", "-m", "game", "--size", size],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+    return app, env
+
+
+def test_real_window_clicks_and_keys(xserver: dict[str, str], tmp_path: Path, screenshots: Path) -> None:
+    app, env = launch(xserver, tmp_path, "1280x800", WM_CLASS)
     try:
         lines = Lines(app.stdout)
         window = xdotool(env, "search", "--sync", "--onlyvisible", "--class", WM_CLASS).splitlines()[0]
@@ -137,23 +134,7 @@ def _menu_again(lines: Lines, times: int = 2) -> None:
 def test_the_window_is_named_alhambra_for_the_desktop(xserver: dict[str, str], tmp_path: Path) -> None:
     """The window's class (what task bars and window lists group it by) is "Alhambra", not the program's file
     name ("__main__.py"), when nothing else asks for another."""
-    env = {key: value for key, value in xserver.items() if key != "SDL_VIDEO_X11_WMCLASS"}
-    env.update(
-        SDL_VIDEODRIVER="x11",
-        SDL_AUDIODRIVER="dummy",
-        ALHAMBRA_TRACE_SCENES="1",
-        ALHAMBRA_CONFIG_DIR=str(tmp_path),
-        ALHAMBRA_DATA_DIR=str(tmp_path),
-        PYGAME_HIDE_SUPPORT_PROMPT="1",
-    )
-    app = subprocess.Popen(
-        [sys.executable, "-u", "-m", "game", "--size", "1024x700"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    app, env = launch(xserver, tmp_path, "1024x700", None)
     try:
         lines = Lines(app.stdout)
         found = xdotool(env, "search", "--sync", "--onlyvisible", "--classname", "Alhambra").splitlines()
