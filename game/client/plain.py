@@ -9,8 +9,13 @@ coordinates left out (the board shows where: the hinted cell glows, a staged til
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from game.engine.components import BUILDING_TYPES
+from game.engine.alhambra import cell_at
+from game.engine.components import BUILDING_TYPES, describe_tile, is_start_tile
+
+if TYPE_CHECKING:
+    from game.engine import GameState
 
 SIDE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 _BASTIONS = re.compile(r"\[bastions ([NESW]*), arrows ([NESW]+)\]")
@@ -44,3 +49,27 @@ def plain(text: str) -> str:
     text = _NO_WALLS.sub("", text)
     text = _AT.sub("", text)
     return _TYPES.sub(lambda m: m.group(1).capitalize(), text)
+
+
+def where(state: GameState, seat: int, x: int, y: int) -> str:
+    """Where a tile goes in ``seat``'s Alhambra, said by what it will touch: "next to your Garden 8", "next to
+    the Lion Fountain" (grid coordinates mean nothing to a player); "" for a cell with no neighbour."""
+    grid = state.grids[seat]
+    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):  # north, east, south, west
+        neighbour = grid.get(cell_at(x + dx, y + dy))
+        if neighbour is not None:
+            if is_start_tile(neighbour):
+                return "next to the Lion Fountain"
+            return f"next to your {plain(describe_tile(neighbour).split(' [')[0])}"  # its name, without walls
+    return ""
+
+
+def placed(state: GameState, seat: int, words: str, action: object) -> str:
+    """``words`` for a move, in plain words, with where it puts a tile when it names a cell."""
+    x, y = getattr(action, "x", None), getattr(action, "y", None)
+    said = plain(words)
+    if isinstance(x, int) and isinstance(y, int):
+        place = where(state, seat, x, y)
+        if place:
+            said = f"{said} {place}"
+    return said

@@ -32,3 +32,21 @@ def test_a_whole_games_log_has_no_codes_and_no_coordinates() -> None:
         assert not re.search(r"\(-?\d+, -?\d+\)", text), text
         assert not re.search(r"\b(pavilion|seraglio|arcades|chambers|garden|tower)\b", text), text
     assert any(e["e"] == record_events.PLACE and "at" in e for e in game.events)
+
+
+def test_a_placement_is_said_by_what_the_tile_will_touch() -> None:
+    """A hint or a staged placement says where by its neighbour ("next to your Garden 8"), not by (x, y)."""
+    from game.client.plain import placed, where
+    from game.engine import Place
+    from game.engine.alhambra import cell_at
+    from game.engine.components import describe_tile
+    from tests.engine.helpers import new_state, set_grid
+
+    state = new_state(players=2)
+    grid = set_grid(state, 0, {(1, 0): "NE"})
+    name = plain(describe_tile(grid[cell_at(1, 0)]).split(" [")[0])  # e.g. "Garden 8"
+    assert where(state, 0, 0, -1) == "next to the Lion Fountain"
+    assert where(state, 0, 2, 0) == f"next to your {name}"
+    assert where(state, 0, 5, 5) == ""
+    said = placed(state, 0, "put tower 9 [NW] at (2, 0)", Place(45, 2, 0))
+    assert said == f"put Tower 9 (walls north, west) next to your {name}"

@@ -47,7 +47,7 @@ from .. import persistence, theme
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
 from ..modules import ClientModule, Command, Destination, Pick, banner, collector_name, modules_for
-from ..plain import plain
+from ..plain import placed, plain
 from ..playback import TIMING, Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
@@ -675,7 +675,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         # by itself anyway (the bought tiles are placed next), and Undo still restarts the turn after it.
         if ends and self.app.settings.confirm_turn and not confirmed and not isinstance(action, Take | Pass | EndTurn):
             words = self.modules.describe(self.state, action) or describe_action(self.state, action)  # a module's own
-            self.table.stage(action, plain(words))
+            self.table.stage(action, placed(self.state, self.me, words, action))
             self.sel.clear()
             self.drag = None
             self.ui.sounds.play("place" if action.kind != "take" else "card")

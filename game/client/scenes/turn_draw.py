@@ -26,7 +26,7 @@ from game.engine.state import FINAL, PLACE
 
 from .. import theme
 from ..modules import modules_for
-from ..plain import plain
+from ..plain import placed, plain
 from ..shortcuts import END_TURN_KEY
 from ..table import agent_label
 from ..views import common
@@ -334,6 +334,7 @@ class TurnDrawing:
                 if reason.startswith(said):  # some agents start their reason with the move itself
                     reason = reason[len(said) :].lstrip(" :—-")
                     break
+            move = placed(self.state, self.me, move, hint.action)  # where: by what the tile will touch
             return f"Hint ({agent_label(self.hint_agent)}): {move}" + (f" — {reason}" if reason else "")
         if self.hint_future is not None:
             return f"{agent_label(self.hint_agent)} is thinking about a hint…"
