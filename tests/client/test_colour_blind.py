@@ -65,3 +65,39 @@ def test_the_table_as_colour_blind_players_see_it_is_saved_for_review(make_app: 
             seen = simulate(small, kind)
             assert difference(seen, small) > 0
             pygame.image.save(seen, str(screenshots / f"cvd_{kind}_{size[0]}x{size[1]}.png"))
+
+
+def test_every_other_screen_as_colour_blind_players_see_it_is_saved_for_review(
+    make_app: MakeApp, screenshots: Path
+) -> None:
+    """The menu, the setup, the settings and a scoring's sheet through each simulation, at
+    1024x700 (tests/client/screenshots/cvd_<screen>_<kind>.png)."""
+    from test_camps_bazaars_client import _just_scored
+
+    from game.client.score_sheet import sheet_for
+    from game.client.table import Table
+
+    driver = make_app(size=(1024, 700))
+    driver.app.start()
+    driver.step(2)
+    saved = []
+
+    def save(name: str) -> None:
+        driver.step(2)
+        small = pygame.transform.smoothscale(driver.app.screen, (512, 350))
+        for kind in sorted(MATRICES):
+            pygame.image.save(simulate(small, kind), str(screenshots / f"cvd_{name}_{kind}.png"))
+        saved.append(name)
+
+    save("menu")
+    for key, name in ((pygame.K_n, "setup"), (pygame.K_s, "settings")):
+        driver.key(key)
+        save(name)
+        driver.key(pygame.K_ESCAPE)
+    game, event = _just_scored(lambda e: e["round"] == 2, modules=())
+    driver.app.play(Table(game, 0))
+    driver.step(2)
+    driver.app.screens.open_scoring(driver.scene, sheet_for(game.state, event, []))
+    save("scoring")
+    assert saved == ["menu", "setup", "settings", "scoring"]
+    assert all((screenshots / f"cvd_{name}_deuteranopia.png").is_file() for name in saved)
