@@ -32,6 +32,7 @@ class Ui:
         self._tooltip: tuple[str, pygame.Rect] | None = None
         self._tooltip_since = 0.0
         self._tooltip_asked: tuple[str, pygame.Rect] | None = None
+        self.buttons_drawn: list[pygame.Rect] = []  # this frame's buttons: a tooltip keeps clear of them
 
     def px(self, value: float) -> int:
         """A length designed for a 1280x800 window, scaled to the current one."""
@@ -46,8 +47,32 @@ class Ui:
         if text:
             self._tooltip_asked = (plain(text), rect)
 
+    def tooltip_box(
+        self, anchor: pygame.Rect, size: tuple[int, int], screen: pygame.Rect, buttons: list[pygame.Rect]
+    ) -> pygame.Rect:
+        """Where a tooltip of ``size`` goes for ``anchor``: below it, else above, else beside it, the first
+        place that stays on screen and covers none of this frame's other buttons (it covered the button a
+        player was about to press); below, or above at the bottom of the screen, when every place covers one."""
+        w, h = size
+        gap = self.px(8)
+        x = min(max(4, anchor.centerx - w // 2), screen.w - w - 4)
+        y = min(max(4, anchor.centery - h // 2), screen.h - h - 4)
+        places = [
+            pygame.Rect(x, anchor.bottom + gap, w, h),
+            pygame.Rect(x, anchor.top - gap - h, w, h),
+            pygame.Rect(anchor.left - gap - w, y, w, h),
+            pygame.Rect(anchor.right + gap, y, w, h),
+        ]
+        others = [rect for rect in buttons if rect != anchor]
+        on_screen = [place for place in places if screen.contains(place)]
+        for place in on_screen:
+            if not any(place.colliderect(other) for other in others):
+                return place
+        return on_screen[0] if on_screen else places[0].clamp(screen)
+
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         asked, self._tooltip_asked = self._tooltip_asked, None
+        buttons, self.buttons_drawn = self.buttons_drawn, []
         if asked is None or self._tooltip is None or asked[0] != self._tooltip[0]:
             self._tooltip = asked
             self._tooltip_since = self.time
@@ -60,11 +85,7 @@ class Ui:
         line_h = self.text.size("Ag", size)[1]
         w = max(self.text.size(line, size)[0] for line in lines) + self.px(20)
         h = line_h * len(lines) + self.px(14)
-        x = min(max(4, anchor.centerx - w // 2), surface.get_width() - w - 4)
-        y = anchor.bottom + self.px(8)
-        if y + h > surface.get_height() - 4:
-            y = anchor.top - h - self.px(8)
-        box = pygame.Rect(x, max(4, y), w, h)
+        box = self.tooltip_box(anchor, (w, h), surface.get_rect(), buttons)
         surface.blit(self.sprites.shadow(box.size, 8, 5, 140), (box.x - 10 + 2, box.y - 10 + 4))
         surface.blit(self.sprites.panel(box.size, (30, 24, 18), 245, theme.GOLD, 8), box)
         for i, line in enumerate(lines):
@@ -173,6 +194,7 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
+        self.ui.buttons_drawn.append(self.rect)
         fill, hover, edge, ink = STYLES[self.style]
         hovered = self.hovered and self.enabled
         if not self.enabled:

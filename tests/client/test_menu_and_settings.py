@@ -322,3 +322,23 @@ def test_a_colour_blind_palette_for_the_seats_is_a_setting(make_app: MakeApp) ->
     assert again.app.settings.colour_safe and theme.seat_color(1) == theme.COLOUR_SAFE_SEAT_COLORS[1]
     driver.click(scene.colour_safe.rect.move(scene.colour_safe.rect.w // 2 - 20, 0).center)
     assert [theme.seat_color(seat) for seat in range(6)] == before
+
+
+def test_a_tooltip_keeps_clear_of_the_other_buttons(make_app: MakeApp) -> None:
+    """A tooltip goes below what it explains, else above, else beside it: the first place on screen that covers
+    no other button of the frame (it covered the next button of a column); below when nothing is free."""
+    ui = make_app().app.ui
+    screen = pygame.Rect(0, 0, 1024, 700)
+    anchor = pygame.Rect(400, 300, 160, 40)
+    below = pygame.Rect(400, 350, 160, 40)
+    above = pygame.Rect(400, 250, 160, 40)
+    size = (200, 60)
+    assert ui.tooltip_box(anchor, size, screen, []).top > anchor.bottom, "below by default"
+    box = ui.tooltip_box(anchor, size, screen, [anchor, below])
+    assert box.bottom < anchor.top and not box.colliderect(below), "above when a button stands below"
+    box = ui.tooltip_box(anchor, size, screen, [anchor, below, above])
+    assert not box.colliderect(below) and not box.colliderect(above) and not box.colliderect(anchor)
+    assert screen.contains(box)
+    everywhere = [pygame.Rect(0, 0, 1024, 290), pygame.Rect(0, 345, 1024, 355), anchor]
+    everywhere += [pygame.Rect(0, 290, 395, 55), pygame.Rect(565, 290, 459, 55)]
+    assert ui.tooltip_box(anchor, size, screen, everywhere).top > anchor.bottom, "nothing free: below"
