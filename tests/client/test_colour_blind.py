@@ -70,9 +70,11 @@ def test_the_table_as_colour_blind_players_see_it_is_saved_for_review(make_app: 
 def test_every_other_screen_as_colour_blind_players_see_it_is_saved_for_review(
     make_app: MakeApp, screenshots: Path
 ) -> None:
-    """The menu, the setup, the settings and a scoring's sheet through each simulation, at
+    """Every other screen (menu, setup, settings, rules help, game menu, a scoring's sheet, the end of a game)
+    through each simulation, at
     1024x700 (tests/client/screenshots/cvd_<screen>_<kind>.png)."""
     from test_camps_bazaars_client import _just_scored
+    from test_model import played_game
 
     from game.client.score_sheet import sheet_for
     from game.client.table import Table
@@ -90,14 +92,20 @@ def test_every_other_screen_as_colour_blind_players_see_it_is_saved_for_review(
         saved.append(name)
 
     save("menu")
-    for key, name in ((pygame.K_n, "setup"), (pygame.K_s, "settings")):
+    for key, name in ((pygame.K_n, "setup"), (pygame.K_s, "settings"), (pygame.K_r, "rules")):
         driver.key(key)
         save(name)
         driver.key(pygame.K_ESCAPE)
     game, event = _just_scored(lambda e: e["round"] == 2, modules=())
     driver.app.play(Table(game, 0))
     driver.step(2)
+    driver.key(pygame.K_ESCAPE)
+    save("game_menu")
+    driver.key(pygame.K_ESCAPE)
     driver.app.screens.open_scoring(driver.scene, sheet_for(game.state, event, []))
     save("scoring")
-    assert saved == ["menu", "setup", "settings", "scoring"]
+    finished = played_game(7, players=3)
+    driver.app.screens.show_game_over(Table(finished, 0), None)
+    save("game_over")
+    assert saved == ["menu", "setup", "settings", "rules", "game_menu", "scoring", "game_over"]
     assert all((screenshots / f"cvd_{name}_deuteranopia.png").is_file() for name in saved)
