@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pygame
+from driver import MakeApp
 from test_model import played_game
 
 from game.client.narrate import narrate
@@ -50,3 +52,29 @@ def test_a_placement_is_said_by_what_the_tile_will_touch() -> None:
     assert where(state, 0, 5, 5) == ""
     said = placed(state, 0, "put tower 9 [NW] at (2, 0)", Place(45, 2, 0))
     assert said == f"put Tower 9 (walls north, west) next to your {name}"
+
+
+def test_a_thinking_bot_is_named_once_and_the_hint_speaks_plainly(make_app: MakeApp) -> None:
+    """A bot named after its kind is not named twice while it thinks ("MCTS hard (MCTS hard) is thinking"),
+    and a search's reason says what it compared, not its candidates and simulations."""
+    from concurrent.futures import Future
+
+    from ai import make_agent
+    from game.client.scenes.turn import TurnScene
+    from game.engine import GameState, deal
+
+    driver = make_app(ai=["mcts:hard"], seed=1, speed=0.0)
+    driver.app.start()
+    driver.wait_for_human()
+    scene = driver.scene
+    assert isinstance(scene, TurnScene)
+    driver.key(pygame.K_1)
+    driver.key(pygame.K_RETURN)  # the bot's turn
+    scene.ai_future = Future()  # as if still searching, for a while
+    scene.ai_since = scene.clock - 1.0
+    name = scene.table.names[scene.state.decider]
+    assert scene.prompt() == f"{name} is thinking…" and name == "MCTS hard"
+    state = GameState.start(deal(2, 3), 3)
+    decision = make_agent("mcts:easy", 1).decide(state.knowledge(state.decider), state.legal_actions())
+    assert "moves it compared" in decision.reason and "simulations" not in decision.reason
+    assert "candidates" not in decision.reason
