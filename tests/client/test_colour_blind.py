@@ -11,6 +11,7 @@ import pygame
 import pytest
 from cvd import MATRICES, difference, shape_difference, simulate
 from driver import MakeApp
+from screens import SCREENS, visit_screens
 
 from game.client.sprites import Sprites
 from game.client.theme import Fonts, TextCache
@@ -71,41 +72,13 @@ def test_every_other_screen_as_colour_blind_players_see_it_is_saved_for_review(
     make_app: MakeApp, screenshots: Path
 ) -> None:
     """Every other screen (menu, setup, settings, rules help, game menu, a scoring's sheet, the end of a game)
-    through each simulation, at
-    1024x700 (tests/client/screenshots/cvd_<screen>_<kind>.png)."""
-    from test_camps_bazaars_client import _just_scored
-    from test_model import played_game
-
-    from game.client.score_sheet import sheet_for
-    from game.client.table import Table
-
+    through each simulation, at 1024x700 (tests/client/screenshots/cvd_<screen>_<kind>.png)."""
     driver = make_app(size=(1024, 700))
-    driver.app.start()
-    driver.step(2)
-    saved = []
 
     def save(name: str) -> None:
-        driver.step(2)
         small = pygame.transform.smoothscale(driver.app.screen, (512, 350))
         for kind in sorted(MATRICES):
-            pygame.image.save(simulate(small, kind), str(screenshots / f"cvd_{name}_{kind}.png"))
-        saved.append(name)
+            pygame.image.save(simulate(small, kind), str(screenshots / f"cvd_{name.replace(' ', '_')}_{kind}.png"))
 
-    save("menu")
-    for key, name in ((pygame.K_n, "setup"), (pygame.K_s, "settings"), (pygame.K_r, "rules")):
-        driver.key(key)
-        save(name)
-        driver.key(pygame.K_ESCAPE)
-    game, event = _just_scored(lambda e: e["round"] == 2, modules=())
-    driver.app.play(Table(game, 0))
-    driver.step(2)
-    driver.key(pygame.K_ESCAPE)
-    save("game_menu")
-    driver.key(pygame.K_ESCAPE)
-    driver.app.screens.open_scoring(driver.scene, sheet_for(game.state, event, []))
-    save("scoring")
-    finished = played_game(7, players=3)
-    driver.app.screens.show_game_over(Table(finished, 0), None)
-    save("game_over")
-    assert saved == ["menu", "setup", "settings", "rules", "game_menu", "scoring", "game_over"]
-    assert all((screenshots / f"cvd_{name}_deuteranopia.png").is_file() for name in saved)
+    assert visit_screens(driver, save) == list(SCREENS)
+    assert (screenshots / "cvd_game_over_deuteranopia.png").is_file()

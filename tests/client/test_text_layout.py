@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from driver import MakeApp
+from screens import SCREENS, visit_screens
 from text_layout import Recording, boxed, draw_top_scene, overlaps, record_texts
 
 SIZES = ((800, 600), (1024, 700), (1280, 800), (1920, 1080))
@@ -42,21 +43,12 @@ def test_the_tables_labels_never_overlap(
 def test_every_other_screens_labels_stay_apart(
     make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
-    """The menu, the setup (with every module listed), the settings, the rules help, the game menu and a
-    scoring's sheet: no label runs into another or out of the window (an overlay counts its own labels)."""
-    from test_camps_bazaars_client import _just_scored
-
-    from game.client.score_sheet import sheet_for
-    from game.client.table import Table
-
+    """The menu, the setup (with every module listed), the settings, the rules help, the game menu, a scoring's
+    sheet and the end of a game: no label runs into another or out of the window (an overlay counts its own)."""
     driver = make_app(size=size)
-    driver.app.start()
-    driver.step(2)
     window = pygame.Rect((0, 0), size)
-    checked = []
 
     def check(name: str) -> None:
-        driver.step(2)
         texts = record_texts(monkeypatch, driver.scene.ui.text)
         screen = Recording(size, texts)
         driver.scene.ui.mouse = (-100, -100)
@@ -64,19 +56,5 @@ def test_every_other_screens_labels_stay_apart(
         assert screen.placed, name
         assert [label for label in screen.placed if not window.contains(label[1])] == [], name
         assert overlaps(screen.placed) == [], name
-        checked.append(name)
 
-    check("menu")
-    for key, name in ((pygame.K_n, "setup"), (pygame.K_s, "settings"), (pygame.K_r, "rules")):
-        driver.key(key)
-        check(name)
-        driver.key(pygame.K_ESCAPE)
-    game, event = _just_scored(lambda e: e["round"] == 2, modules=())
-    driver.app.play(Table(game, 0))
-    driver.step(2)
-    driver.key(pygame.K_ESCAPE)
-    check("game menu")
-    driver.key(pygame.K_ESCAPE)
-    driver.app.screens.open_scoring(driver.scene, sheet_for(game.state, event, []))
-    check("scoring")
-    assert checked == ["menu", "setup", "settings", "rules", "game menu", "scoring"]
+    assert visit_screens(driver, check) == list(SCREENS)

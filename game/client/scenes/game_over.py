@@ -159,11 +159,12 @@ class GameOverScene(PanelScene):
             label = ui.text.render(
                 ui.text.fit(name, ui.font_px(17), px(170), "bold"), ui.font_px(17), theme.IVORY, "bold"
             )
-            surface.blit(label, label.get_rect(midleft=(band.x + px(42), band.centery - px(6))))
             agent = self.table.agents[seat] if isinstance(seat, int) else None
             sub = "winner" if won else (agent_label(agent) if agent else (role or "human"))
             small = ui.text.render(sub, ui.font_px(12), theme.GOLD_LIGHT if won else theme.TEXT_DIM)
-            surface.blit(small, small.get_rect(midleft=(band.x + px(42), band.centery + px(10))))
+            top = band.centery - (label.get_height() + small.get_height()) // 2  # the name, then its role, stacked
+            surface.blit(label, (band.x + px(42), top))
+            surface.blit(small, (band.x + px(42), top + label.get_height()))
             points = ui.text.render(str(score), ui.font_px(24), theme.GOLD_LIGHT, "bold")
             surface.blit(points, points.get_rect(midright=(band.right - px(14), band.centery)))
             y += px(46)

@@ -184,14 +184,17 @@ def draw_sheet(
         surface.blit(icon, (area.x + px(4), y + px(3)))
         text_x = area.x + px(10) + icon.get_width()
         legend = ui.text.render(row.legend, ui.font_px(11), theme.TEXT_DIM) if row.legend else None
-        if legend is not None and legend.get_height() + px(16) <= row_h:  # the label, and what the notes count
-            word = ui.text.render(label, ui.font_px(15), theme.IVORY)
+        word = ui.text.render(label, ui.font_px(15), theme.IVORY)
+        if legend is not None and word.get_height() + legend.get_height() <= row_h - 2:  # the label, and its legend
             top = y + (row_h - 2 - word.get_height() - legend.get_height()) // 2
             surface.blit(word, (text_x, top))
             fitted = ui.text.fit(row.legend, ui.font_px(11), label_w - (text_x - area.x) - px(4))
             surface.blit(ui.text.render(fitted, ui.font_px(11), theme.TEXT_DIM), (text_x, top + word.get_height()))
         else:
             surface.blit(ui.text.render(label, ui.font_px(16), theme.IVORY), (text_x, y + (row_h - px(22)) // 2))
+            named = pygame.Rect(area.x, y, label_w, row_h - 2)
+            if row.legend and named.collidepoint(ui.mouse):  # no room for it under the label: over it instead
+                ui.tooltip(f"{label}: {row.legend}", named)
         pop = min(1.0, max(0.0, revealed - r))
         for c in range(columns):
             cx = area.x + label_w + c * col_w
