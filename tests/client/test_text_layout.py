@@ -44,7 +44,8 @@ def test_every_other_screens_labels_stay_apart(
     make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
     """The menu, the setup (with every module listed), the settings, the rules help, the game menu, a scoring's
-    sheet and the end of a game: no label runs into another or out of the window (an overlay counts its own)."""
+    sheet and the end of a game: no label runs into another, out of the window, or out of the screen's panel
+    (an overlay counts its own)."""
     driver = make_app(size=size)
     window = pygame.Rect((0, 0), size)
 
@@ -55,6 +56,9 @@ def test_every_other_screens_labels_stay_apart(
         draw_top_scene(screen, driver.app.stack.scenes)
         assert screen.placed, name
         assert [label for label in screen.placed if not window.contains(label[1])] == [], name
+        panel = getattr(driver.scene, "panel", None)  # a screen drawn in a panel keeps its words inside it
+        if panel is not None and panel.w > 0:
+            assert [label for label in screen.placed if not panel.inflate(2, 2).contains(label[1])] == [], name
         assert overlaps(screen.placed) == [], name
 
     assert visit_screens(driver, check) == list(SCREENS)

@@ -87,12 +87,10 @@ class ScoringScene(Scene):
         surface.blit(card, (self.panel.x + px(26), self.panel.y + px(22)))
         title = ui.text.render(ROUND_TITLES[self.sheet.round], ui.font_px(34), theme.GOLD_LIGHT, "display")
         draw_text(surface, title, (self.panel.x + px(26) + card.get_width() + px(18), self.panel.y + px(26)))
-        sub = SUBTITLES[self.sheet.round]
-        draw_text(
-            surface,
-            ui.text.render(sub, ui.font_px(14), theme.PARCHMENT),
-            (self.panel.x + px(26) + card.get_width() + px(18), self.panel.y + px(72)),
-        )
+        left = self.panel.x + px(26) + card.get_width() + px(18)
+        y = self.panel.y + px(72)
+        for line in ui.text.wrap(SUBTITLES[self.sheet.round], ui.font_px(14), self.panel.right - px(20) - left)[:2]:
+            y = draw_text(surface, ui.text.render(line, ui.font_px(14), theme.PARCHMENT), (left, y)).bottom
         draw_sheet(
             ui,
             surface,
