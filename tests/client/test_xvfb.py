@@ -10,6 +10,7 @@ Skipped, saying so, when Xvfb or xdotool are missing: ``apt-get install -y xvfb 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import shutil
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -68,8 +70,12 @@ def xserver():
         yield dict(os.environ, DISPLAY=display)
 
 
-def launch(xserver: dict[str, str], home: Path, size: str, window_class: str | None) -> tuple[subprocess.Popen, dict]:
-    """The game in a real window on ``xserver``, printing its scenes' names; ``window_class`` None: its own."""
+@contextlib.contextmanager
+def launch(
+    xserver: dict[str, str], home: Path, size: str, window_class: str | None
+) -> Iterator[tuple[subprocess.Popen, dict]]:
+    """The game in a real window on ``xserver``, printing its scenes' names; ``window_class`` None: its own.
+    Killed on the way out if it has not quit by itself."""
     env = {key: value for key, value in xserver.items() if key != "SDL_VIDEO_X11_WMCLASS"}
     env.update(
         SDL_VIDEODRIVER="x11",
@@ -89,12 +95,16 @@ def launch(xserver: dict[str, str], home: Path, size: str, window_class: str | N
         stderr=subprocess.PIPE,
         text=True,
     )
-    return app, env
+    try:
+        yield app, env
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(timeout=5)
 
 
 def test_real_window_clicks_and_keys(xserver: dict[str, str], tmp_path: Path, screenshots: Path) -> None:
-    app, env = launch(xserver, tmp_path, "1280x800", WM_CLASS)
-    try:
+    with launch(xserver, tmp_path, "1280x800", WM_CLASS) as (app, env):
         lines = Lines(app.stdout)
         window = xdotool(env, "search", "--sync", "--onlyvisible", "--class", WM_CLASS).splitlines()[0]
         lines.wait_for("scene MenuScene")
@@ -114,10 +124,6 @@ def test_real_window_clicks_and_keys(xserver: dict[str, str], tmp_path: Path, sc
         _menu_again(lines, times=3)
         xdotool(env, "key", "Escape")  # Escape on the title screen quits
         assert app.wait(timeout=15) == 0, app.stderr.read() if app.stderr else ""
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.wait(timeout=5)
 
 
 def _menu_again(lines: Lines, times: int = 2) -> None:
@@ -134,18 +140,13 @@ def _menu_again(lines: Lines, times: int = 2) -> None:
 def test_the_window_is_named_alhambra_for_the_desktop(xserver: dict[str, str], tmp_path: Path) -> None:
     """The window's class (what task bars and window lists group it by) is "Alhambra", not the program's file
     name ("__main__.py"), when nothing else asks for another."""
-    app, env = launch(xserver, tmp_path, "1024x700", None)
-    try:
+    with launch(xserver, tmp_path, "1024x700", None) as (app, env):
         lines = Lines(app.stdout)
         found = xdotool(env, "search", "--sync", "--onlyvisible", "--classname", "Alhambra").splitlines()
         assert found, "no window of class Alhambra"
         lines.wait_for("scene MenuScene")
         xdotool(env, "key", "Escape")  # Escape on the title screen quits
         assert app.wait(timeout=15) == 0, app.stderr.read() if app.stderr else ""
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.wait(timeout=5)
 
 
 def test_the_launch_benchmark_times_a_real_window(xserver: dict[str, str]) -> None:
