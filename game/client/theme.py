@@ -16,6 +16,8 @@ from importlib import resources
 
 import pygame
 
+from game import i18n
+
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 INK = (38, 24, 16)
@@ -174,6 +176,13 @@ class TextCache:
         while text and font.size(text + "…")[0] > width:
             text = text[:-1]
         return text + "…"
+
+
+def text_x(left: int, right: int, width: int) -> int:
+    """Where a line of ``width`` pixels starts in the box from ``left`` to ``right``: at the left edge, or at
+    the right edge when the language is written right to left (Persian), so lists, panels and the log read
+    from the side their language starts on."""
+    return right - width if i18n.is_rtl() else left
 
 
 def mix(a: Color, b: Color, t: float) -> tuple[int, int, int]:

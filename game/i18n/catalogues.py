@@ -1,0 +1,176 @@
+"""Keep the message catalogues: extract the template, update each language's ``.po``, compile the ``.mo``.
+
+    python -m game.i18n.catalogues extract    # sources -> locale/alhambra.pot
+    python -m game.i18n.catalogues update     # alhambra.pot -> every locale/<code>/LC_MESSAGES/alhambra.po
+    python -m game.i18n.catalogues compile    # every .po -> its .mo (also done by setup.py at build/install)
+    python -m game.i18n.catalogues check      # untranslated, fuzzy or obsolete entries, lost placeholders
+
+Babel does the work (it is a build-time tool here: the game reads the ``.mo`` files with the standard
+library).  The keywords are the game's: ``_``, ``N_``, ``ngettext``, ``pgettext``, ``npgettext``, the
+engine's ``mark`` and ``Message.of``, and ``IllegalAction``'s second argument (its template).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent.parent
+LOCALE = PACKAGE / "locale"
+TEMPLATE = LOCALE / "alhambra.pot"
+SOURCES = ("game", "ai")
+KEYWORDS: dict[str, object] = {
+    "_": None,
+    "N_": None,
+    "mark": None,
+    "of": None,  # Message.of(template, **args)
+    "say": None,
+    "IllegalAction": (2,),
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+TRANSLATED = ("fa", "zh", "ja", "hu")
+PLURAL_FORMS = {
+    "fa": "nplurals=2; plural=(n > 1);",
+    "zh": "nplurals=1; plural=0;",
+    "ja": "nplurals=1; plural=0;",
+    "hu": "nplurals=2; plural=(n != 1);",
+}
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def po_path(code: str) -> Path:
+    return LOCALE / code / "LC_MESSAGES" / "alhambra.po"
+
+
+def mo_path(code: str) -> Path:
+    return po_path(code).with_suffix(".mo")
+
+
+def extract() -> int:
+    """Every marked message of the game's sources into the template."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.pofile import write_po
+
+    catalog = Catalog(project="Alhambra", version="0.1.0", charset="utf-8")
+    for source in SOURCES:
+        for filename, lineno, message, comments, context in extract_from_dir(
+            ROOT / source,
+            method_map=[("**/i18n/catalogues.py", "ignore"), ("**.py", "python")],
+            keywords=KEYWORDS,  # type: ignore[arg-type]
+            comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
+        ):
+            catalog.add(message, None, [(f"{source}/{filename}", lineno)], auto_comments=comments, context=context)
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    with TEMPLATE.open("wb") as out:
+        write_po(out, catalog, width=120, sort_output=False, omit_header=False)
+    print(f"{len(catalog)} messages -> {TEMPLATE.relative_to(ROOT)}")
+    return 0
+
+
+def update() -> int:
+    """Bring every language's catalogue in line with the template (new entries empty, gone ones obsolete)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    with TEMPLATE.open("rb") as stream:
+        template = read_po(stream)
+    for code in TRANSLATED:
+        path = po_path(code)
+        if path.exists():
+            with path.open("rb") as stream:
+                catalog = read_po(stream, locale=code)
+        else:
+            catalog = Catalog(locale=code, project="Alhambra", version="0.1.0", charset="utf-8")
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.plural_forms  # noqa: B018  (Babel derives it from the locale)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as out:
+            write_po(out, catalog, width=120, include_previous=False, ignore_obsolete=True)
+        print(f"{code}: {sum(1 for m in catalog if m.id and m.string and (not isinstance(m.string, tuple) or all(m.string)))}/{len([m for m in catalog if m.id])} translated")
+    return 0
+
+
+def compile_all(target: Path | None = None) -> list[Path]:
+    """Each ``.po`` compiled to its ``.mo`` (under ``target`` instead of beside it, for a build directory)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for code in TRANSLATED:
+        source = po_path(code)
+        if not source.exists():
+            continue
+        with source.open("rb") as stream:
+            catalog = read_po(stream, locale=code)
+        destination = mo_path(code) if target is None else target / mo_path(code).relative_to(PACKAGE)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        with destination.open("wb") as out:
+            write_mo(out, catalog, use_fuzzy=False)
+        written.append(destination)
+    return written
+
+
+def problems(code: str) -> list[str]:
+    """What keeps ``code``'s catalogue from being complete: untranslated or fuzzy entries, entries the
+    sources no longer have, and translations that drop or invent a placeholder."""
+    from babel.messages.pofile import read_po
+
+    with po_path(code).open("rb") as stream:
+        catalog = read_po(stream, locale=code)
+    with TEMPLATE.open("rb") as stream:
+        template = read_po(stream)
+    found: list[str] = []
+    wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
+    have = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        have.add((key, message.context))
+        name = f"{code}: {key!r}" + (f" [{message.context}]" if message.context else "")
+        if message.fuzzy:
+            found.append(f"{name} is fuzzy")
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings):
+            found.append(f"{name} is not translated")
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        expected = set().union(*(set(PLACEHOLDER.findall(i)) for i in ids))
+        for string in strings:
+            got = set(PLACEHOLDER.findall(string))
+            # a plural form may leave out the count when the language says it otherwise ("one tile")
+            missing = expected - got - ({"n", "count"} if len(ids) > 1 else set())
+            if missing or got - expected:
+                found.append(f"{name}: placeholders {sorted(got)} where the source has {sorted(expected)}")
+    for key, context in sorted(wanted - have, key=str):
+        found.append(f"{code}: {key!r} is missing")
+    for key, context in sorted(have - wanted, key=str):
+        found.append(f"{code}: {key!r} is no longer in the sources")
+    return found
+
+
+def check() -> int:
+    found = [problem for code in TRANSLATED for problem in problems(code)]
+    for problem in found:
+        print(problem)
+    print(f"{len(found)} problems")
+    return 1 if found else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    commands = {"extract": extract, "update": update, "compile": lambda: print(*compile_all(), sep="\n") or 0, "check": check}
+    if len(args) != 1 or args[0] not in commands:
+        print(f"usage: python -m game.i18n.catalogues {{{','.join(commands)}}}", file=sys.stderr)
+        return 2
+    return commands[args[0]]()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,208 @@
+"""The game's own words in the current language: building types, currencies, sides, tiles, cards, ranks,
+lists, and the engine's and bots' messages (``engine.messages.Message``) said again in the player's language.
+
+The terms follow each rule book's own words (``../shared/seeds``): a player who learned Alhambra from the
+Persian, Chinese, Japanese or Hungarian rules finds the same names for the buildings and the money here.
+Everything here is looked up when it is said, so a language change shows at the next frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from game.engine.components import (
+    BAZAAR_CURRENCY,
+    BAZAAR_TYPES,
+    BONUS,
+    BONUS_TILE,
+    CAMP,
+    CAMP_ARROWS,
+    CARD_CURRENCY,
+    CARD_KIND,
+    CARD_VALUE,
+    EXCHANGE,
+    EXCHANGE_PAIR,
+    FALCON,
+    FALCON_KIND,
+    FALCON_TYPES,
+    HUT,
+    HUT_COLOUR,
+    SCORING,
+    SIDE_LETTERS,
+    START,
+    TILE_COST,
+    TILE_KIND,
+    TILE_TYPE,
+    TILE_WALLS,
+    BAZAAR,
+    scoring_round_of,
+)
+from game.engine.messages import Message, argument_kind
+
+from . import N_, _, ngettext, pgettext
+
+# The six building types, in BUILDING_TYPES order (pavilion, seraglio, arcades, chambers, garden, tower).
+BUILDING_NAMES: tuple[str, ...] = (
+    N_("Pavilion"),
+    N_("Seraglio"),
+    N_("Arcades"),
+    N_("Chambers"),
+    N_("Garden"),
+    N_("Tower"),
+)
+# The four currencies, in CURRENCIES order.
+CURRENCY_NAMES: tuple[str, ...] = (N_("florin"), N_("dirham"), N_("denar"), N_("ducat"))
+FALCON_KIND_NAMES: tuple[str, ...] = (N_("black"), N_("brown"), N_("white"))
+SIDE_NAMES: dict[str, str] = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+SCORING_ROUND_NAMES: dict[int, str] = {1: N_("First scoring"), 2: N_("Second scoring"), 3: N_("Final scoring")}
+
+
+def building(kind: int) -> str:
+    """A building type's name, capitalised like a name where the language capitalises ("Garden")."""
+    return _(BUILDING_NAMES[kind])
+
+
+def currency(index: int) -> str:
+    return _(CURRENCY_NAMES[index])
+
+
+def side(letter: str) -> str:
+    return _(SIDE_NAMES[letter])
+
+
+def join(items: Iterable[str]) -> str:
+    """Items of a list joined as the language joins them ("a, b, c"; Chinese and Japanese use "、")."""
+    return pgettext("list separator", ", ").join(items)
+
+
+def sides(mask: int) -> str:
+    """A wall mask in words: 'north, west'."""
+    return join(side(letter) for bit, letter in SIDE_LETTERS if mask & bit)
+
+
+def _count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _with_walls(name: str, walls: int) -> str:
+    if not walls:
+        return name
+    return ngettext("{name} (wall {sides})", "{name} (walls {sides})", _count(walls)).format(name=name, sides=sides(walls))
+
+
+def tile(tile_id: int) -> str:
+    """A tile as a player says it: "Tower 9 (walls north, west)", "Lion Fountain", "Camp 5 (arrow north)"."""
+    kind = TILE_KIND[tile_id]
+    walls = TILE_WALLS[tile_id]
+    if kind == START:
+        return _("Lion Fountain")
+    if kind == HUT:
+        name = _("{type} hut").format(type=building(HUT_COLOUR[tile_id]))  # type: ignore[arg-type]
+        return _with_walls(name, walls)
+    if kind == CAMP:
+        arrows = CAMP_ARROWS[tile_id]
+        said = ngettext("arrow {sides}", "arrows {sides}", _count(arrows)).format(sides=sides(arrows))
+        if walls:
+            bastions = ngettext("bastion {sides}", "bastions {sides}", _count(walls)).format(sides=sides(walls))
+            said = pgettext("between a camp's bastions and arrows", "; ").join((bastions, said))
+        return _("Camp {cost} ({sides})").format(cost=TILE_COST[tile_id], sides=said)
+    if kind == BAZAAR:
+        types = "/".join(building(t) for t in BAZAAR_TYPES[tile_id])  # type: ignore[union-attr]
+        return _("{currency} bazaar ({types})").format(currency=currency(BAZAAR_CURRENCY[tile_id]), types=types)  # type: ignore[arg-type]
+    if kind == FALCON:
+        first, second = FALCON_TYPES[tile_id]  # type: ignore[misc]
+        return _("{kind} falcon ({first}/{second})").format(
+            kind=_(FALCON_KIND_NAMES[FALCON_KIND[tile_id]]),  # type: ignore[index]
+            first=building(first),
+            second=building(second),
+        )
+    name = _("{type} {cost}").format(type=building(TILE_TYPE[tile_id]), cost=TILE_COST[tile_id])  # type: ignore[arg-type]
+    return _with_walls(name, walls)
+
+
+def tile_name(tile_id: int) -> str:
+    """A tile's name without its walls: "Tower 9" (for "next to your Tower 9")."""
+    kind = TILE_KIND[tile_id]
+    if kind in (HUT,):
+        return _("{type} hut").format(type=building(HUT_COLOUR[tile_id]))  # type: ignore[arg-type]
+    if kind in (START, CAMP, BAZAAR, FALCON):
+        return tile(tile_id) if kind != CAMP else _("Camp {cost}").format(cost=TILE_COST[tile_id])
+    return _("{type} {cost}").format(type=building(TILE_TYPE[tile_id]), cost=TILE_COST[tile_id])  # type: ignore[arg-type]
+
+
+def card(card_id: int) -> str:
+    """A card as a player says it: "florin 3", "scoring card 1", "exchange card florin/denar"."""
+    kind = CARD_KIND[card_id]
+    if kind == SCORING:
+        return _("scoring card {round}").format(round=scoring_round_of(card_id))
+    if kind == EXCHANGE:
+        first, second = EXCHANGE_PAIR[card_id]  # type: ignore[misc]
+        return _("exchange card {first}/{second}").format(first=currency(first), second=currency(second))
+    if kind == BONUS:
+        kind_index, cost = BONUS_TILE[card_id]  # type: ignore[misc]
+        return _("bonus card {type} {cost}").format(type=building(kind_index), cost=cost)
+    return _("{currency} {value}").format(currency=currency(CARD_CURRENCY[card_id]), value=CARD_VALUE[card_id])  # type: ignore[arg-type]
+
+
+def cards(card_ids: Iterable[int]) -> str:
+    """Several cards: "florin 3 + dirham 2"."""
+    return " + ".join(card(c) for c in card_ids)
+
+
+def ordinal(rank: int) -> str:
+    """A place in a ranking: "1st" .. "6th" (each language has its own forms)."""
+    forms = {
+        1: pgettext("rank", "1st"),
+        2: pgettext("rank", "2nd"),
+        3: pgettext("rank", "3rd"),
+        4: pgettext("rank", "4th"),
+        5: pgettext("rank", "5th"),
+        6: pgettext("rank", "6th"),
+    }
+    return forms.get(rank) or pgettext("rank", "{n}th").format(n=rank)
+
+
+def scoring_round(round_number: int) -> str:
+    return _(SCORING_ROUND_NAMES[round_number])
+
+
+_LOCAL = {
+    "tile": tile,
+    "card": card,
+    "cards": cards,
+    "type": building,
+    "currency": currency,
+}
+
+
+def said(message: str | Message) -> str:
+    """An engine's or bot's message in the current language; a plain string is shown as it is (names,
+    numbers).  Arguments that are messages themselves are said the same way."""
+    if not isinstance(message, Message) or not hasattr(message, "template"):
+        return message
+    return fill_local(message.template, message.args)
+
+
+def fill_local(template: str, args: Mapping[str, object]) -> str:
+    """``template`` translated and filled, each argument said in the current language by its kind."""
+    translated = _(template)
+    if not args:
+        return translated
+    shown: dict[str, object] = {}
+    for name, value in args.items():
+        kind = argument_kind(name)
+        if kind is not None:
+            shown[name] = _LOCAL[kind](value)  # type: ignore[operator]
+        elif isinstance(value, Message):
+            shown[name] = said(value)
+        else:
+            shown[name] = value
+    return translated.format(**shown)
+
+
+def refusal(error: Exception) -> str:
+    """Why a move was refused, in the current language, without the rule's id (that stays in records)."""
+    template = getattr(error, "template", None)
+    if template is None:
+        return str(error)
+    return fill_local(template, getattr(error, "arguments", {}))
