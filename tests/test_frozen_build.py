@@ -73,3 +73,27 @@ def test_frozen_window_runs_frames_and_exits_0(frozen: Path, tmp_path: Path) -> 
         [str(frozen), "--frames", "30"], env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path
     )
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("code", ["fa", "zh", "ja", "hu"])
+def test_frozen_window_runs_in_each_language(frozen: Path, tmp_path: Path, code: str) -> None:
+    """The catalogues and the fonts of every language travel in the frozen build (issue 18)."""
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        ALHAMBRA_CONFIG_DIR=str(tmp_path / "config"),
+        ALHAMBRA_DATA_DIR=str(tmp_path / "data"),
+    )
+    done = subprocess.run(
+        [str(frozen), "--lang", code, "--frames", "20"], env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert "catalogue" not in done.stderr and "missing" not in done.stderr, done.stderr
+    folder = frozen.parent
+    assert any(folder.rglob(f"locale/{code}/LC_MESSAGES/alhambra.mo"))
+
+
+def test_the_frozen_app_stays_within_75_mb(frozen: Path) -> None:
+    total = sum(path.stat().st_size for path in frozen.parent.rglob("*") if path.is_file())
+    assert total <= 75 * 1024 * 1024, f"{total / 1024 / 1024:.1f} MB"

@@ -10,13 +10,13 @@ same labels sixty times a second, and ``Font.render`` is the one costly call in 
 
 from __future__ import annotations
 
-import io
 from collections import OrderedDict
-from importlib import resources
 
 import pygame
 
 from game import i18n
+
+from . import linebreak, typeset
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -81,99 +81,78 @@ def use_colour_safe_seats(on: bool) -> None:
     _seat_palette = COLOUR_SAFE_SEAT_COLORS if on else SEAT_COLORS
 
 
-FONT_FILES = {"ui": "ui.ttf", "bold": "ui_bold.ttf", "display": "display.ttf"}
+FONT_FILES = {"ui": "ui.ttf", "bold": "ui_bold.ttf", "display": "display.ttf"}  # each role's Latin font
 
 
-class Fonts:
-    """The bundled TTFs, opened once per (role, size); never SysFont (machines differ)."""
+class Fonts(typeset.FontBook):
+    """The bundled fonts, opened once per (file, size, direction); never SysFont (machines differ).
 
-    def __init__(self) -> None:
-        self._data: dict[str, bytes] = {}
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
-
-    def _bytes(self, role: str) -> bytes:
-        data = self._data.get(role)
-        if data is None:
-            path = resources.files("assets").joinpath("fonts", FONT_FILES[role])
-            try:
-                data = path.read_bytes()
-            except FileNotFoundError:
-                raise FileNotFoundError(f"font asset missing: assets/fonts/{FONT_FILES[role]}") from None
-            self._data[role] = data
-        return data
+    ``get(role, size)`` is a role's Latin font, whose line box every language keeps (``typeset``).
+    """
 
     def get(self, role: str, size: int) -> pygame.font.Font:
-        key = (role, max(6, int(size)))
-        font = self._fonts.get(key)
-        if font is None:
-            font = self._fonts[key] = pygame.font.Font(io.BytesIO(self._bytes(role)), key[1])
-        return font
+        return self.font(FONT_FILES[role], size)
 
 
 class TextCache:
-    """Rendered strings, least recently used dropped first."""
+    """Rendered strings, least recently used dropped first, in the current language's fonts and direction
+    (``typeset``: Persian shaped right to left, Chinese and Japanese in their own fonts)."""
 
     def __init__(self, fonts: Fonts, capacity: int = 3000) -> None:
         self.fonts = fonts
         self.capacity = capacity
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._sizes: dict[tuple, tuple[int, int]] = {}
 
-    def render(self, text: str, size: int, color: Color = TEXT, role: str = "ui") -> pygame.Surface:
-        key = (text, role, int(size), color)
-        surface = self._cache.get(key)
-        if surface is not None:
-            self._cache.move_to_end(key)
-            return surface
-        surface = self.fonts.get(role, size).render(text, True, color)
+    def _keep(self, key: tuple, surface: pygame.Surface) -> pygame.Surface:
         self._cache[key] = surface
         if len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
         return surface
 
+    def render(self, text: str, size: int, color: Color = TEXT, role: str = "ui") -> pygame.Surface:
+        key = (text, role, int(size), color, i18n.language())
+        surface = self._cache.get(key)
+        if surface is not None:
+            self._cache.move_to_end(key)
+            return surface
+        return self._keep(key, self.fonts.render(text, role, int(size), color))
+
     def shadowed(self, text: str, size: int, color: Color = TEXT, role: str = "ui", offset: int = 1) -> pygame.Surface:
         """Text with a soft dark drop shadow, for labels drawn straight onto the felt or art."""
-        key = ("\0shadow", text, role, int(size), color, offset)
+        key = ("\0shadow", text, role, int(size), color, offset, i18n.language())
         surface = self._cache.get(key)
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
         front = self.render(text, size, color, role)
-        back = self.fonts.get(role, size).render(text, True, SHADOW)
+        back = self.fonts.render(text, role, int(size), SHADOW)
         back.set_alpha(150)
         surface = pygame.Surface((front.get_width() + offset + 1, front.get_height() + offset + 1), pygame.SRCALPHA)
         surface.blit(back, (offset + 1, offset + 1))
         surface.blit(back, (offset, offset))
         surface.blit(front, (0, 0))
-        self._cache[key] = surface
-        if len(self._cache) > self.capacity:
-            self._cache.popitem(last=False)
-        return surface
+        return self._keep(key, surface)
 
     def size(self, text: str, size: int, role: str = "ui") -> tuple[int, int]:
-        return self.fonts.get(role, size).size(text)
+        key = (text, role, int(size), i18n.language())
+        found = self._sizes.get(key)
+        if found is None:
+            if len(self._sizes) > 4 * self.capacity:
+                self._sizes.clear()
+            found = self._sizes[key] = self.fonts.size(text, role, int(size))
+        return found
 
     def wrap(self, text: str, size: int, width: int, role: str = "ui") -> list[str]:
-        """Greedy word wrap to ``width`` pixels; a word longer than the line stands alone."""
-        font = self.fonts.get(role, size)
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            line = ""
-            for word in paragraph.split(" "):
-                candidate = f"{line} {word}" if line else word
-                if font.size(candidate)[0] <= width or not line:
-                    line = candidate
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
+        """Lines of ``text`` no wider than ``width`` pixels, broken where the language allows (``linebreak``:
+        at spaces, or between Chinese and Japanese characters); a unit longer than the line stands alone."""
+        return linebreak.wrap(text, width, lambda line: self.size(line, size, role)[0])
 
     def fit(self, text: str, size: int, width: int, role: str = "ui") -> str:
         """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
-        font = self.fonts.get(role, size)
-        if font.size(text)[0] <= width:
+        if self.size(text, size, role)[0] <= width:
             return text
-        while text and font.size(text + "…")[0] > width:
+        while text and self.size(text + "…", size, role)[0] > width:
             text = text[:-1]
         return text + "…"
 

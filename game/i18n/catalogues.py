@@ -50,11 +50,10 @@ def mo_path(code: str) -> Path:
     return po_path(code).with_suffix(".mo")
 
 
-def extract() -> int:
-    """Every marked message of the game's sources into the template."""
+def extracted():  # -> babel.messages.catalog.Catalog
+    """Every marked message of the game's sources, as Babel finds them."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
-    from babel.messages.pofile import write_po
 
     catalog = Catalog(project="Alhambra", version="0.1.0", charset="utf-8")
     for source in SOURCES:
@@ -66,6 +65,14 @@ def extract() -> int:
             strip_comment_tags=True,
         ):
             catalog.add(message, None, [(f"{source}/{filename}", lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def extract() -> int:
+    """Every marked message of the game's sources into the template."""
+    from babel.messages.pofile import write_po
+
+    catalog = extracted()
     LOCALE.mkdir(parents=True, exist_ok=True)
     with TEMPLATE.open("wb") as out:
         write_po(out, catalog, width=120, sort_output=False, omit_header=False)
