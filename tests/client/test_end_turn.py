@@ -13,7 +13,7 @@ from driver import Driver, MakeApp
 from positions import exact_payment_game
 
 from ai import Decision
-from game.client.scenes.rules_help import SECTIONS
+from game.client.scenes.rules_help import PLACEHOLDERS, SECTIONS
 from game.client.scenes.turn import TurnScene
 from game.client.scenes.turn_draw import PROMPT_LINES
 from game.client.scenes.turn_input import END_TURN_TIP
@@ -192,8 +192,11 @@ def test_declining_at_normal_speed_does_not_hold_up_the_table(make_app: MakeApp)
 
 def test_the_rules_help_says_the_extra_action_is_optional_and_names_the_key() -> None:
     """[B-TURN-4] the rules page and its key list mention End turn, and its key is used by nothing else."""
-    turn_rules = " ".join(
-        text for title, paragraphs in SECTIONS for text in paragraphs if title.startswith("Your turn")
+    turn_rules = " ".join(  # the paragraphs as English shows them: the key fills its placeholder
+        text.format(**PLACEHOLDERS)
+        for title, paragraphs in SECTIONS
+        for text in paragraphs
+        if title.startswith("Your turn")
     )
     assert "optional" in turn_rules and f"End turn (key {END_TURN_KEY})" in turn_rules
     assert any(keys == END_TURN_KEY and "exact payment" in meaning for keys, meaning in SHORTCUTS)

@@ -1,0 +1,154 @@
+"""The rules help in other languages (issue 18): every word on its pages comes through the message catalogue,
+a language change lays the page out again, and in a right-to-left language its text starts at the right.
+
+The catalogue here is a stand-in that wraps every message in « »: a line of the page with a letter outside
+those marks was never translated.  (A paragraph wraps over several lines, so the marks are followed from
+line to line in the order the lines are rendered.)
+"""
+
+from __future__ import annotations
+
+import gettext
+
+import pygame
+import pytest
+from driver import MakeApp
+
+from game import i18n
+from game.client import theme
+from game.client.scenes import rules_help
+from game.client.scenes.rules_help import PAGES, Placed, RulesScene, page_blocks
+
+OPEN, CLOSE = "«", "»"
+
+
+class Marked(gettext.NullTranslations):
+    """Every message 'translated' into itself between « and »."""
+
+    def gettext(self, message: str) -> str:
+        return f"{OPEN}{message}{CLOSE}"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"{OPEN}{message}{CLOSE}"
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
+
+
+def untranslated(lines: list[str]) -> list[str]:
+    """The lines (in rendering order) with a letter outside every « »."""
+    depth, found = 0, []
+    for line in lines:
+        outside = False
+        for char in line:
+            if char == OPEN:
+                depth += 1
+            elif char == CLOSE:
+                depth = max(0, depth - 1)
+            elif depth == 0 and char.isalpha():
+                outside = True
+        if outside:
+            found.append(line)
+    return found
+
+
+def rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, every text the text cache renders, in order."""
+    texts: list[str] = []
+    original = theme.TextCache.render
+
+    def render(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append(text)
+        return original(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(theme.TextCache, "render", render)
+    return texts
+
+
+def open_rules(make_app: MakeApp, size: tuple[int, int] = (1280, 800)) -> RulesScene:
+    driver = make_app(size=size)
+    driver.app.start()
+    driver.step()
+    driver.app.push(RulesScene(driver.app))
+    driver.step(2)
+    scene = driver.scene
+    assert isinstance(scene, RulesScene)
+    return scene
+
+
+def test_every_line_of_every_page_comes_through_the_catalogue(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scene = open_rules(make_app)
+    english = scene._content()  # laid out in English first: a language change must lay it out again
+    monkeypatch.setattr(i18n, "_catalogue", Marked())
+    monkeypatch.setattr(i18n, "_generation", i18n.generation() + 1)
+    texts = rendered(monkeypatch)
+    for name in PAGES:
+        scene.show_section(name)
+        texts.clear()
+        content = scene._content()
+        if name == "base":
+            assert content is not english, "the page is laid out again in the new language"
+        assert any(OPEN in text for text in texts), f"the {name} page was not laid out again"
+        assert untranslated(texts) == [], f"the {name} page shows words that are not in the catalogue"
+    # The frame around the pages: title, tabs, hint and button.
+    texts.clear()
+    scene.scroll_by(10**6)
+    scene.draw(scene.app.screen)
+    assert untranslated(texts) == [], "the rules help's frame shows words that are not in the catalogue"
+    for label in ("How to play Alhambra", "The game", "Close", "next page"):
+        assert any(label in text and OPEN in text for text in texts), f"{label!r} not shown translated"
+
+
+def test_the_page_is_cached_per_language(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = open_rules(make_app)
+    first = scene._content()
+    assert scene._content() is first, "laid out once, then kept"
+    monkeypatch.setattr(i18n, "_generation", i18n.generation() + 1)
+    assert scene._content() is not first, "a language change lays the page out again"
+
+
+def _texts(block: rules_help.Block, ui: object, width: int) -> list[pygame.Rect]:
+    """The lines of text of ``block`` laid out at ``width``, by row, each row in reading order."""
+    placed: Placed = []
+    block(ui, width, placed)  # type: ignore[call-arg]
+    rtl = i18n.is_rtl()
+    return sorted((rect for kind, rect in placed if kind == "text"), key=lambda r: (r.y, -r.right if rtl else r.x))
+
+
+def _drawn_examples(block: rules_help.Block) -> bool:
+    """Parts whose captions sit under drawings that are not mirrored (the example Alhambras, the market)."""
+    return block.__qualname__.startswith("_example_grid") or block in (
+        rules_help._bazaar_prices,
+        rules_help._falcon_corners,
+    )
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_right_to_left_text_starts_at_the_right_margin(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """In Persian every paragraph, heading, note and table of the page is the English page's mirror image."""
+    scene = open_rules(make_app)
+    ui, width = scene.ui, scene.view.w - scene.ui.px(16)
+    blocks = [block for block in page_blocks(name) if not _drawn_examples(block)]
+    left = [_texts(block, ui, width) for block in blocks]
+    monkeypatch.setattr(i18n, "_current", "fa")
+    assert i18n.is_rtl()
+    right = [_texts(block, ui, width) for block in page_blocks(name) if not _drawn_examples(block)]
+    assert sum(map(len, left)) > 10
+    for block, ltr, rtl in zip(blocks, left, right, strict=True):
+        assert len(ltr) == len(rtl), block.__qualname__
+        for one, two in zip(ltr, rtl, strict=True):
+            # The line that started at x now ends at width - x (or, centred, is centred there); a line shaped
+            # right to left may come out a pixel wider or narrower.
+            starts = abs(two.right - (width - one.x)) <= 1
+            centred = abs(two.centerx - (width - one.centerx)) <= 1
+            assert one.y == two.y and (starts or centred), (block.__qualname__, one, two)
+    # Paragraphs end at the page's right edge (a bulleted one at its indent), never at the left.
+    paragraphs = [rect for rects in right for rect in rects]
+    assert max(rect.right for rect in paragraphs) == width
