@@ -3,7 +3,7 @@
 English, Hungarian and Persian break at spaces.  Chinese and Japanese have none: a line may break between
 any two characters, except before a closing mark (。、，」』）…, small kana, the long-vowel mark) and after an
 opening one (「『（…), the rule books' own typesetting (kinsoku).  A run of Latin letters or digits inside a
-Chinese or Japanese sentence ("Dirk", "12") stays whole.
+Chinese or Japanese sentence ("MCTS", "12") stays whole.
 """
 
 from __future__ import annotations
