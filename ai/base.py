@@ -16,7 +16,11 @@ from game.engine import Action, GameState, Knowledge
 
 @dataclass(frozen=True)
 class Decision:
-    """An action with a one-line reason a human can read (the client's hint shows it)."""
+    """An action with a one-line reason a human can read (the client's hint shows it).
+
+    ``reason`` is English text, and a ``Message`` where the agent gives one (every agent here does): the client
+    says its template and arguments in the player's language; a reason that starts with the move has the move
+    as its ``move`` argument (``said_action``)."""
 
     action: Action
     reason: str

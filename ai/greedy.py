@@ -25,10 +25,11 @@ from game.engine import (
     Place,
     Reserve,
     Take,
-    describe_action,
+    said_action,
 )
 from game.engine.alhambra import cell_at, longest_wall
-from game.engine.components import BUILDING_TYPES, CARD_VALUE, TILE_COST, TILE_TYPE, describe_tile
+from game.engine.components import CARD_VALUE, TILE_COST, TILE_TYPE
+from game.engine.messages import Message
 
 from .base import Agent, Decision, without_stalling
 from .evaluation import DEFAULT_WEIGHTS, Weights, advantage, expected_final_scores, tiles_before_scoring
@@ -87,34 +88,75 @@ class GreedyAgent(Agent):
                 value += self.weights.exact
         return value
 
-    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str:
-        """One line for the hint: what the move does for the player (a module's move: as its advice says)."""
-        text = describe_action(state, action)
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message:
+        """One line for the hint: what the move does for the player (a module's move: as its advice says), kept as
+        a template and its arguments so that the client says it in the player's language."""
         module_reason = advice_for(state.rules).reason(state, action, me, gain)
         if module_reason is not None:
             return module_reason
+        move = said_action(state, action)
+        signed = f"{gain:+.1f}"
         if isinstance(action, Buy):
             tile = state.market[action.slot - 1]
             kind = TILE_TYPE[tile]
             overpay = sum(CARD_VALUE[c] for c in action.paid) - TILE_COST[tile]
-            payment = f"overpays {overpay}" if overpay else "exact payment, so another action"
             if kind is None:  # a camp: its module's advice explains it, or this
-                return f"{text}: {describe_tile(tile)} is worth more than the rest now ({gain:+.1f}), {payment}"
+                if overpay:
+                    return Message.of(
+                        "{move}: {tile} is worth more than the rest now ({gain}), overpays {overpay}",
+                        move=move,
+                        tile=tile,
+                        gain=signed,
+                        overpay=overpay,
+                    )
+                return Message.of(
+                    "{move}: {tile} is worth more than the rest now ({gain}), exact payment, so another action",
+                    move=move,
+                    tile=tile,
+                    gain=signed,
+                )
             have = state.type_counts(me)[kind]
-            return f"{text}: {BUILDING_TYPES[kind]} {have} -> {have + 1}, {payment}"
+            if overpay:
+                return Message.of(
+                    "{move}: {type} {have} -> {then}, overpays {overpay}",
+                    move=move,
+                    type=kind,
+                    have=have,
+                    then=have + 1,
+                    overpay=overpay,
+                )
+            return Message.of(
+                "{move}: {type} {have} -> {then}, exact payment, so another action",
+                move=move,
+                type=kind,
+                have=have,
+                then=have + 1,
+            )
         if isinstance(action, Take):
             if any(CARD_VALUE[c] is None for c in action.cards):  # a module's card (an exchange card: [M-EXCH-2])
-                return f"{text}: worth more than any purchase or money now ({gain:+.1f})"
+                return Message.of("{move}: worth more than any purchase or money now ({gain})", move=move, gain=signed)
             total = sum(CARD_VALUE[c] for c in action.cards)  # type: ignore[misc]
-            return f"{text}: {total} in money is worth more than any purchase now ({gain:+.1f})"
+            return Message.of(
+                "{move}: {total} in money is worth more than any purchase now ({gain})",
+                move=move,
+                total=total,
+                gain=signed,
+            )
         if isinstance(action, Place):
             after = state.clone()
             after.apply_trusted(action)
-            return f"{text}: longest wall {state.wall_length(me)} -> {after.wall_length(me)}, room to grow"
+            return Message.of(
+                "{move}: longest wall {before} -> {after}, room to grow",
+                move=move,
+                before=state.wall_length(me),
+                after=after.wall_length(me),
+            )
         if isinstance(action, Reserve):
-            return f"{text}: no cell where it helps now"
+            return Message.of("{move}: no cell where it helps now", move=move)
         if isinstance(action, EndTurn):
-            return f"{text}: no other action is worth more than keeping things as they are ({gain:+.1f})"
+            return Message.of(
+                "{move}: no other action is worth more than keeping things as they are ({gain})", move=move, gain=signed
+            )
         if isinstance(action, GiveToDirk):
-            return f"{text}: it would help a rival more than it helps me ({gain:+.1f})"
-        return f"{text}: {gain:+.1f} expected points against the strongest rival"
+            return Message.of("{move}: it would help a rival more than it helps me ({gain})", move=move, gain=signed)
+        return Message.of("{move}: {gain} expected points against the strongest rival", move=move, gain=signed)

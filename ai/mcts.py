@@ -40,8 +40,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from game.engine import ACTION, Action, GameState, Knowledge, describe_action
+from game.engine import ACTION, Action, GameState, Knowledge, said_action
 from game.engine.components import BUILDING_COUNT
+from game.engine.messages import Message
 
 from .base import Agent, Decision, without_stalling
 from .evaluation import DEFAULT_WEIGHTS, Weights, expected_final_scores, tiles_left
@@ -163,14 +164,19 @@ class MctsAgent(Agent):
     def decide(self, knowledge: Knowledge, legal: Sequence[Action]) -> Decision:
         legal = without_stalling(knowledge.state, legal)
         if len(legal) == 1:
-            return Decision(legal[0], "the only legal move")
+            return Decision(legal[0], Message.of("the only legal move"))
         with cycle_collection_kept_out():  # the tree is gone before the collector comes back
             best, chance, candidates = self._best_move(*self.search(knowledge, legal))
         return Decision(
             best,
-            f"{describe_action(knowledge.state, best)}: the best of the {candidates} moves it compared, each "
-            f"played out many times ({self.last_iterations} games in all); it rates its chance to win at "
-            f"{chance:.0%}",
+            Message.of(
+                "{move}: the best of the {candidates} moves it compared, each played out many times "
+                "({iterations} games in all); it rates its chance to win at {chance}",
+                move=said_action(knowledge.state, best),
+                candidates=candidates,
+                iterations=self.last_iterations,
+                chance=f"{chance:.0%}",
+            ),
         )
 
     @staticmethod

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from game.engine import Action, Knowledge
+from game.engine.messages import Message
 
 from .base import Agent, Decision
 
@@ -28,4 +29,4 @@ class RandomAgent(Agent):
         self.rng = random.Random(seed)
 
     def decide(self, knowledge: Knowledge, legal: Sequence[Action]) -> Decision:
-        return Decision(pick_random(legal, self.rng), "picked at random")
+        return Decision(pick_random(legal, self.rng), Message.of("picked at random"))

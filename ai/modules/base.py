@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
+    from game.engine.messages import Message
 
 Price = Callable[[Any, Any], float]  # (the rollout's Pricer, the action) -> its price
 Counts = list[list[float]]  # per collector, projected buildings per type
@@ -90,8 +91,9 @@ class Advice:
         return {}
 
     # ------------------------------------------------------------------ the hint
-    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
-        """One line for the hint on one of the module's moves (None: not the module's)."""
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
+        """One line for the hint on one of the module's moves (None: not the module's): ``Message.of(template,
+        **args)``, the move as ``said_action`` says it, so that the client says it in the player's language."""
         return None
 
 
@@ -192,7 +194,7 @@ class Compiled:
                 return found
         return 0.0
 
-    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         for reason in self.reasons:
             found = reason(state, action, me, gain)
             if found is not None:

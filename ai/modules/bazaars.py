@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine import said_action
 from game.engine.alhambra import GridMemo, cell_at
-from game.engine.components import CARD_VALUE, describe_tile, is_bazaar
+from game.engine.components import CARD_VALUE, is_bazaar
+from game.engine.messages import Message
 from game.engine.modules import bazaars
 from game.engine.modules.bazaars import AROUND, BuyBazaar, ExchangeBuyBazaar, VizierBuyBazaar
 
@@ -147,10 +149,13 @@ class BazaarsAdvice(Advice):
     def turn_moves(self, state: GameState) -> list[Action]:
         return turn_moves(state)
 
-    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         if not isinstance(action, BuyBazaar | ExchangeBuyBazaar | VizierBuyBazaar):
             return None
-        return (
-            f"{action}: the {describe_tile(action.tile)} scores its neighbours of its colours at the last scoring, "
-            f"and an exact payment gives another action ({gain:+.1f})"
+        return Message.of(
+            "{move}: the {tile} scores its neighbours of its colours at the last scoring, "
+            "and an exact payment gives another action ({gain})",
+            move=said_action(state, action),
+            tile=action.tile,
+            gain=f"{gain:+.1f}",
         )

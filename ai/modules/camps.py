@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import Place
+from game.engine import Place, said_action
 from game.engine.alhambra import STEPS, GridMemo
-from game.engine.components import CAMP_ARROWS, describe_tile, is_camp
+from game.engine.components import CAMP_ARROWS, is_camp
+from game.engine.messages import Message
 from game.engine.modules.camps import line_points, walk_line
 
 from .base import Advice
@@ -128,8 +129,13 @@ class CampsAdvice(Advice):
             return []
         return [Place(tile, spot.x, spot.y) for spot in state.camp_spots(state.decider, tile)]
 
-    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         tile = getattr(action, "tile", None)
         if tile is None or not is_camp(tile):
             return None
-        return f"{action}: {describe_tile(tile)}, its arrows score the tiles in line at every scoring ({gain:+.1f})"
+        return Message.of(
+            "{move}: {tile}, its arrows score the tiles in line at every scoring ({gain})",
+            move=said_action(state, action),
+            tile=tile,
+            gain=f"{gain:+.1f}",
+        )

@@ -12,16 +12,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from game.engine import describe_action
+from game.engine import said_action
 from game.engine.components import (
-    BUILDING_TYPES,
     CARD_VALUE,
-    CURRENCIES,
     EXCHANGE_PAIR,
     TILE_COST,
     TILE_TYPE,
-    describe_tile,
 )
+from game.engine.messages import Message
 from game.engine.modules import exchange
 from game.engine.modules.exchange import ExchangeBuy
 
@@ -88,18 +86,35 @@ class ExchangeAdvice(Advice):
             return []
         return list(exchange_buys(tuple(part.held[player]), tuple(state.hands[player]), tuple(state.market)))
 
-    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         if not isinstance(action, ExchangeBuy):
             return None
+        move = said_action(state, action)
         tile = state.market[action.slot - 1]
         kind = TILE_TYPE[tile]
         if kind is None:  # a camp
-            return f"{describe_action(state, action)}: {describe_tile(tile)} ({gain:+.1f})"
+            return Message.of("{move}: {tile} ({gain})", move=move, tile=tile, gain=f"{gain:+.1f}")
         have = state.type_counts(me)[kind]
         first, second = EXCHANGE_PAIR[action.card]  # type: ignore[misc]
         overpay = sum(CARD_VALUE[c] for c in action.paid) - TILE_COST[tile]  # type: ignore[misc]
-        payment = f"overpays {overpay}" if overpay else "exact payment, so another action"
-        return (
-            f"{describe_action(state, action)}: {BUILDING_TYPES[kind]} {have} -> {have + 1}, "
-            f"{CURRENCIES[first]} and {CURRENCIES[second]} pay together, {payment}"
+        if overpay:
+            return Message.of(
+                "{move}: {type} {have} -> {then}, {currency} and {other_currency} pay together, overpays {overpay}",
+                move=move,
+                type=kind,
+                have=have,
+                then=have + 1,
+                currency=first,
+                other_currency=second,
+                overpay=overpay,
+            )
+        return Message.of(
+            "{move}: {type} {have} -> {then}, {currency} and {other_currency} pay together, "
+            "exact payment, so another action",
+            move=move,
+            type=kind,
+            have=have,
+            then=have + 1,
+            currency=first,
+            other_currency=second,
         )

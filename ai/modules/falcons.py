@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine import said_action
 from game.engine.components import CARD_VALUE, FALCON_KIND, FALCON_KINDS, FALCON_POINTS
+from game.engine.messages import Message, mark
 from game.engine.modules import falcons
 from game.engine.modules.falcons import FLIGHT, BuyFalcon, StopFalcons
 
@@ -26,6 +28,19 @@ if TYPE_CHECKING:
     from game.engine import Action, GameState
 
 KINDS = len(FALCON_KINDS)
+# the hint on buying a falcon, per kind (FALCON_KINDS' order: black, brown, white): a sentence for each, since
+# the kinds are words of their own in every language
+BUYING: tuple[str, ...] = (
+    mark(
+        "{move}: black falcons {have} -> {then}, {points} more points at each of {scorings} scorings to come ({gain})"
+    ),
+    mark(
+        "{move}: brown falcons {have} -> {then}, {points} more points at each of {scorings} scorings to come ({gain})"
+    ),
+    mark(
+        "{move}: white falcons {have} -> {then}, {points} more points at each of {scorings} scorings to come ({gain})"
+    ),
+)
 
 
 def scorings_left(state: GameState) -> int:
@@ -95,15 +110,23 @@ class FalconsAdvice(Advice):
     def phase_moves(self) -> dict[str, Callable[[GameState], list[Action]]]:
         return {FLIGHT: flight_moves}
 
-    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         if isinstance(action, StopFalcons):
-            return f"{action}: another falcon would not pay for its card ({gain:+.1f})"
+            return Message.of(
+                "{move}: another falcon would not pay for its card ({gain})",
+                move=said_action(state, action),
+                gain=f"{gain:+.1f}",
+            )
         if not isinstance(action, BuyFalcon):
             return None
         kind = FALCON_KIND[action.falcon]
         have = kind_counts(state, me)[kind]  # type: ignore[index]
-        return (
-            f"{action}: {FALCON_KINDS[kind]} falcons {have} -> {have + 1}, "  # type: ignore[index]
-            f"{FALCON_POINTS[have + 1] - FALCON_POINTS[have]} more points at each of "
-            f"{scorings_left(state)} scorings to come ({gain:+.1f})"
+        return Message.of(
+            BUYING[kind],  # type: ignore[index]
+            move=said_action(state, action),
+            have=have,
+            then=have + 1,
+            points=FALCON_POINTS[have + 1] - FALCON_POINTS[have],
+            scorings=scorings_left(state),
+            gain=f"{gain:+.1f}",
         )

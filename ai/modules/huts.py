@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine import said_action
 from game.engine.alhambra import OPPOSITE, STEPS, GridMemo, cell_at
 from game.engine.components import BUILDING_TYPES, HUT_COLOUR, TILE_TYPE, TILE_WALLS
+from game.engine.messages import Message
 from game.engine.modules import huts
 from game.engine.modules.huts import TakeHut
 
@@ -161,7 +163,7 @@ class HutsAdvice(Advice):
         assert part is not None
         return [TakeHut(stack[0]) for kind, stack in enumerate(part.stacks) if stack and have[kind]]
 
-    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         if not isinstance(action, TakeHut):
             return None
         colour = HUT_COLOUR[action.tile]
@@ -181,10 +183,27 @@ class HutsAdvice(Advice):
                     and not TILE_WALLS[neighbour] & OPPOSITE[side]
                 )
                 best = max(best, here)
-        name = BUILDING_TYPES[colour]
-        if best:
-            return (
-                f"{action}: next to {best} {name} building{'s' if best > 1 else ''} it makes them count "
-                f"{best} more at every scoring ({gain:+.1f})"
+        move = said_action(state, action)
+        signed = f"{gain:+.1f}"
+        if best == 1:
+            return Message.of(
+                "{move}: next to {count} {type} building it makes them count {count} more at every scoring ({gain})",
+                move=move,
+                count=best,
+                type=colour,
+                gain=signed,
             )
-        return f"{action}: room for {name} buildings around it, each to count one more ({gain:+.1f})"
+        if best:
+            return Message.of(
+                "{move}: next to {count} {type} buildings it makes them count {count} more at every scoring ({gain})",
+                move=move,
+                count=best,
+                type=colour,
+                gain=signed,
+            )
+        return Message.of(
+            "{move}: room for {type} buildings around it, each to count one more ({gain})",
+            move=move,
+            type=colour,
+            gain=signed,
+        )

@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import describe_action
+from game.engine import said_action
 from game.engine.components import (
-    BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
     MARKET_CURRENCY,
     TILE_COST,
     TILE_TYPE,
-    describe_tile,
 )
+from game.engine.messages import Message
 from game.engine.modules import exchange, vizier
 from game.engine.modules.vizier import VizierBuy, VizierPass, WakeVizier
 from game.engine.payments import covering_payments
@@ -135,22 +134,33 @@ class VizierAdvice(Advice):
     def phase_choices(self) -> dict[str, Callable[[GameState, Any], Action]]:
         return {vizier.WINDOW: best_window_move}
 
-    def reason(self, state: GameState, action: Action, me: int, gain: float) -> str | None:
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         if isinstance(action, WakeVizier):
-            return (
-                f"{action}: awake, it may buy a tile paid exactly after any player's turn, "
-                f"worth more now than this turn's other moves ({gain:+.1f})"
+            return Message.of(
+                "{move}: awake, it may buy a tile paid exactly after any player's turn, "
+                "worth more now than this turn's other moves ({gain})",
+                move=said_action(state, action),
+                gain=f"{gain:+.1f}",
             )
         if isinstance(action, VizierBuy):
+            move = said_action(state, action)
             tile = state.market[action.slot - 1]
             kind = TILE_TYPE[tile]
             if kind is None:  # a camp
-                return f"{describe_action(state, action)} ({describe_tile(tile)}): before my turn, without an action"
+                return Message.of("{move} ({tile}): before my turn, without an action", move=move, tile=tile)
             have = state.type_counts(me)[kind]
-            return (
-                f"{describe_action(state, action)} ({describe_tile(tile)}): {BUILDING_TYPES[kind]} "
-                f"{have} -> {have + 1} before my turn, without spending an action"
+            return Message.of(
+                "{move} ({tile}): {type} {have} -> {then} before my turn, without spending an action",
+                move=move,
+                tile=tile,
+                type=kind,
+                have=have,
+                then=have + 1,
             )
         if isinstance(action, VizierPass):
-            return f"{action}: no tile here is worth the vizier's favour now ({gain:+.1f})"
+            return Message.of(
+                "{move}: no tile here is worth the vizier's favour now ({gain})",
+                move=said_action(state, action),
+                gain=f"{gain:+.1f}",
+            )
         return None

@@ -11,7 +11,7 @@ from .knowledge import Knowledge
 from .modules.dirk import GiveToDirk
 from .record import RecordError
 from .setup import Deal, deal
-from .state import ACTION, FINAL, OVER, PLACE, GameState, IllegalAction, describe_action
+from .state import ACTION, FINAL, OVER, PLACE, GameState, IllegalAction, describe_action, said_action
 
 __all__ = [
     "ACTION",
@@ -39,4 +39,5 @@ __all__ = [
     "Take",
     "deal",
     "describe_action",
+    "said_action",
 ]

@@ -1,5 +1,8 @@
 """The decisions a player can make, as small immutable values with a readable text form.
 
+``str(action)`` is the exact form for records, logs and tests (grid coordinates included); ``action.said()`` is
+the move in a player's words, without coordinates, as a ``Message`` the client says in the player's language.
+
 Actions are named tuples (cheap to build in the AI's inner loop) whose equality also takes the
 action's class into account, so that ``Reserve(5)`` and ``Lift(5)`` are different moves.
 """
@@ -12,6 +15,7 @@ from typing import NamedTuple, Protocol
 from . import events
 from .alhambra import cell_at
 from .components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, describe_card, describe_tile
+from .messages import Message
 from .phases import ACTION
 
 
@@ -74,6 +78,9 @@ class Take(NamedTuple):
     def __str__(self) -> str:
         return f"take {_cards_text(self.cards)}"
 
+    def said(self) -> Message:
+        return Message.of("take {cards}", cards=self.cards)
+
 
 @typed_equality
 class Buy(NamedTuple):
@@ -93,6 +100,14 @@ class Buy(NamedTuple):
         values = "+".join(str(CARD_VALUE[card]) for card in self.paid)
         currency = CURRENCIES[CARD_CURRENCY[self.paid[0]]] if self.paid else CURRENCIES[MARKET_CURRENCY[self.slot - 1]]
         return f"buy from slot {self.slot} paying {currency} {values}"
+
+    def said(self) -> Message:
+        values = "+".join(str(CARD_VALUE[card]) for card in self.paid)
+        currency = CARD_CURRENCY[self.paid[0]] if self.paid else MARKET_CURRENCY[self.slot - 1]
+        # TRANSLATORS: {values} are the values of the cards paid, "3+4"; {currency} is their currency's name
+        return Message.of(
+            "buy from slot {slot} paying {currency} {values}", slot=self.slot, currency=currency, values=values
+        )
 
 
 @typed_equality
@@ -119,6 +134,9 @@ class Place(NamedTuple):
     def __str__(self) -> str:
         return f"place {describe_tile(self.tile)} at ({self.x}, {self.y})"
 
+    def said(self) -> Message:
+        return Message.of("place {tile}", tile=self.tile)
+
 
 @typed_equality
 class Reserve(NamedTuple):
@@ -135,6 +153,9 @@ class Reserve(NamedTuple):
 
     def __str__(self) -> str:
         return f"put {describe_tile(self.tile)} on the reserve"
+
+    def said(self) -> Message:
+        return Message.of("put {tile} on the reserve", tile=self.tile)
 
 
 @typed_equality
@@ -154,6 +175,9 @@ class FromReserve(NamedTuple):
 
     def __str__(self) -> str:
         return f"redesign: build {describe_tile(self.tile)} from the reserve at ({self.x}, {self.y})"
+
+    def said(self) -> Message:
+        return Message.of("redesign: build {tile} from the reserve", tile=self.tile)
 
 
 @typed_equality
@@ -175,6 +199,9 @@ class Lift(NamedTuple):
     def __str__(self) -> str:
         return f"redesign: move {describe_tile(self.tile)} to the reserve"
 
+    def said(self) -> Message:
+        return Message.of("redesign: move {tile} to the reserve", tile=self.tile)
+
 
 @typed_equality
 class Swap(NamedTuple):
@@ -188,6 +215,13 @@ class Swap(NamedTuple):
 
     def __str__(self) -> str:
         return f"redesign: swap {describe_tile(self.reserve_tile)} in for {describe_tile(self.alhambra_tile)}"
+
+    def said(self) -> Message:
+        return Message.of(
+            "redesign: swap {reserve_tile} in for {alhambra_tile}",
+            reserve_tile=self.reserve_tile,
+            alhambra_tile=self.alhambra_tile,
+        )
 
 
 @typed_equality
@@ -205,6 +239,9 @@ class EndTurn(NamedTuple):
     def __str__(self) -> str:
         return "end the turn"
 
+    def said(self) -> Message:
+        return Message.of("end the turn")
+
 
 @typed_equality
 class Pass(NamedTuple):
@@ -220,6 +257,10 @@ class Pass(NamedTuple):
 
     def __str__(self) -> str:
         return "pass"
+
+    def said(self) -> Message:
+        # TRANSLATORS: a move: the player, who can do nothing at all, lets the turn pass
+        return Message.of("pass")
 
 
 Action = Take | Buy | Place | Reserve | FromReserve | Lift | Swap | EndTurn | Pass  # and the modules' actions

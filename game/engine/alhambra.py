@@ -31,6 +31,7 @@ from .components import (
     is_camp,
     sides_of,
 )
+from .messages import mark
 
 ROW = 128
 ORIGIN = 64 * ROW + 64
@@ -52,17 +53,22 @@ CAMP_SIDES = frozenset({BASTION, GREEN})  # [M-CAMP-1] the side kinds only camps
 _CAMP_MISMATCH: dict[tuple[str, str], str] = {
     **dict.fromkeys(
         ((BASTION, OPEN), (OPEN, BASTION), (GREEN, OPEN), (OPEN, GREEN)),
-        "[M-CAMP-2] a camp's green or bastion side may never touch an open side",
+        "[M-CAMP-2] " + mark("a camp's green or bastion side may never touch an open side"),
     ),
     **dict.fromkeys(
         ((BASTION, BASTION), (BASTION, GREEN), (GREEN, BASTION)),
-        "[M-CAMP-2] two camps may only touch along green sides",
+        "[M-CAMP-2] " + mark("two camps may only touch along green sides"),
     ),
     **dict.fromkeys(
         ((GREEN, WALL), (WALL, GREEN)),
-        "[M-CAMP-2] a camp touches another tile only bastion against wall, never with a green side",
+        "[M-CAMP-2] " + mark("a camp touches another tile only bastion against wall, never with a green side"),
     ),
 }
+# [B-PLACE-3] why sides that may not touch are refused, where no camp's rule says more (``_mismatch``)
+_SIDES_MISMATCH = "[B-PLACE-3] " + mark("touching sides must match: wall against wall, open against open")
+_SWAP_MISMATCH = "[B-PLACE-3] " + mark(
+    "the swapped-in tile's sides must match its neighbours: wall against wall, open against open"
+)
 _FACING = tuple((index, step, SIDES.index(OPPOSITE[side])) for index, (side, step) in enumerate(STEPS))
 
 
@@ -309,25 +315,26 @@ def _mismatch(pairs: list[tuple[str, str]], base_reason: str) -> str | None:
 
 
 def placement_violation(grid: Alhambra, cell: int, walls: int, sides: tuple[str, ...] | None = None) -> str | None:
-    """Why a tile with ``walls`` may not go on ``cell``, as '[rule id] reason', or None if it may.
+    """Why a tile with ``walls`` may not go on ``cell``, as '[rule id] reason', or None if it may (the reason is
+    a template of the message catalogues without arguments, ``messages.mark``: the state refuses with it).
 
     ``sides`` (north, east, south, west) are needed for a tile that shows more than walls and open sides: a camp,
     to which the on-foot rule does not apply ([M-CAMP-2]); its neighbours are part of the Alhambra, so sharing a
     side with one joins it."""
     if cell in grid:
-        return "[B-PLACE-2] that cell is already built on"
+        return "[B-PLACE-2] " + mark("that cell is already built on")
     if sides is None:
         sides = sides_of(walls)
     pairs = side_pairs(grid, cell, sides)
     if not pairs:
-        return "[B-PLACE-2] a new tile must share a full side with the Alhambra (corners are not enough)"
-    problem = _mismatch(pairs, "[B-PLACE-3] touching sides must match: wall against wall, open against open")
+        return "[B-PLACE-2] " + mark("a new tile must share a full side with the Alhambra (corners are not enough)")
+    problem = _mismatch(pairs, _SIDES_MISMATCH)
     if problem:
         return problem
     if CAMP_SIDES.isdisjoint(sides) and not any(pair in ON_FOOT for pair in pairs):
-        return "[B-PLACE-4] the tile could not be reached on foot from the Lion Fountain"
+        return "[B-PLACE-4] " + mark("the tile could not be reached on foot from the Lion Fountain")
     if _would_enclose_hole(grid, cell):
-        return "[B-PLACE-5] the Alhambra may not enclose an empty area (a hole)"
+        return "[B-PLACE-5] " + mark("the Alhambra may not enclose an empty area (a hole)")
     return None
 
 
@@ -343,13 +350,11 @@ def swap_violation(grid: Alhambra, cell: int, walls: int, sides: tuple[str, ...]
     if sides is None:
         sides = sides_of(walls)
     pairs = side_pairs(grid, cell, sides)
-    problem = _mismatch(
-        pairs, "[B-PLACE-3] the swapped-in tile's sides must match its neighbours: wall against wall, open against open"
-    )
+    problem = _mismatch(pairs, _SWAP_MISMATCH)
     if problem:
         return problem
     if CAMP_SIDES.isdisjoint(sides) and not any(pair in ON_FOOT for pair in pairs):
-        return "[B-PLACE-4] the swapped-in tile could not be reached on foot from the Lion Fountain"
+        return "[B-PLACE-4] " + mark("the swapped-in tile could not be reached on foot from the Lion Fountain")
     return None
 
 

@@ -40,7 +40,6 @@ from .components import (
     TILE_SIDES,
     TILE_TYPE,
     TILE_WALLS,
-    describe_card,
     describe_tile,
     is_camp,
     is_money_card,
@@ -50,6 +49,7 @@ from .components import (
 )
 from .errors import IllegalAction
 from .knowledge import Knowledge
+from .messages import Message
 from .modules import ACTION_TYPES, Module, Part
 from .payments import covering_payments, minimal_payments
 from .phases import ACTION, FINAL, OVER, PLACE, TURN_END
@@ -67,7 +67,7 @@ OFFER_SIZE = 4
 
 
 def _violation(message: str) -> IllegalAction:
-    """Turn an alhambra-module message '[RULE] reason' into an exception."""
+    """Turn an alhambra-module message '[RULE] reason' into an exception (the reason is a marked template)."""
     rule, reason = message[1:].split("] ", 1)
     return IllegalAction(rule, reason)
 
@@ -569,7 +569,7 @@ class GameState:
         """Raise IllegalAction unless the well-formed ``action`` is legal now; return what carries it out."""
         handler = self._handlers.get(type(action))
         if handler is None:
-            raise IllegalAction("B-TURN-1", f"{type(action).__name__} is not an Alhambra action")
+            raise IllegalAction("B-TURN-1", "{action} is not an Alhambra action", action=type(action).__name__)
         if self.phase == OVER:
             raise IllegalAction("B-END-3", "the game is over")
         if self.phase == TURN_END:
@@ -597,14 +597,14 @@ class GameState:
             raise IllegalAction("B-TURN-2", "take one card, or several different cards, from the money offer")
         for card in cards:
             if card not in self.offer:
-                raise IllegalAction("B-TURN-2", f"{describe_card(card)} (card {card}) is not in the money offer")
+                raise IllegalAction("B-TURN-2", "{card} is not in the money offer", card=card)
         if len(cards) > 1:
             for card in cards:
                 if not is_money_card(card):
-                    raise IllegalAction("M-EXCH-2", f"{describe_card(card)} is taken alone, never with other cards")
+                    raise IllegalAction("M-EXCH-2", "{card} is taken alone, never with other cards", card=card)
             if (total := sum(map(CARD_VALUE.__getitem__, cards))) > MAX_TAKE_VALUE:
                 raise IllegalAction(
-                    "B-TURN-2", f"several cards may be taken only if they add up to at most 5, not {total}"
+                    "B-TURN-2", "several cards may be taken only if they add up to at most 5, not {total}", total=total
                 )
 
     def _do_take(self, action: Take) -> None:
@@ -656,22 +656,39 @@ class GameState:
         """[B-TURN-3] ``paid`` is money ``player`` holds, all of ``currencies``, covering the tile in ``slot``
         (else IllegalAction with ``rule``); returns the total paid."""
         if slot not in (1, 2, 3, 4):
-            raise IllegalAction("B-COMP-5", f"the market has slots 1 to 4, not {slot!r}")
+            raise IllegalAction("B-COMP-5", "the market has slots 1 to 4, not {slot}", slot=repr(slot))
         tile = self.market[slot - 1]
         if tile < 0:
-            raise IllegalAction("B-TURN-5", f"market slot {slot} is empty until the end of the turn")
+            raise IllegalAction("B-TURN-5", "market slot {slot} is empty until the end of the turn", slot=slot)
         if not paid or len(set(paid)) != len(paid):
             raise IllegalAction(rule, "pay with one or more different money cards")
         hand = self.hands[player]
         for card in paid:
             if card not in hand:
-                raise IllegalAction(rule, f"you do not hold {describe_card(card)} (card {card})")
+                raise IllegalAction(rule, "you do not hold {card}", card=card)
             if CARD_CURRENCY[card] not in currencies:
-                names = " or ".join(CURRENCIES[c] for c in currencies)
-                raise IllegalAction(rule, f"slot {slot} takes only {names}, not {describe_card(card)}")
+                if len(currencies) == 1:
+                    raise IllegalAction(
+                        rule,
+                        "slot {slot} takes only {currency}, not {card}",
+                        slot=slot,
+                        currency=currencies[0],
+                        card=card,
+                    )
+                first, second = currencies  # [M-EXCH-3] an exchange card's two currencies
+                raise IllegalAction(
+                    rule,
+                    "slot {slot} takes only {currency} or {other_currency}, not {card}",
+                    slot=slot,
+                    currency=first,
+                    other_currency=second,
+                    card=card,
+                )
         total = sum(map(CARD_VALUE.__getitem__, paid))
         if total < TILE_COST[tile]:
-            raise IllegalAction(rule, f"{describe_tile(tile)} costs {TILE_COST[tile]}; {total} is not enough")
+            raise IllegalAction(
+                rule, "{tile} costs {cost}; {total} is not enough", tile=tile, cost=TILE_COST[tile], total=total
+            )
         return total
 
     # --- end-of-turn placement [B-TURN-7], [B-DIRK-4], [B-END-2]
@@ -679,7 +696,7 @@ class GameState:
         if self.phase not in self.rules.placing:
             self.require_phase(PLACE, FINAL)
         if tile not in self.held:
-            raise IllegalAction("B-TURN-7", f"{describe_tile(tile)} is not waiting to be placed")
+            raise IllegalAction("B-TURN-7", "{tile} is not waiting to be placed", tile=tile)
 
     def _check_place(self, action: Place) -> None:
         self.check_held(action.tile)
@@ -723,7 +740,7 @@ class GameState:
     def _check_from_reserve(self, action: FromReserve) -> None:
         self.require_phase(ACTION)
         if action.tile not in self.reserves[self.turn_player]:
-            raise IllegalAction("B-TURN-6", f"{describe_tile(action.tile)} is not on your reserve")
+            raise IllegalAction("B-TURN-6", "{tile} is not on your reserve", tile=action.tile)
         self._check_site(self.turn_player, action.cell, action.tile)
 
     def _do_from_reserve(self, action: FromReserve) -> None:
@@ -738,7 +755,7 @@ class GameState:
             raise IllegalAction("B-TURN-6", "the start tile can never be removed or swapped")
         cell = self.cell_of(self.turn_player, tile)
         if cell is None:
-            raise IllegalAction("B-TURN-6", f"{describe_tile(tile)} is not in your Alhambra")
+            raise IllegalAction("B-TURN-6", "{tile} is not in your Alhambra", tile=tile)
         return cell
 
     def _check_lift(self, action: Lift) -> None:
@@ -767,7 +784,7 @@ class GameState:
     def _check_swap(self, action: Swap) -> None:
         self.require_phase(ACTION)
         if action.reserve_tile not in self.reserves[self.turn_player]:
-            raise IllegalAction("B-TURN-6", f"{describe_tile(action.reserve_tile)} is not on your reserve")
+            raise IllegalAction("B-TURN-6", "{tile} is not on your reserve", tile=action.reserve_tile)
         cell = self._alhambra_cell(action.alhambra_tile)
         tile = action.reserve_tile
         problem = alhambra.swap_violation(self.grids[self.turn_player], cell, TILE_WALLS[tile], TILE_SIDES[tile])
@@ -1089,6 +1106,16 @@ def describe_action(state: GameState, action: Action) -> str:
     return str(action)
 
 
+def said_action(state: GameState, action: Action) -> Message:
+    """``action`` in a player's words (``action.said()``: no grid coordinates), naming the tile a purchase buys
+    like ``describe_action``: a template and its arguments, which the client says in the player's language."""
+    move = action.said()
+    if isinstance(action, Buy) and 1 <= action.slot <= 4 and state.market[action.slot - 1] >= 0:
+        # TRANSLATORS: a market purchase and the tile it buys: "buy from slot 2 paying florin 3+4 for Tower 9"
+        return Message.of("{move} for {tile}", move=move, tile=state.market[action.slot - 1])
+    return move
+
+
 __all__ = [
     "ACTION",
     "FINAL",
@@ -1099,4 +1126,5 @@ __all__ = [
     "cell_at",
     "describe_action",
     "minimal_payments",
+    "said_action",
 ]

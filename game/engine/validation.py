@@ -39,39 +39,76 @@ def _is_whole(value: Any) -> bool:
 def _card_ids(action: Action, name: str, value: Any) -> None:
     kind = type(action).__name__
     if type(value) is not tuple or not all(map(_is_whole, value)):
-        raise IllegalAction(action.rule, f"{kind}.{name} must be a tuple of card ids, not {shown(value)}")
+        raise IllegalAction(
+            action.rule,
+            "{action}.{field} must be a tuple of card ids, not {value}",
+            action=kind,
+            field=name,
+            value=shown(value),
+        )
     if len(value) > MAX_CARDS_NAMED:
-        raise IllegalAction(action.rule, f"{kind}.{name} names {len(value)} cards; no move uses that many")
+        raise IllegalAction(
+            action.rule,
+            "{action}.{field} names {count} cards; no move uses that many",
+            action=kind,
+            field=name,
+            count=len(value),
+        )
     for card in value:
         if not 0 <= card < CARD_COUNT:
-            numbered = f"cards are numbered 0 to {CARD_COUNT - 1}"
-            raise IllegalAction(action.rule, f"there is no card {shown(card)} ({numbered})")
+            raise IllegalAction(
+                action.rule,
+                "there is no card {value} (cards are numbered 0 to {last})",
+                value=shown(card),
+                last=CARD_COUNT - 1,
+            )
 
 
 def _tile_id(action: Action, name: str, value: Any) -> None:
     kind = type(action).__name__
     if not _is_whole(value):
-        raise IllegalAction(action.rule, f"{kind}.{name} must be a tile id, not {shown(value)}")
+        raise IllegalAction(
+            action.rule, "{action}.{field} must be a tile id, not {value}", action=kind, field=name, value=shown(value)
+        )
     if not 0 <= value < TILE_COUNT:
-        raise IllegalAction(action.rule, f"there is no tile {shown(value)} (tiles are numbered 0 to {TILE_COUNT - 1})")
+        raise IllegalAction(
+            action.rule,
+            "there is no tile {value} (tiles are numbered 0 to {last})",
+            value=shown(value),
+            last=TILE_COUNT - 1,
+        )
 
 
 def _card_id(action: Action, name: str, value: Any) -> None:
     if not _is_whole(value):
-        raise IllegalAction(action.rule, f"{type(action).__name__}.{name} must be a card id, not {shown(value)}")
+        raise IllegalAction(
+            action.rule,
+            "{action}.{field} must be a card id, not {value}",
+            action=type(action).__name__,
+            field=name,
+            value=shown(value),
+        )
     _card_ids(action, name, (value,))
 
 
 def _coordinate(action: Action, name: str, value: Any) -> None:
     if not _is_whole(value):
-        raise IllegalAction("B-PLACE-2", f"{type(action).__name__}.{name} must be a whole number, not {shown(value)}")
+        raise IllegalAction(
+            "B-PLACE-2",
+            "{action}.{field} must be a whole number, not {value}",
+            action=type(action).__name__,
+            field=name,
+            value=shown(value),
+        )
     if not -REACH <= value <= REACH:
-        raise IllegalAction("B-PLACE-2", f"{name} = {shown(value)} is nowhere near the Alhambra")
+        raise IllegalAction(
+            "B-PLACE-2", "{field} = {value} is nowhere near the Alhambra", field=name, value=shown(value)
+        )
 
 
 def _slot(action: Action, name: str, value: Any) -> None:
     if not _is_whole(value) or not 1 <= value <= 4:
-        raise IllegalAction("B-COMP-5", f"the market has slots 1 to 4, not {shown(value)}")
+        raise IllegalAction("B-COMP-5", "the market has slots 1 to 4, not {slot}", slot=shown(value))
 
 
 _FIELD_CHECKS = {
@@ -93,8 +130,14 @@ def check_shape(action: Any) -> None:
     """Raise IllegalAction unless ``action`` is an Alhambra action with well-formed fields."""
     kind = type(action)
     if kind not in ACTION_TYPES:
-        raise IllegalAction("B-TURN-1", f"{shown(action)} is not an Alhambra action")
+        raise IllegalAction("B-TURN-1", "{action} is not an Alhambra action", action=shown(action))
     if len(action) != len(kind._fields):
-        raise IllegalAction(action.rule, f"{kind.__name__} has {len(kind._fields)} fields, not {len(action)}")
+        raise IllegalAction(
+            action.rule,
+            "{action} has {count} fields, not {given}",
+            action=kind.__name__,
+            count=len(kind._fields),
+            given=len(action),
+        )
     for name, value in zip(kind._fields, action, strict=True):
         _FIELD_CHECKS[name](action, name, value)

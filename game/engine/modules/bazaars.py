@@ -38,6 +38,7 @@ from ..components import (
     is_bazaar,
 )
 from ..errors import IllegalAction
+from ..messages import Message, mark
 from ..payments import covering_payments
 from ..phases import ACTION
 from . import exchange, vizier
@@ -81,6 +82,9 @@ class BuyBazaar(NamedTuple):
     def __str__(self) -> str:
         return f"buy the {describe_tile(self.tile)} paying exactly {_paid_text(self.paid)}"
 
+    def said(self) -> Message:
+        return Message.of("buy the {tile} paying exactly {paid_cards}", tile=self.tile, paid_cards=self.paid)
+
 
 @typed_equality
 class ExchangeBuyBazaar(NamedTuple):
@@ -104,6 +108,11 @@ class ExchangeBuyBazaar(NamedTuple):
 
     def __str__(self) -> str:
         return f"buy the {describe_tile(self.tile)} with the {describe_card(self.card)}, paying {_paid_text(self.paid)}"
+
+    def said(self) -> Message:
+        return Message.of(
+            "buy the {tile} with the {card}, paying {paid_cards}", tile=self.tile, card=self.card, paid_cards=self.paid
+        )
 
 
 @typed_equality
@@ -135,6 +144,15 @@ class VizierBuyBazaar(NamedTuple):
     def __str__(self) -> str:
         using = " and an exchange card" if self.exchange else ""
         return f"vizier: buy the {describe_tile(self.tile)} paying exactly {_paid_text(self.paid)}{using}"
+
+    def said(self) -> Message:
+        if self.exchange:
+            return Message.of(
+                "vizier: buy the {tile} paying exactly {paid_cards} and an exchange card",
+                tile=self.tile,
+                paid_cards=self.paid,
+            )
+        return Message.of("vizier: buy the {tile} paying exactly {paid_cards}", tile=self.tile, paid_cards=self.paid)
 
 
 class BazaarPart(Part):
@@ -170,15 +188,16 @@ def price(state: GameState, tile: int) -> int | None:
 def _check_waiting(state: GameState, tile: int) -> int:
     """``tile`` is a bazaar beside the market whose price slot holds a tile; its price slot."""
     if not is_bazaar(tile):
-        raise IllegalAction("M-BAZAAR-3", f"{describe_tile(tile)} is no bazaar")
+        raise IllegalAction("M-BAZAAR-3", "{tile} is no bazaar", tile=tile)
     if tile not in state.parts[NAME].waiting:  # type: ignore[attr-defined]
-        raise IllegalAction("M-BAZAAR-3", f"the {describe_tile(tile)} is not waiting beside the market")
+        raise IllegalAction("M-BAZAAR-3", "the {tile} is not waiting beside the market", tile=tile)
     slot = PRICE_SLOT[tile]
     if state.market[slot - 1] < 0:
         raise IllegalAction(
             "M-BAZAAR-3",
-            f"the {describe_tile(tile)} costs what the tile in market slot {slot} costs: "
-            "it cannot be bought while that slot is empty",
+            "the {tile} costs what the tile in market slot {slot} costs: it cannot be bought while that slot is empty",
+            tile=tile,
+            slot=slot,
         )
     return slot
 
@@ -196,8 +215,12 @@ def _check_purchase(state: GameState, player: int, tile: int, paid: tuple[int, .
     if total != cost:
         raise IllegalAction(
             "M-BAZAAR-3",
-            f"the {describe_tile(tile)} costs exactly {cost} now, what the "
-            f"{describe_tile(state.market[slot - 1])} in slot {slot} costs; {total} is more",
+            "the {tile} costs exactly {cost} now, what the {slot_tile} in slot {slot} costs; {total} is more",
+            tile=tile,
+            cost=cost,
+            slot_tile=state.market[slot - 1],
+            slot=slot,
+            total=total,
         )
 
 
@@ -319,7 +342,7 @@ class Bazaars(Module):
         ExchangeBuyBazaar: (_check_exchange_buy, _exchange_buy),
         VizierBuyBazaar: (_check_vizier_buy, _vizier_buy),
     }
-    absent_reason = "bazaars play only with the bazaars module"
+    absent_reason = mark("bazaars play only with the bazaars module")
     events = (ASIDE_EVENT, BUY_EVENT)
     aside_field = "bazaars"  # RECORD.md ``setup.bazaars``
 

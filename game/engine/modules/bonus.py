@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..actions import Action, EventFields, typed_equality
 from ..components import BONUS_CARDS, BONUS_TILE, TILE_COST, TILE_TYPE, describe_card, is_bonus_card
 from ..errors import IllegalAction
+from ..messages import Message, mark
 from .base import Module, Part
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ class RevealBonus(NamedTuple):
 
     def __str__(self) -> str:
         return f"reveal the {describe_card(self.card)}"
+
+    def said(self) -> Message:
+        return Message.of("reveal the {card}", card=self.card)
 
 
 class BonusPart(Part):
@@ -92,11 +96,11 @@ def _check_reveal(state: GameState, action: RevealBonus) -> None:
     part: BonusPart = state.parts[NAME]  # type: ignore[assignment]
     player = state.decider
     if not is_bonus_card(action.card) or action.card not in part.cards[player]:
-        raise IllegalAction("M-BONUS-2", f"you hold no {describe_card(action.card)}")
+        raise IllegalAction("M-BONUS-2", "you hold no {card}", card=action.card)
     if action.card in part.shown:
-        raise IllegalAction("M-BONUS-2", f"the {describe_card(action.card)} is face up already")
+        raise IllegalAction("M-BONUS-2", "the {card} is face up already", card=action.card)
     if not eligible(state, player, action.card):
-        raise IllegalAction("M-BONUS-2", f"the {describe_card(action.card)} needs its tile in your Alhambra")
+        raise IllegalAction("M-BONUS-2", "the {card} needs its tile in your Alhambra", card=action.card)
 
 
 def _do_reveal(state: GameState, action: RevealBonus) -> None:
@@ -107,7 +111,7 @@ class Bonus(Module):
     name = NAME
     summary = "Bonus cards: secret cards that count one more building once their tile is built"
     handlers = {RevealBonus: (_check_reveal, _do_reveal)}  # noqa: RUF012 - read-only table
-    absent_reason = "bonus cards play only with the bonus cards module"
+    absent_reason = mark("bonus cards play only with the bonus cards module")
     events = (EVENT,)
 
     def deal(self, rng: random.Random, players: int) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..actions import Action, EventFields, typed_equality
 from ..components import BUILDING_TYPES, TILE_TYPE, TWO_PLAYER_MONEY, describe_tile, is_hut
 from ..errors import IllegalAction
+from ..messages import Message, mark
 from ..phases import FINAL
 from .base import Module, Part
 
@@ -43,6 +44,9 @@ class GiveToDirk(NamedTuple):
 
     def __str__(self) -> str:
         return f"give {describe_tile(self.tile)} to Dirk"
+
+    def said(self) -> Message:
+        return Message.of("give {tile} to Dirk", tile=self.tile)
 
 
 class DirkPart(Part):
@@ -102,7 +106,7 @@ def _give(state: GameState, action: GiveToDirk) -> None:
 class Dirk(Module):
     name = NAME
     handlers = {GiveToDirk: (_check_give, _give)}  # noqa: RUF012 - read-only table
-    absent_reason = "Dirk plays only in a two-player game"
+    absent_reason = mark("Dirk plays only in a two-player game")
     events = (GIVE_EVENT, DRAW_EVENT)
 
     @classmethod

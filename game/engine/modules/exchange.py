@@ -28,6 +28,7 @@ from ..components import (
 )
 from ..errors import IllegalAction
 from ..events import BUY
+from ..messages import Message, mark
 from ..payments import minimal_payments
 from ..phases import ACTION
 from .base import Module, Part
@@ -61,6 +62,14 @@ class ExchangeBuy(NamedTuple):
     def __str__(self) -> str:
         return f"buy from slot {self.slot} with the {describe_card(self.card)}, paying {_paid_text(self.paid)}"
 
+    def said(self) -> Message:
+        return Message.of(
+            "buy from slot {slot} with the {card}, paying {paid_cards}",
+            slot=self.slot,
+            card=self.card,
+            paid_cards=self.paid,
+        )
+
 
 def _paid_text(paid: tuple[int, ...]) -> str:
     return " + ".join(f"{CURRENCIES[CARD_CURRENCY[c]]} {CARD_VALUE[c]}" for c in paid)  # type: ignore[index]
@@ -92,18 +101,18 @@ def check_exchange_payment(state: GameState, player: int, slot: int, paid: tuple
     """[M-EXCH-3] ``player`` may pay ``paid`` for the tile in ``slot`` with exchange ``card``; the total paid."""
     part = of(state)
     if part is None or card not in part.held[player]:
-        raise IllegalAction(
-            "M-EXCH-3",
-            f"you hold no {describe_card(card)}"
-            if is_exchange_card(card)
-            else f"{describe_card(card)} is no exchange card",
-        )
+        if is_exchange_card(card):
+            raise IllegalAction("M-EXCH-3", "you hold no {card}", card=card)
+        raise IllegalAction("M-EXCH-3", "{card} is no exchange card", card=card)
     pair = EXCHANGE_PAIR[card]
     assert pair is not None
     if slot in (1, 2, 3, 4) and MARKET_CURRENCY[slot - 1] not in pair:
         raise IllegalAction(
             "M-EXCH-3",
-            f"the {describe_card(card)} cannot pay for slot {slot}: it takes {CURRENCIES[MARKET_CURRENCY[slot - 1]]}",
+            "the {card} cannot pay for slot {slot}: it takes {currency}",
+            card=card,
+            slot=slot,
+            currency=MARKET_CURRENCY[slot - 1],
         )
     return state.check_payment(player, slot, paid, pair, "M-EXCH-3")
 
@@ -170,7 +179,7 @@ class Exchange(Module):
     name = NAME
     summary = "Exchange offices: six cards that let two currencies pay for one tile"
     handlers = {ExchangeBuy: (_check_buy, _buy)}  # noqa: RUF012 - read-only table
-    absent_reason = "exchange cards play only with the exchange offices module"
+    absent_reason = mark("exchange cards play only with the exchange offices module")
     events = (EVENT,)
 
     def deal_into_piles(self, rng: random.Random, piles: list[list[int]]) -> None:

@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..actions import Action, EventFields, typed_equality
 from ..alhambra import ROW, GridMemo, cell_at, xy_of
 from ..components import (
-    BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
     FALCON_KIND,
@@ -54,6 +53,7 @@ from ..components import (
     is_money_card,
 )
 from ..errors import IllegalAction
+from ..messages import Message, mark
 from ..phases import ACTION, PLACE
 from . import bonus
 from .base import FALCONS_MODULE, Module, Part
@@ -104,6 +104,9 @@ class BuyFalcon(NamedTuple):
             f"buy the {describe_tile(self.falcon)} with the {describe_card(self.card)} for corner ({self.x}, {self.y})"
         )
 
+    def said(self) -> Message:
+        return Message.of("buy the {tile} with the {card}", tile=self.falcon, card=self.card)
+
 
 @typed_equality
 class StopFalcons(NamedTuple):
@@ -115,6 +118,9 @@ class StopFalcons(NamedTuple):
 
     def __str__(self) -> str:
         return "buy no more falcons"
+
+    def said(self) -> Message:
+        return Message.of("buy no more falcons")
 
 
 class FalconPart(Part):
@@ -231,36 +237,60 @@ def _check_buy(state: GameState, action: BuyFalcon) -> None:
     part: FalconPart = state.parts[NAME]  # type: ignore[assignment]
     falcon, card = action.falcon, action.card
     if not is_falcon(falcon):
-        raise IllegalAction("M-FALCON-1", f"the {describe_tile(falcon)} is no falcon")
+        raise IllegalAction("M-FALCON-1", "the {tile} is no falcon", tile=falcon)
     if falcon not in part.supply:
-        raise IllegalAction("M-FALCON-1", f"the {describe_tile(falcon)} is not in the supply")
+        raise IllegalAction("M-FALCON-1", "the {tile} is not in the supply", tile=falcon)
     if not is_money_card(card):
-        also = " ([M-EXCH-3]: an exchange card is no money)" if is_exchange_card(card) else ""
-        raise IllegalAction("M-FALCON-2", f"a falcon costs one money card, not the {describe_card(card)}{also}")
+        if is_exchange_card(card):
+            raise IllegalAction(
+                "M-FALCON-2",
+                "a falcon costs one money card, not the {card} ([M-EXCH-3]: an exchange card is no money)",
+                card=card,
+            )
+        raise IllegalAction("M-FALCON-2", "a falcon costs one money card, not the {card}", card=card)
     if card not in state.hands[player]:
-        raise IllegalAction("M-FALCON-2", f"you do not hold the {describe_card(card)} (card {card})")
+        raise IllegalAction("M-FALCON-2", "you do not hold the {card}", card=card)
     _check_corner(state, player, action)
 
 
 def _check_corner(state: GameState, player: int, action: BuyFalcon) -> None:
     """[M-FALCON-3] four tiles of the Alhambra meet at the corner, no falcon sits there, both colours show."""
-    corner, where = action.corner, f"corner ({action.x}, {action.y})"
+    corner, x, y = action.corner, action.x, action.y
     perched = state.parts[NAME].perches[player].get(corner)  # type: ignore[attr-defined]
     if perched is not None:
-        raise IllegalAction("M-FALCON-3", f"one falcon per corner: your {describe_tile(perched[0])} sits on {where}")
+        raise IllegalAction(
+            "M-FALCON-3", "one falcon per corner: your {tile} sits on corner ({x}, {y})", tile=perched[0], x=x, y=y
+        )
     grid = state.grids[player]
     tiles = [grid.get(corner + step) for step in _AROUND]
     if None in tiles:
-        meet = 4 - tiles.count(None)
         raise IllegalAction(
-            "M-FALCON-3", f"a falcon sits where four tiles of your Alhambra meet; {meet} meet at {where}"
+            "M-FALCON-3",
+            "a falcon sits where four tiles of your Alhambra meet; {count} meet at corner ({x}, {y})",
+            count=4 - tiles.count(None),
+            x=x,
+            y=y,
         )
     colours = _colours(tiles)  # type: ignore[arg-type]
-    missing = [BUILDING_TYPES[kind] for kind in FALCON_TYPES[action.falcon] if not colours >> kind & 1]  # type: ignore[union-attr]
+    missing = [kind for kind in FALCON_TYPES[action.falcon] if not colours >> kind & 1]  # type: ignore[union-attr]
+    if len(missing) == 1:
+        raise IllegalAction(
+            "M-FALCON-3",
+            "the {tile} needs a {type} among the four tiles at corner ({x}, {y})",
+            tile=action.falcon,
+            type=missing[0],
+            x=x,
+            y=y,
+        )
     if missing:
         raise IllegalAction(
             "M-FALCON-3",
-            f"the {describe_tile(action.falcon)} needs a {' and a '.join(missing)} among the four tiles at {where}",
+            "the {tile} needs a {type} and a {other_type} among the four tiles at corner ({x}, {y})",
+            tile=action.falcon,
+            type=missing[0],
+            other_type=missing[1],
+            x=x,
+            y=y,
         )
 
 
@@ -302,11 +332,11 @@ class Falcons(Module):
         BuyFalcon: (_check_buy, _buy),
         StopFalcons: (_check_stop, _stop),
     }
-    absent_reason = "falcons play only with the falconers module"
+    absent_reason = mark("falcons play only with the falconers module")
     events = (EVENT, BACK_EVENT)
     phases = {FLIGHT: _flight_moves}  # noqa: RUF012
     asking = {  # noqa: RUF012
-        FLIGHT: ("M-FALCON-2", "the falcon action is this turn's only action: buy another falcon, or stop"),
+        FLIGHT: ("M-FALCON-2", mark("the falcon action is this turn's only action: buy another falcon, or stop")),
     }
 
     def deal(self, rng: random.Random, players: int) -> dict[str, Any]:

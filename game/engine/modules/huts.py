@@ -21,6 +21,7 @@ from ..actions import Action, EventFields, typed_equality
 from ..alhambra import STEPS
 from ..components import BUILDING_TYPES, HUT_COLOUR, HUTS, TILE_TYPE, TILE_WALLS, describe_tile, is_hut
 from ..errors import IllegalAction
+from ..messages import Message, mark
 from ..phases import ACTION
 from .base import Module, Part
 
@@ -53,6 +54,9 @@ class TakeHut(NamedTuple):
 
     def __str__(self) -> str:
         return f"take the {describe_tile(self.tile)}"
+
+    def said(self) -> Message:
+        return Message.of("take the {tile}", tile=self.tile)
 
 
 class HutPart(Part):
@@ -108,11 +112,11 @@ def _check_take(state: GameState, action: TakeHut) -> None:
     state.require_phase(ACTION)
     part: HutPart = state.parts[NAME]  # type: ignore[assignment]
     if not is_hut(action.tile):
-        raise IllegalAction("M-HUT-2", f"{describe_tile(action.tile)} is no hut")
+        raise IllegalAction("M-HUT-2", "{tile} is no hut", tile=action.tile)
     if not any(stack and stack[0] == action.tile for stack in part.stacks):
-        raise IllegalAction("M-HUT-2", f"the {describe_tile(action.tile)} is not face up on top of its stack")
+        raise IllegalAction("M-HUT-2", "the {tile} is not face up on top of its stack", tile=action.tile)
     if owned(state, state.turn_player) >= MAX_OWNED:
-        raise IllegalAction("M-HUT-5", f"a player owns at most {MAX_OWNED} huts, reserve included")
+        raise IllegalAction("M-HUT-5", "a player owns at most {count} huts, reserve included", count=MAX_OWNED)
 
 
 def _take(state: GameState, action: TakeHut) -> None:
@@ -131,7 +135,7 @@ class Huts(Module):
     name = NAME
     summary = "Building huts: free tiles; each building of their colour beside one counts once more"
     handlers = {TakeHut: (_check_take, _take)}  # noqa: RUF012 - read-only table
-    absent_reason = "huts play only with the building huts module"
+    absent_reason = mark("huts play only with the building huts module")
     events = (TAKE_EVENT, UP_EVENT)
 
     def deal(self, rng: random.Random, players: int) -> dict[str, Any]:

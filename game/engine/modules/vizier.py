@@ -24,6 +24,7 @@ from ..actions import Action, EventFields, typed_equality
 from ..components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, EXCHANGE_PAIR, MARKET_CURRENCY, TILE_COST
 from ..errors import IllegalAction
 from ..events import BUY
+from ..messages import Message, mark
 from ..payments import covering_payments
 from ..phases import ACTION
 from . import bonus, exchange
@@ -55,6 +56,9 @@ class WakeVizier(NamedTuple):
     def __str__(self) -> str:
         return "wake your vizier"
 
+    def said(self) -> Message:
+        return Message.of("wake your vizier")
+
 
 @typed_equality
 class VizierBuy(NamedTuple):
@@ -83,6 +87,17 @@ class VizierBuy(NamedTuple):
         using = " and an exchange card" if self.exchange else ""
         return f"vizier: buy from slot {self.slot} paying exactly {paid}{using}"
 
+    def said(self) -> Message:
+        if self.exchange:
+            return Message.of(
+                "vizier: buy from slot {slot} paying exactly {paid_cards} and an exchange card",
+                slot=self.slot,
+                paid_cards=self.paid,
+            )
+        return Message.of(
+            "vizier: buy from slot {slot} paying exactly {paid_cards}", slot=self.slot, paid_cards=self.paid
+        )
+
 
 @typed_equality
 class VizierPass(NamedTuple):
@@ -94,6 +109,9 @@ class VizierPass(NamedTuple):
 
     def __str__(self) -> str:
         return "let the vizier rest"
+
+    def said(self) -> Message:
+        return Message.of("let the vizier rest")
 
 
 class VizierPart(Part):
@@ -227,7 +245,9 @@ def _check_buy(state: GameState, action: VizierBuy) -> None:
         total = state.check_payment(player, action.slot, action.paid, (currency,), "M-VIZIER-2")
     cost = TILE_COST[state.market[action.slot - 1]]
     if total != cost:
-        raise IllegalAction("M-VIZIER-2", f"the vizier pays exactly: the tile costs {cost}, not {total}")
+        raise IllegalAction(
+            "M-VIZIER-2", "the vizier pays exactly: the tile costs {cost}, not {total}", cost=cost, total=total
+        )
 
 
 def _buy(state: GameState, action: VizierBuy) -> None:
@@ -275,13 +295,13 @@ class Vizier(Module):
         VizierBuy: (_check_buy, _buy),
         VizierPass: (_check_pass, _pass),
     }
-    absent_reason = "the vizier plays only with the vizier's favour module"
+    absent_reason = mark("the vizier plays only with the vizier's favour module")
     events = (WAKE_EVENT, USE_EVENT)
     phases = {WINDOW: _window_moves}  # noqa: RUF012
     placing = {PLACING: _placed}  # noqa: RUF012
     asking = {  # noqa: RUF012
-        WINDOW: ("M-VIZIER-2", "a vizier window is open: buy a tile with your vizier, paying exactly, or pass"),
-        PLACING: ("M-VIZIER-2", "place the tile your vizier bought first (Alhambra or reserve)"),
+        WINDOW: ("M-VIZIER-2", mark("a vizier window is open: buy a tile with your vizier, paying exactly, or pass")),
+        PLACING: ("M-VIZIER-2", mark("place the tile your vizier bought first (Alhambra or reserve)")),
     }
 
     def start(self, state: GameState, deal: Deal) -> VizierPart:

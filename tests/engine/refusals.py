@@ -1,0 +1,208 @@
+"""Refusals provoked over random play: the moves a player, a record or a careless caller might try.
+
+``provoke`` plays random games (legal moves, bonus cards revealed early too) and at every decision tries moves
+that are mostly illegal: moves legal earlier in the game, every kind of action with fields drawn from the
+hand, the offer, the market, the Alhambra and the reserve or at random, and malformed ones.  Each refused move
+gives its ``IllegalAction``.  Deterministic: the same games and tries on every run.
+
+``refusals.txt`` beside this file keeps ``str(error)`` of every distinct refusal as the engine said them before
+refusals kept a template and its arguments (issue 18), so that the test can hold today's English to it:
+
+    python -m tests.engine.refusals    # rewrite refusals.txt from today's engine (only when the words change)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from game.engine import Buy, FromReserve, GameState, IllegalAction, Lift, Place, Swap, Take, deal
+from game.engine.alhambra import xy_of
+from game.engine.components import (
+    BAZAAR_CURRENCY,
+    CARD_COUNT,
+    CARD_CURRENCY,
+    EXCHANGE_PAIR,
+    MARKET_CURRENCY,
+    TILE_COUNT,
+)
+from game.engine.modules import ACTION_TYPES, PLAYABLE
+from game.engine.modules.bazaars import BuyBazaar, VizierBuyBazaar
+from game.engine.modules.exchange import ExchangeBuy
+from game.engine.modules.falcons import BuyFalcon
+from game.engine.modules.vizier import VizierBuy
+from game.engine.phases import TURN_END
+
+GOLDEN = Path(__file__).with_name("refusals.txt")
+# (players, seed, modules, decisions played): the base game, every module, and each table size
+GAMES: tuple[tuple[int, int, tuple[str, ...], int], ...] = (
+    (2, 1, (), 10_000),  # to the end: the last tiles placed ([B-END-2]) and the game over ([B-END-3])
+    (3, 2, PLAYABLE, 220),
+    (4, 3, ("vizier", "exchange", "huts", "bonus"), 160),
+    (2, 4, ("huts", "camps", "bazaars", "falcons"), 10_000),  # to the end: falcons bought one after another
+)
+MALFORMED: tuple[Any, ...] = (True, None, 1.5, "3", -1, 10**9, (), [5], (1.5,), (0,) * 17)
+
+
+def _cards(state: GameState, rng: random.Random) -> list[int]:
+    """Cards worth trying: the decider's hand, the offer, and a few at random."""
+    found = list(state.hands[state.decider]) + list(state.offer)
+    return found + [rng.randrange(CARD_COUNT) for _ in range(3)]
+
+
+def _tiles(state: GameState, rng: random.Random) -> list[int]:
+    """Tiles worth trying: waiting, on the decider's reserve, in their Alhambra, in the market, and at random."""
+    player = state.decider
+    found = list(state.held) + list(state.reserves[player]) + list(state.grids[player].values())
+    found += [tile for tile in state.market if tile >= 0]
+    for part in state.parts.values():  # a module's pieces: falcons in the supply, bazaars waiting, huts on top
+        found += [*getattr(part, "supply", ()), *getattr(part, "waiting", ())]
+        found += [stack[0] for stack in getattr(part, "stacks", ()) if stack]
+    return found + [rng.randrange(TILE_COUNT) for _ in range(3)]
+
+
+def _value(name: str, state: GameState, rng: random.Random) -> Any:
+    """A value for field ``name`` of an action: well formed mostly, malformed now and then."""
+    if rng.random() < 0.04:
+        return rng.choice(MALFORMED)
+    if name in ("cards", "paid"):
+        return tuple(rng.sample(_cards(state, rng), rng.randint(1, 3)))
+    if name == "exchange":
+        return tuple(rng.sample(_cards(state, rng), rng.choice((0, 1, 1, 2))))
+    if name == "card":
+        return rng.choice(_cards(state, rng))
+    if name in ("tile", "reserve_tile", "alhambra_tile", "falcon"):
+        return rng.choice(_tiles(state, rng))
+    if name in ("x", "y"):
+        return rng.randint(-3, 3)
+    if name == "slot":
+        return rng.choice((1, 2, 3, 4, 1, 2, 3, 4, 0, 5))
+    raise AssertionError(f"no values for the field {name!r}")
+
+
+def _building(state: GameState, rng: random.Random) -> list[Any]:
+    """Tiles placed, built from the reserve, lifted and swapped in the decider's Alhambra, on and around it
+    (the building rules' refusals, [B-PLACE-2] to [B-PLACE-6])."""
+    player = state.decider
+    grid = state.grids[player]
+    near = sorted(
+        {(x + dx, y + dy) for x, y in map(xy_of, grid) for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
+    )
+    tries: list[Any] = []
+    for tile in list(state.held) + list(state.reserves[player]):
+        for x, y in rng.sample(near, min(4, len(near))):
+            tries += [Place(tile, x, y), FromReserve(tile, x, y)]
+    built = sorted(grid.values())
+    tries += [Lift(tile) for tile in rng.sample(built, min(3, len(built)))]
+    for tile in state.reserves[player]:
+        tries += [Swap(tile, other) for other in rng.sample(built, min(3, len(built)))]
+    return tries
+
+
+def _paying(state: GameState) -> list[Any]:
+    """Every purchase paid with all the decider's cards that could pay for it (overpaying where a purchase must
+    be exact), and with each of their exchange cards (for slots it cannot pay for too); every pair of offered
+    cards taken together."""
+    player = state.decider
+    hand = state.hands[player]
+    tries: list[Any] = []
+    exchange = state.parts.get("exchange")
+    held: list[int] = list(exchange.held[player]) if exchange is not None else []  # type: ignore[attr-defined]
+    for slot in (1, 2, 3, 4):
+        paid = tuple(card for card in hand if CARD_CURRENCY[card] == MARKET_CURRENCY[slot - 1])
+        tries += [Buy(slot, paid), VizierBuy(slot, paid, ())]
+        for card in held:
+            pair = EXCHANGE_PAIR[card]
+            both = tuple(c for c in hand if CARD_CURRENCY[c] in pair)  # type: ignore[operator]
+            tries += [
+                ExchangeBuy(slot, both, card),
+                VizierBuy(slot, both, (card,)),
+                ExchangeBuy(slot, tuple(hand), card),
+            ]
+    bazaars = state.parts.get("bazaars")
+    for tile in bazaars.waiting if bazaars is not None else ():  # type: ignore[attr-defined]
+        paid = tuple(card for card in hand if CARD_CURRENCY[card] == BAZAAR_CURRENCY[tile])
+        tries += [BuyBazaar(tile, paid), VizierBuyBazaar(tile, paid, ())]
+    offer = list(state.offer)
+    tries += [Take((first, second)) for i, first in enumerate(offer) for second in offer[i + 1 :]]
+    return tries
+
+
+def _perching(state: GameState, rng: random.Random) -> list[Any]:
+    """[M-FALCON-3] falcons of the supply tried on corners where four tiles of the decider's Alhambra meet."""
+    falcons = state.parts.get("falcons")
+    hand = state.hands[state.decider]
+    if falcons is None or not hand or not falcons.supply:  # type: ignore[attr-defined]
+        return []
+    built = set(map(xy_of, state.grids[state.decider]))
+    corners = [(x, y) for x, y in sorted(built) if {(x - 1, y - 1), (x, y - 1), (x - 1, y)} <= built]
+    return [BuyFalcon(rng.choice(falcons.supply), hand[0], x, y) for x, y in corners]  # type: ignore[attr-defined]
+
+
+def _stopped(state: GameState, rng: random.Random) -> GameState:
+    """A look-ahead copy played on to where it stops, at the end of the turn ([B-TURN-7])."""
+    copy = state.clone()
+    copy.pause_before_refill = True
+    while copy.phase != TURN_END and not copy.is_over:
+        copy.apply(rng.choice(copy.legal_actions()))
+    return copy
+
+
+def _tries(state: GameState, rng: random.Random, seen: list[Any]) -> list[Any]:
+    """The moves tried at one decision."""
+    tries: list[Any] = [rng.choice(seen) for _ in range(min(4, len(seen)))]
+    tries += _paying(state) + _perching(state, rng)
+    for kind in ACTION_TYPES:
+        for _ in range(2):
+            tries.append(kind(*(_value(name, state, rng) for name in kind._fields)))
+    tries += _building(state, rng)
+    if rng.random() < 0.05:
+        kind = rng.choice(ACTION_TYPES)
+        tries.append(tuple.__new__(kind, (1,) * (len(kind._fields) + 1)))  # one field too many
+    if rng.random() < 0.05:
+        tries.append(("take", 3))  # no action at all
+    return tries
+
+
+def provoke(players: int, seed: int, modules: tuple[str, ...], decisions: int) -> Iterator[IllegalAction]:
+    """Every refusal of the moves tried over ``decisions`` random decisions of one game."""
+    rng = random.Random(seed)
+    state = GameState.start(deal(players, seed, modules), seed, modules=modules)
+    seen: list[Any] = []
+    for _ in range(decisions):
+        if state.is_over:
+            yield from _refused(state, seen[-4:])
+            return
+        yield from _refused(state, _tries(state, rng, seen))
+        if rng.random() < 0.03:
+            yield from _refused(_stopped(state, rng), seen[-2:])
+        legal = state.legal_actions() + state.optional_actions()
+        seen.extend(legal)
+        del seen[:-200]
+        state.apply(rng.choice(legal))
+
+
+def _refused(state: GameState, tries: list[Any]) -> Iterator[IllegalAction]:
+    for action in tries:
+        trial = state.clone()
+        try:
+            trial.apply(action)
+        except IllegalAction as error:
+            yield error
+
+
+def all_refusals() -> Iterator[IllegalAction]:
+    for game in GAMES:
+        yield from provoke(*game)
+
+
+def main() -> None:
+    said = sorted({str(error) for error in all_refusals()})
+    GOLDEN.write_text("\n".join(said) + "\n", encoding="utf-8")
+    print(f"{len(said)} refusals -> {GOLDEN}")
+
+
+if __name__ == "__main__":
+    main()
