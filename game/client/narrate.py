@@ -1,42 +1,44 @@
-"""Readable sentences for the game log, made from the engine's events (RECORD.md).
+"""Readable sentences for the game log, made from the engine's events (RECORD.md), in the player's language.
 
 Pure text (it draws nothing).  Each line carries the seat it is about (an int, a module's collector
 or None) so the log panel can colour the speaker's name.  The rule modules' events are said by
 their modules (``modules.SAYINGS``).  Runs of ``offer`` and ``market`` events (the refill at
 the end of a turn) are folded into one line each: the log should read like a table talk, not a
 dump.
+
+Every event is a whole sentence with named placeholders (issue 18), one for "you" and one for another player
+(languages conjugate differently); tiles, cards, currencies and scorings are said by ``game.i18n.words``.
+The lines are in the language of the moment ``narrate`` is called: the log view narrates again when the
+language changes (``i18n.generation``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
 
 from game.engine import events as record_events
-from game.engine.components import (
-    CARD_CURRENCY,
-    CARD_VALUE,
-    CURRENCIES,
-    MARKET_CURRENCY,
-    describe_card,
-    describe_tile,
-)
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY
+from game.i18n import N_, _, ngettext, pgettext, words
 
 from . import modules
 from .log_line import LogLine
-from .plain import plain
-
-ROUND_NAMES = {1: "First scoring", 2: "Second scoring", 3: "Final scoring"}
 
 
-def _cards(cards: Iterable[int]) -> str:
-    return " + ".join(describe_card(card) for card in cards)
-
-
-def _paid(cards: Sequence[int]) -> str:
+def paid(cards: Sequence[int]) -> str:
+    """The money paid for a purchase: "florin 3+4" (one currency: a purchase's), "nothing" for none."""
     if not cards:
-        return "nothing"
-    return f"{CURRENCIES[CARD_CURRENCY[cards[0]]]} " + "+".join(str(CARD_VALUE[c]) for c in cards)
+        return pgettext("paid", "nothing")
+    values = "+".join(str(CARD_VALUE[card]) for card in cards)
+    # TRANSLATORS: money paid in one currency, its cards' values added ("florin 3+4")
+    return _("{currency} {values}").format(currency=words.currency(CARD_CURRENCY[cards[0]]), values=values)  # type: ignore[arg-type]
+
+
+def names_and(names: Sequence[str]) -> str:
+    """Names as a list ending in "and": "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(names) < 2:
+        return "".join(names)
+    # TRANSLATORS: the last name of a list joined to the others ("Ann, Bob and Cy")
+    return _("{names} and {last}").format(names=words.join(names[:-1]), last=names[-1])
 
 
 class _Narrator:
@@ -47,78 +49,129 @@ class _Narrator:
         self.you = you
         self.out_of_turn = False  # set by a module's saying: the next purchase grants no extra action
 
+    def is_you(self, seat: object) -> bool:
+        return self.you is not None and seat == self.you
+
     def who(self, seat: object) -> str:
+        """A seat's name, a module collector's, or "You" for the player addressed (as a name in a list)."""
         if isinstance(seat, str) and seat in modules.COLLECTOR_NAMES:
-            return modules.COLLECTOR_NAMES[seat]
-        if seat == self.you:
-            return "You"
+            return modules.collector_name(seat, self.names)
+        if self.is_you(seat):
+            # TRANSLATORS: the player addressed, as a name among others ("You +5, Ann +3")
+            return pgettext("you, as a name", "You")
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
 
-    def says(self, seat: object, verb: str, rest: str) -> str:
-        """'Greedy takes ...' but 'You take ...'."""
-        if seat == self.you:
-            verb = {"cannot act and passes": "cannot act and pass", "holds": "hold"}.get(verb, verb[:-1])
-        return f"{self.who(seat)} {verb} {rest}".rstrip()
+    def sentence(self, seat: object, you: str, other: str, **args: object) -> str:
+        """``you`` (an English template, translated now) when ``seat`` is the player addressed, else ``other``
+        with ``{player}`` the seat's name; the other placeholders filled from ``args``."""
+        if self.is_you(seat):
+            return _(you).format(**args)
+        return _(other).format(player=self.who(seat), **args)
 
-    def move(self, event: dict, verb: str, rest: str) -> LogLine:
-        return LogLine(self.says(event["player"], verb, rest), event["player"])
+    def tell(self, event: dict, you: str, other: str, **args: object) -> LogLine:
+        """A move's line about ``event["player"]`` (see ``sentence``)."""
+        return LogLine(self.sentence(event["player"], you, other, **args), event["player"])
 
     def turn(self, event: dict) -> LogLine:
         player = event["player"]
-        return LogLine("Your turn" if player == self.you else f"{self.who(player)}'s turn", player, "turn")
+        text = self.sentence(player, N_("Your turn"), N_("{player}'s turn"))
+        return LogLine(text, player, "turn")
 
     def take(self, event: dict) -> LogLine:
-        return self.move(event, "takes", _cards(event["cards"]))
+        return self.tell(event, N_("You take {cards}"), N_("{player} takes {cards}"), cards=words.cards(event["cards"]))
 
     def buy(self, event: dict) -> LogLine:
-        extra = " — exact, another action allowed" if event.get("exact") and not self.out_of_turn else ""
+        exact = bool(event.get("exact")) and not self.out_of_turn
         self.out_of_turn = False
-        tile = describe_tile(event["tile"])
-        return self.move(event, "buys", f"{tile} from slot {event['slot']}, paying {_paid(event['paid'])}{extra}")
+        args = {"tile": words.tile(event["tile"]), "slot": event["slot"], "paid": paid(event["paid"])}
+        if exact:  # [B-TURN-4]
+            return self.tell(
+                event,
+                N_("You buy {tile} from slot {slot}, paying {paid} — exact, another action allowed"),
+                N_("{player} buys {tile} from slot {slot}, paying {paid} — exact, another action allowed"),
+                **args,
+            )
+        return self.tell(
+            event,
+            N_("You buy {tile} from slot {slot}, paying {paid}"),
+            N_("{player} buys {tile} from slot {slot}, paying {paid}"),
+            **args,
+        )
 
     def place(self, event: dict) -> LogLine:
-        x, y = event["at"]
-        return self.move(event, "builds", f"{describe_tile(event['tile'])} at ({x}, {y})")
+        return self.tell(event, N_("You build {tile}"), N_("{player} builds {tile}"), tile=words.tile(event["tile"]))
 
     def reserve(self, event: dict) -> LogLine:
-        return self.move(event, "puts", f"{describe_tile(event['tile'])} on the reserve")
+        return self.tell(
+            event,
+            N_("You put {tile} on the reserve"),
+            N_("{player} puts {tile} on the reserve"),
+            tile=words.tile(event["tile"]),
+        )
 
     def lift(self, event: dict) -> LogLine:
-        x, y = event["from"]
-        return self.move(event, "lifts", f"{describe_tile(event['tile'])} from ({x}, {y})")
+        return self.tell(event, N_("You lift {tile}"), N_("{player} lifts {tile}"), tile=words.tile(event["tile"]))
 
     def end_turn(self, event: dict) -> LogLine:  # [B-TURN-4]: an exact payment's extra action declined
-        return self.move(event, "ends", "the turn without the extra action")
+        return self.tell(
+            event,
+            N_("You end the turn without the extra action"),
+            N_("{player} ends the turn without the extra action"),
+        )
 
     def passes(self, event: dict) -> LogLine:
-        return self.move(event, "cannot act and passes", "")
+        return self.tell(event, N_("You cannot act and pass"), N_("{player} cannot act and passes"))
 
     def scoring_card(self, event: dict) -> LogLine:
-        return LogLine(f"Scoring card {event['round']} is drawn!", None, "scoring")
+        return LogLine(_("Scoring card {round} is drawn!").format(round=event["round"]), None, "scoring")
 
     def reshuffle(self, event: dict) -> LogLine:
-        return LogLine(f"The discard pile is shuffled into a new deck ({len(event['deck'])} cards)", None, "refill")
+        count = len(event["deck"])
+        text = ngettext(
+            "The discard pile is shuffled into a new deck ({n} card)",
+            "The discard pile is shuffled into a new deck ({n} cards)",
+            count,
+        ).format(n=count)
+        return LogLine(text, None, "refill")
 
     def score(self, event: dict) -> LogLine:
         gained: dict[object, int] = {}
         for award in event["points"]:
             gained[award["player"]] = gained.get(award["player"], 0) + award["points"]
-        parts = [f"{self.who(seat)} +{points}" for seat, points in gained.items()]
-        return LogLine(f"{ROUND_NAMES[event['round']]}: " + (", ".join(parts) or "no points"), None, "scoring")
+        scoring = words.scoring_round(event["round"])
+        if not gained:
+            return LogLine(_("{scoring}: no points").format(scoring=scoring), None, "scoring")
+        # TRANSLATORS: the points each collector gained at a scoring ("You +5", "Ann +3")
+        parts = [
+            self.sentence(seat, N_("You +{points}"), N_("{player} +{points}"), points=n) for seat, n in gained.items()
+        ]
+        # TRANSLATORS: a scoring and who gained what ("First scoring: You +5, Ann +3")
+        text = _("{scoring}: {gains}").format(scoring=scoring, gains=words.join(parts))
+        return LogLine(text, None, "scoring")
 
     def distribute(self, event: dict) -> LogLine:
-        currency = CURRENCIES[MARKET_CURRENCY[event["slot"] - 1]]
-        tile = describe_tile(event["tile"])
+        currency = words.currency(MARKET_CURRENCY[event["slot"] - 1])
+        tile = words.tile(event["tile"])
         receiver = event.get("player")
         if receiver is None:
-            return LogLine(f"{tile} stays in the market: a tie for the most {currency}", None, "end")
-        receives = "receive" if receiver == self.you else "receives"
-        return LogLine(self.says(receiver, "holds", f"the most {currency} and {receives} {tile}"), receiver, "end")
+            text = _("{tile} stays in the market: a tie for the most {currency}").format(tile=tile, currency=currency)
+            return LogLine(text, None, "end")
+        text = self.sentence(
+            receiver,
+            N_("You hold the most {currency} and receive {tile}"),
+            N_("{player} holds the most {currency} and receives {tile}"),
+            currency=currency,
+            tile=tile,
+        )
+        return LogLine(text, receiver, "end")
 
     def game_over(self, event: dict) -> LogLine:
-        winners = [self.who(seat) for seat in event["winners"]]
-        verb = "share the victory" if len(winners) > 1 else ("win" if winners == ["You"] else "wins")
-        return LogLine(f"Game over: {' and '.join(winners)} {verb}", None, "end")
+        winners = list(event["winners"])
+        if len(winners) == 1:
+            text = self.sentence(winners[0], N_("Game over: You win"), N_("Game over: {player} wins"))
+        else:
+            text = _("Game over: {players} share the victory").format(players=names_and([self.who(s) for s in winners]))
+        return LogLine(text, None, "end")
 
 
 # Event name -> how it is said (refills are gathered apart), the modules' events last.  An event not
@@ -142,7 +195,8 @@ SAYINGS: dict[str, Callable[[_Narrator, dict], LogLine]] = {
 
 
 def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None) -> list[LogLine]:
-    """Log lines for ``events`` (a whole game or a slice of one); seat ``you`` is addressed as "you"."""
+    """Log lines for ``events`` (a whole game or a slice of one), in the current language; seat ``you`` is
+    addressed as "you"."""
     narrator = _Narrator(names, you)
     lines: list[LogLine] = []
     refill_offer: list[int] = []
@@ -150,16 +204,19 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
 
     def flush() -> None:
         if refill_market:
-            lines.append(LogLine("Market refilled: " + ", ".join(refill_market), None, "refill"))
+            text = _("Market refilled: {tiles}").format(tiles=words.join(refill_market))
+            lines.append(LogLine(text, None, "refill"))
             refill_market.clear()
         if refill_offer:
-            lines.append(LogLine("Money offer refilled: " + _cards(refill_offer), None, "refill"))
+            text = _("Money offer refilled: {cards}").format(cards=words.cards(refill_offer))
+            lines.append(LogLine(text, None, "refill"))
             refill_offer.clear()
 
     for event in events:
         kind = event.get("e")
         if kind == record_events.MARKET:
-            refill_market.append(f"{describe_tile(event['tile'])} (slot {event['slot']})")
+            # TRANSLATORS: a tile put in a market slot, in the list of a refill ("Tower 9 (slot 2)")
+            refill_market.append(_("{tile} (slot {slot})").format(tile=words.tile(event["tile"]), slot=event["slot"]))
             continue
         if kind == record_events.OFFER:
             refill_offer.append(event["card"])
@@ -169,4 +226,4 @@ def narrate(events: Sequence[dict], names: Sequence[str], you: int | None = None
         if saying is not None:
             lines.append(saying(narrator, event))
     flush()
-    return [replace(line, text=plain(line.text)) for line in lines]  # walls in words, no grid coordinates
+    return lines

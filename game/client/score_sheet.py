@@ -18,13 +18,19 @@ from dataclasses import dataclass
 
 from game.engine import GameState
 from game.engine.components import BUILDING_TYPES, SCORE_POINTS
+from game.i18n import _, ngettext, pgettext, words
 
 from .modules import modules_for
+
+WALL = "wall"  # the walls' row's ``what`` (as the ``score`` event names the walls' items)
 
 
 @dataclass(frozen=True)
 class Row:
-    what: str  # a building type or "wall"
+    """One row of the sheet.  Its words (``ranks``, ``shares``, ``label``, ``notes``, ``tips``, ``legend``) are in
+    the language of the moment the sheet was made (``sheet_for``); ``title`` says the row's name now."""
+
+    what: str  # a building type (its engine name: the icon's key) or "wall"
     counts: tuple[int | None, ...]  # per collector; None where it does not apply (a module collector's walls)
     ranks: tuple[str, ...]  # "1st", "2nd=" (shared), "" (none)
     points: tuple[int, ...]
@@ -37,6 +43,15 @@ class Row:
     tips: tuple[str, ...] = ()
     legend: str = ""  # what the notes' numbers count, in small print under the label
 
+    @property
+    def title(self) -> str:
+        """The row's name in the current language: a building type ("Pavilion"), "Longest wall", a module's label."""
+        if self.what == WALL:
+            return _("Longest wall")
+        if self.what in BUILDING_TYPES:
+            return words.building(BUILDING_TYPES.index(self.what))
+        return self.label
+
 
 @dataclass(frozen=True)
 class Sheet:
@@ -45,10 +60,6 @@ class Sheet:
     rows: tuple[Row, ...]
     gained: tuple[int, ...]
     totals: tuple[int, ...]  # scores after this scoring, per collector
-
-
-def _ordinal(rank: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
 
 
 def ranks_of(counts: Sequence[int]) -> tuple[str, ...]:
@@ -60,21 +71,33 @@ def ranks_of(counts: Sequence[int]) -> tuple[str, ...]:
             continue
         rank = 1 + sum(1 for other in counts if other > count)
         shared = sum(1 for other in counts if other == count) > 1
-        ranks.append(_ordinal(rank) + ("=" if shared else ""))
+        # TRANSLATORS: a rank shared with others on the score sheet ("2nd=")
+        ranks.append(pgettext("rank", "{rank}=").format(rank=words.ordinal(rank)) if shared else words.ordinal(rank))
     return tuple(ranks)
 
 
 def rank_worth(round_number: int, kind: int) -> str:
     """What each paying rank of type ``kind`` is worth at scoring ``round_number`` ([B-SCORE-2]): "1st 8 · 2nd 1"."""
     paying = [points for points in SCORE_POINTS[round_number - 1][kind] if points]
-    return " · ".join(f"{_ordinal(rank)} {points}" for rank, points in enumerate(paying, 1))
+    # TRANSLATORS: what a rank is worth, under a building type on the score sheet ("1st 8")
+    said = [
+        _("{rank} {points}").format(rank=words.ordinal(rank), points=points) for rank, points in enumerate(paying, 1)
+    ]
+    return pgettext("between ranks", " · ").join(said)
+
+
+def _places(ranks: Sequence[int]) -> str:
+    """Ranks as a list: "1st, 2nd and 3rd"."""
+    said = [words.ordinal(rank) for rank in ranks]
+    # TRANSLATORS: the last of the ranks tied players share ("1st, 2nd and 3rd")
+    return _("{ranks} and {last}").format(ranks=words.join(said[:-1]), last=said[-1])
 
 
 def rank_explanations(round_number: int, kind: int, counts: Sequence[int]) -> tuple[str, ...]:
     """Per collector (the players, a neutral collector), how their rank in type ``kind`` earned its points ([B-SCORE-2],
     [B-SCORE-3]): the tied add up the points of the ranks they occupy and share them, rounded down; "" for none."""
     table = SCORE_POINTS[round_number - 1][kind]
-    name = BUILDING_TYPES[kind]
+    name = words.building(kind)
     found = []
     for count in counts:
         if count <= 0:
@@ -85,17 +108,31 @@ def rank_explanations(round_number: int, kind: int, counts: Sequence[int]) -> tu
         occupied = range(rank, rank + tied)
         worth = [table[r - 1] if r <= len(table) else 0 for r in occupied]
         if tied == 1:
-            found.append(
-                f"{_ordinal(rank)} in {name}: {worth[0]} points."
-                if worth[0]
-                else f"{_ordinal(rank)} in {name}: no points at this scoring."
-            )
+            if worth[0]:
+                said = ngettext("{rank} in {type}: {n} point.", "{rank} in {type}: {n} points.", worth[0])
+                found.append(said.format(rank=words.ordinal(rank), type=name, n=worth[0]))
+            else:
+                found.append(
+                    _("{rank} in {type}: no points at this scoring.").format(rank=words.ordinal(rank), type=name)
+                )
             continue
-        places = ", ".join(_ordinal(r) for r in occupied[:-1]) + f" and {_ordinal(occupied[-1])}"
         total = sum(worth)
+        # TRANSLATORS: how players tied in a building type share points ([B-SCORE-3]); {sum} is e.g. "13 + 6"
+        said = _(
+            "{tied} tie for {rank} in {type} with {count} each: they share the points of {places} "
+            "({sum} = {total}), rounded down: {each} each."
+        )
         found.append(
-            f"{tied} tie for {_ordinal(rank)} in {name} with {count} each: they share the points of "
-            f"{places} ({' + '.join(map(str, worth))} = {total}), rounded down: {total // tied} each."
+            said.format(
+                tied=tied,
+                rank=words.ordinal(rank),
+                type=name,
+                count=count,
+                places=_places(occupied),
+                sum=" + ".join(map(str, worth)),
+                total=total,
+                each=total // tied,
+            )
         )
     return tuple(found)
 
@@ -108,7 +145,7 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
     modules = modules_for(state.rules)
     shares: list[list[tuple[str, list[int]]]] = [modules.count_shares(state, p) for p in range(players)]
     for p, found in enumerate(shares):
-        for _, extra in found:
+        for _share, extra in found:
             counts[p] = [count + more for count, more in zip(counts[p], extra, strict=True)]
     walls: list[int | None] = [state.wall_length(p) for p in range(players)]
     totals = list(event["totals"])
@@ -123,7 +160,7 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
     for kind, name in enumerate(BUILDING_TYPES):
         per = tuple(counts[i][kind] for i in range(len(collectors)))
         said = tuple(
-            ", ".join(f"+{extra[kind]} {what}" for what, extra in shares[i] if extra[kind]) if i < players else ""
+            words.join(_(what).format(n=extra[kind]) for what, extra in shares[i] if extra[kind]) if i < players else ""
             for i in range(len(collectors))
         )
         row_points = tuple(points.get((seat, name), 0) for seat in collectors)
@@ -139,7 +176,7 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
             )
         )
     wall_points = tuple(points.get((seat, "wall"), 0) for seat in collectors)
-    rows.append(Row("wall", tuple(walls), ("",) * len(collectors), wall_points))
+    rows.append(Row(WALL, tuple(walls), ("",) * len(collectors), wall_points))
     for line in modules.score_lines(state, event):  # the modules' own items (camp lines), explained
         rows.append(
             Row(
@@ -155,6 +192,6 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
             )
         )
     gained = [0] * len(collectors)
-    for (seat, _), value in points.items():
+    for (seat, _what), value in points.items():
         gained[index[seat]] += value
     return Sheet(event["round"], tuple(collectors), tuple(rows), tuple(gained), tuple(totals))

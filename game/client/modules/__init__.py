@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.i18n import _
+
 from .base import (
     ClientModule,
     Collector,
@@ -29,6 +31,7 @@ from .base import (
     Piece,
     Saying,
     ScoreLine,
+    decider_name,
 )
 from .bazaars import BazaarsClient
 from .bonus import BonusClient
@@ -61,14 +64,16 @@ CLIENT_MODULES: dict[str, ClientModule] = {
 SAYINGS: dict[str, Saying] = {k: v for m in CLIENT_MODULES.values() for k, v in m.sayings.items()}
 TIMING: dict[str, tuple[float, float]] = {k: v for m in CLIENT_MODULES.values() for k, v in m.timing.items()}
 SOUNDS: dict[str, str] = {k: v for m in CLIENT_MODULES.values() for k, v in m.sounds.items()}
-COLLECTOR_NAMES: dict[str, str] = {c.key: c.name for m in CLIENT_MODULES.values() for c in m.collectors}
+# The collectors' names in English (the catalogues' source): ``collector_name`` says one in the current language.
+COLLECTOR_NAMES: dict[str, str] = {c.key: c.name_source for m in CLIENT_MODULES.values() for c in m.collectors}
 ICONS: tuple[str, ...] = tuple(icon for m in CLIENT_MODULES.values() for icon in m.icons)
+# (key, what it does) in English, marked for the catalogues: translate ``what it does`` where it is shown (``_``).
 SHORTCUTS: tuple[tuple[str, str], ...] = (
-    tuple((d.hotkey, d.shortcut) for m in CLIENT_MODULES.values() for d in m.destinations)
+    tuple((d.hotkey, d.shortcut_source) for m in CLIENT_MODULES.values() for d in m.destinations)
     # a command on Enter (Done buying falcons) is the table's confirmation, which the table's own list names
-    + tuple((c.hotkey, c.shortcut) for m in CLIENT_MODULES.values() for c in m.commands if c.hotkey != "Enter")
-    + tuple((m.picker.hotkey, m.picker.shortcut) for m in CLIENT_MODULES.values() if m.picker is not None)
-    + tuple((m.pick.hotkey, m.pick.shortcut) for m in CLIENT_MODULES.values() if m.pick is not None)
+    + tuple((c.hotkey, c.shortcut_source) for m in CLIENT_MODULES.values() for c in m.commands if c.hotkey != "Enter")
+    + tuple((m.picker.hotkey, m.picker.shortcut_source) for m in CLIENT_MODULES.values() if m.picker is not None)
+    + tuple((m.pick.hotkey, m.pick.shortcut_source) for m in CLIENT_MODULES.values() if m.pick is not None)
 )
 _MOVERS: dict[str, ClientModule] = {k: m for m in CLIENT_MODULES.values() for k in m.timing}
 _SPEAKERS: dict[str, ClientModule] = {k: m for m in CLIENT_MODULES.values() for k in m.sayings}
@@ -93,9 +98,9 @@ def moved_items(event: dict) -> list[Key]:
 
 
 def collector_name(seat: int | str, names: Sequence[str]) -> str:
-    """A seat's name, or a module's collector's ("Dirk")."""
+    """A seat's name, or a module's collector's ("Dirk", in the current language)."""
     if isinstance(seat, str) and seat in COLLECTOR_NAMES:
-        return COLLECTOR_NAMES[seat]
+        return _(COLLECTOR_NAMES[seat])
     return names[int(seat)]
 
 
@@ -126,7 +131,8 @@ class Compiled:
     def turn_options(self, state: GameState) -> list[str]:
         return [words for m in self.modules for words in m.turn_options(state)]
 
-    def title(self, state: GameState, name: str) -> str | None:
+    def title(self, state: GameState, name: str | None) -> str | None:
+        """The actions panel's title in a module's phase; ``name``: the decider's name, None for the human."""
         return next((text for m in self.modules if (text := m.title(state, name)) is not None), None)
 
     def pays_with(self, card: int) -> tuple[int, ...]:
@@ -246,6 +252,7 @@ __all__ = [
     "ScoreLine",
     "banner",
     "collector_name",
+    "decider_name",
     "modules_for",
     "moved_items",
     "setup_key",

@@ -10,7 +10,8 @@ the same name.  It overrides only what its module shows or accepts:
 - ``item_positions``: where the module's cards and tiles are drawn, for their flights.
 - ``destinations``: places besides the Alhambra and the reserve a bought tile may go to (a button, a
   key, a drop on the module's panel).
-- ``sayings``, ``timing``, ``sounds``, ``moved_items``: how its record events read in the log and play
+- ``sayings``, ``timing``, ``sounds``, ``moved_items``: how its record events read in the log (whole sentences
+  in the current language, one for "you" and one for another player: ``Narrator.tell``) and play
   back on the table (event names are unique, so these tables are merged for all modules at once).
 - ``icons``: the ``assets/ui`` icons its buttons use (checked at start-up).
 - ``pieces``, ``hand_cards``: what a seat holds of the module (a vizier token, bonus cards; exchange
@@ -40,6 +41,11 @@ the same name.  It overrides only what its module shows or accepts:
 
 ``modules_for(state.rules)`` (``modules/__init__.py``) compiles the hooks of the modules that play
 once per ruleset; the base game gets empty tuples.
+
+Words (docs/I18N.md): every hook that returns words says them in the current language when it is called.
+What a module keeps at import (a button's label, tooltip and shortcut, a collector's name) is English marked
+``N_`` in a ``*_source`` field, and the field without the suffix (``label``, ``tooltip``...) translates it when
+read; the merged ``SHORTCUTS`` and ``COLLECTOR_NAMES`` hold the English sources (``_`` where shown).
 """
 
 from __future__ import annotations
@@ -49,6 +55,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import pygame
+
+from game.i18n import _
 
 from ..views.model import Mark, Piece
 
@@ -62,16 +70,38 @@ Key = tuple[str, int]  # ("card", id) or ("tile", id): an item that may fly (as 
 Payment = tuple[tuple[int, ...], int | None]  # the money cards paid, and the card that lets them pay (or None)
 
 
+class Worded:
+    """Words kept in English (marked with ``N_``, the catalogues' source) and said in the current language when
+    read: ``label``, ``tooltip``, ``shortcut``, ``name``... are properties over the ``*_source`` fields, so that
+    a language change shows wherever they are read next (issue 18)."""
+
+    label_source: str
+    tooltip_source: str
+    shortcut_source: str
+
+    @property
+    def label(self) -> str:
+        return _(self.label_source)
+
+    @property
+    def tooltip(self) -> str:
+        return _(self.tooltip_source)
+
+    @property
+    def shortcut(self) -> str:
+        return _(self.shortcut_source)
+
+
 @dataclass(frozen=True)
-class Command:
+class Command(Worded):
     """A button (and key) for one of the module's own moves; shown while ``move`` names one for the human."""
 
     widget: str  # the button's name for ``scene.widget(name)``
-    label: str
+    label_source: str  # ``label`` in the current language
     hotkey: str
     key: int
-    tooltip: str
-    shortcut: str  # for the shortcuts list of the rules help
+    tooltip_source: str  # ``tooltip``
+    shortcut_source: str  # ``shortcut``: for the shortcuts list of the rules help
     move: Callable[[GameState], Action | None]  # the move now, or None: the button is hidden
     primary: bool = False  # the main thing to do now (drawn as the primary button)
 
@@ -81,24 +111,54 @@ class Narrator(Protocol):
 
     out_of_turn: bool  # the next ``buy`` is made out of turn: it grants no extra action (a vizier's)
 
-    def who(self, seat: object) -> str: ...
+    def who(self, seat: object) -> str:
+        """A seat's or a collector's name ("You" for the player addressed, as a name in a list)."""
+        ...
 
-    def move(self, event: dict, verb: str, rest: str) -> LogLine:
-        """'<who> <verb> <rest>' about ``event["player"]``, conjugated for "you"."""
+    def is_you(self, seat: object) -> bool: ...
+
+    def sentence(self, seat: object, you: str, other: str, **args: object) -> str:
+        """``you`` (an English template marked ``N_``, translated now) when ``seat`` is the player addressed,
+        else ``other`` with ``{player}`` the seat's name; the other placeholders filled from ``args``."""
+        ...
+
+    def tell(self, event: dict, you: str, other: str, **args: object) -> LogLine:
+        """A move's line about ``event["player"]`` (see ``sentence``)."""
         ...
 
 
 Saying = Callable[[Narrator, dict], "LogLine"]
 
 
+def decider_name(name: str | None) -> str | None:
+    """The decider's name given to ``ClientModule.title``: None for the human.  The scene used to pass "Your" or
+    a possessive ("Ann's"), English built in; both are still understood."""
+    if name is None or name == "Your":
+        return None
+    return name[:-2] if name.endswith("'s") else name
+
+
 @dataclass(frozen=True)
 class Collector:
-    """A scorer who is not a seat: ranked in the majorities, shown beside the players, never winning."""
+    """A scorer who is not a seat: ranked in the majorities, shown beside the players, never winning.  Its
+    words are kept in English (``N_``) and said in the current language by ``name``, ``standing`` and ``role``."""
 
     key: str  # its "player" in the record's awards and the key of its scores
-    name: str  # in the log, on the score track, above its score-sheet column
-    standing: str  # its row in the game-over standings
-    role: str  # the line under that row (where a player's shows "human" or the bot)
+    name_source: str  # ``name``: in the log, on the score track, above its score-sheet column
+    standing_source: str  # ``standing``: its row in the game-over standings
+    role_source: str  # ``role``: the line under that row (where a player's shows "human" or the bot)
+
+    @property
+    def name(self) -> str:
+        return _(self.name_source)
+
+    @property
+    def standing(self) -> str:
+        return _(self.standing_source)
+
+    @property
+    def role(self) -> str:
+        return _(self.role_source)
 
 
 @dataclass(frozen=True)
@@ -112,16 +172,16 @@ class Column:
 
 
 @dataclass(frozen=True)
-class Destination:
+class Destination(Worded):
     """A place besides the Alhambra and the reserve for a bought tile: a button, a key, a drop target."""
 
     widget: str  # the button's name for ``scene.widget(name)`` (tests click it by that name)
-    label: str
+    label_source: str  # ``label`` in the current language
     icon: str
     hotkey: str  # as the button and the shortcuts list show it
     key: int  # the pygame key that does the same
-    tooltip: str
-    shortcut: str  # what the key does, for the shortcuts list of the rules help
+    tooltip_source: str  # ``tooltip``
+    shortcut_source: str  # ``shortcut``: what the key does, for the shortcuts list of the rules help
     action: Callable[[int], Action]  # the move for a held tile
     offered: Callable[[GameState], bool]  # whether the button shows at all now (its legality enables it)
     drop_on: str = ""  # the module whose panel takes the tile when it is dropped there ("": none)
@@ -131,6 +191,7 @@ class Destination:
 class ScoreLine:
     """A row of a scoring's sheet for one of the module's own ``score`` items (those named ``what``)."""
 
+    # the words in the current language when the sheet is made (``score_lines`` is asked for each scoring)
     what: str  # the items' name in the ``score`` event ("camp")
     label: str  # the row's label ("Camp lines")
     tile: int  # a tile whose picture stands beside the label
@@ -145,20 +206,24 @@ class Picker:
 
     hotkey: str
     key: int
-    shortcut: str  # for the shortcuts list of the rules help
+    shortcut_source: str  # ``shortcut`` in the current language: for the shortcuts list of the rules help
+
+    @property
+    def shortcut(self) -> str:
+        return _(self.shortcut_source)
 
 
 @dataclass(frozen=True)
-class Pick:
+class Pick(Worded):
     """A button and key that pick the module's next piece to put on your Alhambra (``placeable``), as a click on
     it in the module's panel does; shown while one may be picked and none is."""
 
     widget: str  # the button's name for ``scene.widget(name)``
-    label: str
+    label_source: str  # ``label`` in the current language
     hotkey: str
     key: int
-    tooltip: str
-    shortcut: str  # for the shortcuts list of the rules help
+    tooltip_source: str  # ``tooltip``
+    shortcut_source: str  # ``shortcut``: for the shortcuts list of the rules help
 
 
 class ModulePanel:
@@ -223,8 +288,9 @@ class ClientModule:
         """Words for the module's moves open to the human on their turn now, for the turn's prompt ("take a hut")."""
         return []
 
-    def title(self, state: GameState, name: str) -> str | None:
-        """The actions panel's title while ``name`` (the decider: "Your" for the human) is in its phase."""
+    def title(self, state: GameState, name: str | None) -> str | None:
+        """The actions panel's title while the decider (``name``; None for the human) is in its phase
+        (``decider_name`` reads the older "Your" / "Ann's" too)."""
         return None
 
     def pays_with(self, card: int) -> tuple[int, ...]:
@@ -244,7 +310,8 @@ class ClientModule:
         return False
 
     def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
-        """What the module adds to ``player``'s counts at a scoring, per building type, under a short name."""
+        """What the module adds to ``player``'s counts at a scoring, per building type, each with how the sheet
+        says it: an English template with ``{n}`` marked ``N_`` ("+{n} hut"), translated where it is shown."""
         return []
 
     def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:

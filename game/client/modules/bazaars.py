@@ -23,21 +23,20 @@ from game.engine.components import (
     BAZAAR_CURRENCY,
     BAZAAR_TYPES,
     BAZAARS,
-    BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
-    CURRENCIES,
     TILE_COST,
     TILE_TYPE,
-    describe_tile,
     is_bazaar,
 )
 from game.engine.modules import bazaars, vizier
 from game.engine.modules.bazaars import BuyBazaar, ExchangeBuyBazaar, VizierBuyBazaar
 from game.engine.phases import ACTION
+from game.i18n import N_, _, ngettext, pgettext, words
 
 from .. import theme
 from ..log_line import LogLine
+from ..plain import capital, sentences
 from ..views import common
 from .base import ClientModule, Key, ModulePanel, Narrator, Payment, Picker, ScoreLine
 
@@ -51,24 +50,33 @@ NAME = bazaars.NAME
 PICK = Picker(
     hotkey="A",
     key=pygame.K_a,
-    shortcut="pick the next bazaar beside the market you can pay, to buy it (bazaars)",
+    # TRANSLATORS: in the list of keys: what the A key does
+    shortcut_source=N_("pick the next bazaar beside the market you can pay, to buy it (bazaars)"),
 )
+LABEL = N_("Bazaars")  # the score sheet's row
+LEGEND = N_("neighbours × colours")  # under the row's label
+NO_BAZAAR = N_("no bazaar")  # a player's cell in that row, without a bazaar
 
 
 def name_of(tile: int) -> str:
-    """'the florin bazaar (pavilion, seraglio, arcades)'."""
-    colours = ", ".join(BUILDING_TYPES[kind] for kind in BAZAAR_TYPES[tile])  # type: ignore[union-attr]
-    return f"the {CURRENCIES[BAZAAR_CURRENCY[tile]]} bazaar ({colours})"  # type: ignore[index]
+    """'florin bazaar (Pavilion, Seraglio, Arcades)'."""
+    colours = words.join(words.building(kind) for kind in BAZAAR_TYPES[tile])  # type: ignore[union-attr]
+    return _("{currency} bazaar ({types})").format(currency=words.currency(BAZAAR_CURRENCY[tile]), types=colours)  # type: ignore[arg-type]
 
 
 def price_words(state: GameState, tile: int) -> str:
-    """[M-BAZAAR-3] what a waiting bazaar costs now, and why."""
+    """[M-BAZAAR-3] what a waiting bazaar costs now, and why: "The florin bazaar (...): costs exactly 7 florin
+    now, what the Tower 7 in its slot costs."."""
     slot = bazaars.PRICE_SLOT[tile]
-    currency = CURRENCIES[BAZAAR_CURRENCY[tile]]  # type: ignore[index]
+    currency = words.currency(BAZAAR_CURRENCY[tile])  # type: ignore[arg-type]
     in_slot = state.market[slot - 1]
     if in_slot < 0:
-        return f"not for sale while the {currency} slot is empty"
-    return f"costs exactly {TILE_COST[in_slot]} {currency} now, what the {describe_tile(in_slot)} in its slot costs"
+        return _("The {bazaar}: not for sale while the {currency} slot is empty.").format(
+            bazaar=name_of(tile), currency=currency
+        )
+    return _("The {bazaar}: costs exactly {cost} {currency} now, what the {tile} in its slot costs.").format(
+        bazaar=name_of(tile), cost=TILE_COST[in_slot], currency=currency, tile=words.tile(in_slot)
+    )
 
 
 def _in_window(state: GameState) -> bool:
@@ -137,17 +145,17 @@ class BazaarPanel(ModulePanel):
         rects = self.rects(state)
         shopping = snap.can_act and (snap.acting or snap.shopping)
         payable = {tile for tile, _, _ in _payments(state, snap.me)} if shopping else set()
-        title = common.section_title(ui, surface, "Bazaars", (self.rect.x + px(12), self.rect.y + px(9)))
+        title = common.section_title(ui, surface, _(LABEL), (self.rect.x + px(12), self.rect.y + px(9)))
         if shopping and rects:  # the key that picks one, beside the title (clear of the tiles' price chips)
             common.keycap(ui, surface, PICK.hotkey, (title.right + px(8), title.centery), "midleft")
         if not rects:
             size = ui.font_px(12)
             y = self.rect.y + px(34)
             for line in ui.text.wrap(
-                "None waiting. A bazaar drawn from the bag waits here.", size, self.rect.w - px(24)
+                _("None waiting. A bazaar drawn from the bag waits here."), size, self.rect.w - px(24)
             ):
                 word = ui.text.render(line, size, theme.TEXT_FAINT)
-                surface.blit(word, (self.rect.x + px(12), y))
+                surface.blit(word, (theme.text_x(self.rect.x + px(12), self.rect.right - px(12), word.get_width()), y))
                 y += word.get_height()
         hint = snap.hint_action
         for tile, rect in rects.items():
@@ -168,36 +176,58 @@ class BazaarPanel(ModulePanel):
             elif tile in payable:  # exact payments only: a lit target, as the vizier's slots are
                 common.dashed_rect(surface, theme.TARGET, shown.inflate(px(6), px(6)), 2, px(8), (ui.time * 0.8) % 1)
             if price is None:
-                common.chip(ui, surface, "not for sale", shown.center, ui.font_px(11), (60, 24, 18), theme.WARN)
+                # TRANSLATORS: on a bazaar whose price slot is empty
+                said = pgettext("bazaar", "not for sale")
+                common.chip(ui, surface, said, shown.center, ui.font_px(11), (60, 24, 18), theme.WARN)
             else:
                 common.chip(ui, surface, str(price), (shown.right, shown.y), ui.font_px(13), anchor="center")
             if hovered:
-                tip = f"{name_of(tile).capitalize()}: {price_words(state, tile)}"
+                can = ""
                 if tile in payable:
-                    tip += f". Click (or {PICK.hotkey}) to buy it, paying exactly: you may act again"
+                    can = _("Click (or {key}) to buy it, paying exactly: you may act again.").format(key=PICK.hotkey)
                 elif shopping and price is not None:
-                    tip += ". You cannot pay that exactly now"
-                ui.tooltip(tip + ". It scores at the end by its neighbours of its three colours", rect)
+                    can = _("You cannot pay that exactly now.")
+                scores = _("It scores at the end by its neighbours of its three colours.")
+                ui.tooltip(sentences(price_words(state, tile), can, scores), rect)
 
 
 # ---------------------------------------------------------------- the log
 def _paid(cards: list[int]) -> str:
+    """The money paid, by currency: "florin 3+4" (with an exchange card, two currencies: "florin 3 and denar 2")."""
     by_currency: dict[int, list[int]] = {}
     for card in cards:
         by_currency.setdefault(CARD_CURRENCY[card], []).append(CARD_VALUE[card])  # type: ignore[arg-type]
-    return " and ".join(f"{CURRENCIES[c]} " + "+".join(map(str, values)) for c, values in by_currency.items())
+    said = [
+        _("{currency} {values}").format(currency=words.currency(c), values="+".join(map(str, values)))
+        for c, values in by_currency.items()
+    ]
+    if len(said) < 2:
+        return "".join(said)
+    # TRANSLATORS: money of two currencies paid together ("florin 3 and denar 2")
+    return _("{first} and {second}").format(first=words.join(said[:-1]), second=said[-1])
 
 
 def _aside(narrator: Narrator, event: dict) -> LogLine:
     """[M-BAZAAR-2] a bazaar drawn from the bag goes beside the market."""
-    return LogLine(f"{name_of(event['tile']).capitalize()} is drawn and waits beside the market", None, "refill")
+    text = _("The {bazaar} is drawn and waits beside the market").format(bazaar=name_of(event["tile"]))
+    return LogLine(text, None, "refill")
 
 
 def _buys(narrator: Narrator, event: dict) -> LogLine:
     """[M-BAZAAR-3] a bazaar bought, always exactly: another action follows, but not after a vizier's purchase."""
-    extra = "" if narrator.out_of_turn else " — exact, another action allowed"
+    out_of_turn = narrator.out_of_turn
     narrator.out_of_turn = False
-    return narrator.move(event, "buys", f"{name_of(event['tile'])}, paying {_paid(event['paid'])}{extra}")
+    args = {"bazaar": name_of(event["tile"]), "paid": _paid(event["paid"])}
+    if out_of_turn:
+        return narrator.tell(
+            event, N_("You buy the {bazaar}, paying {paid}"), N_("{player} buys the {bazaar}, paying {paid}"), **args
+        )
+    return narrator.tell(
+        event,
+        N_("You buy the {bazaar}, paying {paid} — exact, another action allowed"),
+        N_("{player} buys the {bazaar}, paying {paid} — exact, another action allowed"),
+        **args,
+    )
 
 
 # ---------------------------------------------------------------- the final scoring
@@ -214,15 +244,23 @@ def explain(grid: Alhambra) -> tuple[str, str]:
     found = [(tile, *neighbours(grid, cell, tile)) for cell, tile in sorted(grid.items()) if is_bazaar(tile)]
     if not found:
         return "", ""
-    short = " + ".join(f"{count} × {colours}" for _, count, colours in found)
+    short = " + ".join(f"{count} × {colours}" for _tile, count, colours in found)
     parts = [
-        f"{name_of(tile)}: {count} neighbour{'s' if count != 1 else ''} of its colours × "
-        f"{colours} colour{'s' if colours != 1 else ''} = {count * colours}"
+        # TRANSLATORS: one bazaar's points ("florin bazaar (...): 4 neighbours of its colours × 2 colours = 8")
+        _("{bazaar}: {neighbours} × {colours} = {points}").format(
+            bazaar=name_of(tile),
+            neighbours=ngettext("{n} neighbour of its colours", "{n} neighbours of its colours", count).format(n=count),
+            colours=ngettext("{n} colour", "{n} colours", colours).format(n=colours),
+            points=count * colours,
+        )
         for tile, count, colours in found
     ]
-    total = sum(count * colours for _, count, colours in found)
-    text = "; ".join(parts)
-    return short, f"{text[:1].upper()}{text[1:]}. In all {total} points."
+    total = sum(count * colours for _tile, count, colours in found)
+    # TRANSLATORS: between the bazaars of one Alhambra, in the score sheet's explanation
+    text = capital(pgettext("between bazaars", "; ").join(parts))
+    return short, ngettext("{bazaars}. In all {n} point.", "{bazaars}. In all {n} points.", total).format(
+        bazaars=text, n=total
+    )
 
 
 class BazaarsClient(ClientModule):
@@ -251,7 +289,10 @@ class BazaarsClient(ClientModule):
 
     def turn_options(self, state: GameState) -> list[str]:
         """[M-BAZAAR-3] buying a waiting bazaar, while one can be paid exactly."""
-        return [f"buy a bazaar ({PICK.hotkey})"] if _payments(state, state.turn_player) else []
+        if not _payments(state, state.turn_player):
+            return []
+        # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
+        return [_("buy a bazaar ({key})").format(key=PICK.hotkey)]
 
     # ------------------------------------------------------------ buying: the table's flow, a bazaar for a slot
     def for_sale(self, state: GameState) -> list[int]:
@@ -284,6 +325,6 @@ class BazaarsClient(ClientModule):
         if event.get("round") != bazaars.FINAL_ROUND:
             return []
         said = [explain(state.grids[player]) for player in range(state.players)]
-        notes = [short if short else "no bazaar" for short, _ in said]
-        tips = [tip for _, tip in said]
-        return [ScoreLine(bazaars.SCORE_NAME, "Bazaars", BAZAARS[0], notes, tips, "neighbours × colours")]
+        notes = [short if short else _(NO_BAZAAR) for short, _tip in said]
+        tips = [tip for _short, tip in said]
+        return [ScoreLine(bazaars.SCORE_NAME, _(LABEL), BAZAARS[0], notes, tips, _(LEGEND))]

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.components import BONUS_TILE, BUILDING_TYPES, describe_card
+from game.engine.components import BONUS_TILE, BUILDING_TYPES
 from game.engine.modules import bonus
 from game.engine.modules.bonus import RevealBonus
+from game.i18n import N_, _, pgettext, words
 
 from ..log_line import LogLine
+from ..plain import capital, sentences
 from .base import ClientModule, Command, Narrator, Piece
 
 if TYPE_CHECKING:
@@ -34,27 +36,43 @@ def _reveal_move(state: GameState) -> Action | None:
 
 REVEAL = Command(
     widget="reveal_bonus",
-    label="Reveal bonus",
+    label_source=N_("Reveal bonus"),
     hotkey="B",
     key=pygame.K_b,
-    tooltip="Reveal your bonus card: its tile is in your Alhambra, so it counts as one more building",
-    shortcut="reveal a bonus card whose tile is in your Alhambra (bonus cards)",
+    tooltip_source=N_("Reveal your bonus card: its tile is in your Alhambra, so it counts as one more building"),
+    # TRANSLATORS: in the list of keys: what the B key does
+    shortcut_source=N_("reveal a bonus card whose tile is in your Alhambra (bonus cards)"),
     move=_reveal_move,
 )
 
 
+# TRANSLATORS: what revealed bonus cards add to a player's count of a building type, on the score sheet
+SHARE = N_("+{n} bonus")
+
+
 def _named(card: int) -> str:
+    """The tile a bonus card names: "Pavilion 8"."""
     kind, cost = BONUS_TILE[card]  # type: ignore[misc]
-    return f"{BUILDING_TYPES[kind]} {cost}"
+    return _("{type} {cost}").format(type=words.building(kind), cost=cost)
 
 
 def _turns(narrator: Narrator, event: dict) -> LogLine:
     """[M-BONUS-2] a card revealed; [M-BONUS-3] one turned face down again."""
     card = event["card"]
     if event.get("shown", True):
-        kind = BUILDING_TYPES[BONUS_TILE[card][0]]  # type: ignore[index]
-        return narrator.move(event, "reveals", f"the bonus card {_named(card)}: one more {kind} at scorings")
-    return narrator.move(event, "turns", f"the bonus card {_named(card)} face down: its tile left the Alhambra")
+        return narrator.tell(
+            event,
+            N_("You reveal the bonus card {building}: one more {type} at scorings"),
+            N_("{player} reveals the bonus card {building}: one more {type} at scorings"),
+            building=_named(card),
+            type=words.building(BONUS_TILE[card][0]),  # type: ignore[index]
+        )
+    return narrator.tell(
+        event,
+        N_("You turn the bonus card {building} face down: its tile left the Alhambra"),
+        N_("{player} turns the bonus card {building} face down: its tile left the Alhambra"),
+        building=_named(card),
+    )
 
 
 class BonusClient(ClientModule):
@@ -71,17 +89,24 @@ class BonusClient(ClientModule):
         offered = {a.card for a in state.optional_actions() if isinstance(a, RevealBonus)} if seat == viewer else set()
         found = []
         for card in part.cards[seat]:
+            named = capital(words.card(card))
             if card in part.shown:
-                found.append(Piece("card", card, f"{describe_card(card)}, revealed: counts one more", mark="shown"))
+                tip = _("{card}, revealed: counts one more").format(card=named)
+                # TRANSLATORS: a word on a revealed bonus card
+                found.append(Piece("card", card, tip, mark=pgettext("bonus card", "shown")))
             elif seat == viewer:
                 if card in offered:
-                    tip = f"{describe_card(card)}: its tile is in your Alhambra. Click (or B) to reveal it"
+                    tip = sentences(
+                        _("{card}: its tile is in your Alhambra.").format(card=named), _("Click (or B) to reveal it.")
+                    )
                     found.append(Piece("card", card, tip, RevealBonus(card), lit=True))
                 else:
-                    tip = f"{describe_card(card)} (hidden from the others): reveal it once {_named(card)} is built"
+                    tip = _("{card} (hidden from the others): reveal it once {building} is built").format(
+                        card=named, building=_named(card)
+                    )
                     found.append(Piece("card", card, tip))
             else:
-                found.append(Piece("back", card, "A bonus card, face down"))
+                found.append(Piece("back", card, _("A bonus card, face down")))
         return found
 
     def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
@@ -93,4 +118,4 @@ class BonusClient(ClientModule):
         for card in part.cards[player]:
             if card in part.shown:
                 counts[BONUS_TILE[card][0]] += 1  # type: ignore[index]
-        return [("bonus", counts)]
+        return [(SHARE, counts)]

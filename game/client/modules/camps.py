@@ -18,9 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.alhambra import STEPS
-from game.engine.components import CAMP_ARROWS, CAMPS, TILE_COST, is_camp
+from game.engine.components import CAMP_ARROWS, CAMPS, SIDE_LETTERS, TILE_COST, is_camp
 from game.engine.modules import camps
+from game.i18n import N_, _, ngettext, pgettext, words
 
+from ..plain import capital
 from .base import ClientModule, ScoreLine
 
 if TYPE_CHECKING:
@@ -28,12 +30,16 @@ if TYPE_CHECKING:
     from game.engine.alhambra import Alhambra
 
 NAME = camps.NAME
-DIRECTIONS = dict(zip((side for side, _ in STEPS), ("north", "east", "south", "west"), strict=True))
+DIRECTIONS = dict(SIDE_LETTERS)  # a side's bit -> its letter ("N"), as an arrow points
 PICTURE = CAMPS[4]  # the row's picture: a camp with two arrows
+LABEL = N_("Camp lines")  # the score sheet's row
+LEGEND = N_("tiles in line, per arrow")  # under the row's label
+NO_CAMP = N_("no camp")  # a player's cell in that row, without a camp
 
 
 def lines(grid: Alhambra) -> list[tuple[int, list[tuple[str, int]]]]:
-    """[M-CAMP-3] each camp of ``grid`` (by cell order) with its arrows' lines: (camp, [(direction, tiles)])."""
+    """[M-CAMP-3] each camp of ``grid`` (by cell order) with its arrows' lines: (camp, [(direction, tiles)]), the
+    direction a side's letter ("N")."""
     found = []
     for cell in sorted(grid):
         tile = grid[cell]
@@ -46,8 +52,17 @@ def lines(grid: Alhambra) -> list[tuple[int, list[tuple[str, int]]]]:
     return found
 
 
-def _tiles(count: int) -> str:
-    return f"{count} tile" if count == 1 else f"{count} tiles"
+def arrow_line(direction: str, count: int) -> str:
+    """An arrow's line in words: "2 tiles to the north"."""
+    if direction == "N":
+        said = ngettext("{n} tile to the north", "{n} tiles to the north", count)
+    elif direction == "E":
+        said = ngettext("{n} tile to the east", "{n} tiles to the east", count)
+    elif direction == "S":
+        said = ngettext("{n} tile to the south", "{n} tiles to the south", count)
+    else:
+        said = ngettext("{n} tile to the west", "{n} tiles to the west", count)
+    return said.format(n=count)
 
 
 def explain(grid: Alhambra) -> tuple[str, str]:
@@ -55,13 +70,20 @@ def explain(grid: Alhambra) -> tuple[str, str]:
     found = lines(grid)
     if not found:
         return "", ""
-    short = " + ".join(str(count) for _, arrows in found for _, count in arrows)
+    short = " + ".join(str(count) for _tile, arrows in found for _side, count in arrows)
     parts = []
     for tile, arrows in found:
-        said = ", ".join(f"{_tiles(count)} to the {direction}" for direction, count in arrows)
-        parts.append(f"the camp costing {TILE_COST[tile]}: {said}")
-    total = sum(count for _, arrows in found for _, count in arrows)
-    return short, f"{'; '.join(parts).capitalize()}. In all {_tiles(total)} in line with the arrows: {total} points."
+        said = words.join(arrow_line(direction, count) for direction, count in arrows)
+        # TRANSLATORS: one camp of an Alhambra and its arrows' lines ("the camp costing 8: 2 tiles to the north")
+        parts.append(_("the camp costing {cost}: {lines}").format(cost=TILE_COST[tile], lines=said))
+    total = sum(count for _tile, arrows in found for _side, count in arrows)
+    # TRANSLATORS: between the camps of one Alhambra, in the score sheet's explanation
+    camps_said = capital(pgettext("between camps", "; ").join(parts))
+    return short, ngettext(
+        "{camps}. In all {n} tile in line with the arrows: {n} point.",
+        "{camps}. In all {n} tiles in line with the arrows: {n} points.",
+        total,
+    ).format(camps=camps_said, n=total)
 
 
 class CampsClient(ClientModule):
@@ -70,6 +92,6 @@ class CampsClient(ClientModule):
     def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
         """[M-CAMP-3] at every scoring, each player's camp lines, one number per arrow."""
         said = [explain(state.grids[player]) for player in range(state.players)]
-        notes = [short if short else "no camp" for short, _ in said]
-        tips = [tip for _, tip in said]
-        return [ScoreLine(camps.SCORE_NAME, "Camp lines", PICTURE, notes, tips, "tiles in line, per arrow")]
+        notes = [short if short else _(NO_CAMP) for short, _tip in said]
+        tips = [tip for _short, tip in said]
+        return [ScoreLine(camps.SCORE_NAME, _(LABEL), PICTURE, notes, tips, _(LEGEND))]

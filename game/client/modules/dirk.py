@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import GiveToDirk
-from game.engine.components import BUILDING_TYPES, TILE_TYPE, describe_tile
+from game.engine.components import BUILDING_TYPES, TILE_TYPE
 from game.engine.modules import dirk
 from game.engine.phases import PLACE
+from game.i18n import N_, _, ngettext, words
 
 from .. import theme
 from ..log_line import LogLine
+from ..plain import capital, sentences
 from ..views import common
 from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator
 
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
     from ..views.model import TableSnapshot
 
 NAME = dirk.NAME  # his "player" in the record's awards: the key of his score, column and token
+# TRANSLATORS: the neutral collector of the two-player game (the rule book's "Dirk"), a name
+DIRK = N_("Dirk")
 
 
 class DirkPanel(ModulePanel):
@@ -40,10 +44,11 @@ class DirkPanel(ModulePanel):
         ui = snap.ui
         px = ui.px
         state = snap.state
-        common.seat_token(ui, surface, NAME, "Dirk", (self.rect.x + px(18), self.rect.y + px(16)), px(9))
-        title = ui.text.render("Dirk", ui.font_px(15), theme.IVORY, "bold")
+        name = _(DIRK)
+        common.seat_token(ui, surface, NAME, name, (self.rect.x + px(18), self.rect.y + px(16)), px(9))
+        title = ui.text.render(name, ui.font_px(15), theme.IVORY, "bold")
         surface.blit(title, title.get_rect(midleft=(self.rect.x + px(32), self.rect.y + px(16))))
-        sub = ui.text.render("neutral collector", ui.font_px(12), theme.TEXT_DIM)
+        sub = ui.text.render(_("neutral collector"), ui.font_px(12), theme.TEXT_DIM)
         surface.blit(sub, sub.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), self.rect.y + px(17))))
         shown = snap.shown_module_scores[NAME]
         score = ui.text.render(str(round(shown)), ui.font_px(18), theme.GOLD_LIGHT, "bold")
@@ -80,11 +85,13 @@ class DirkPanel(ModulePanel):
         if self.rect.collidepoint(ui.mouse):
             on_its_way = ""
             if pending is not None:
-                on_its_way = f" {describe_tile(pending).capitalize()} goes to him when your turn ends."
-            ui.tooltip(
-                f"Dirk holds {len(tiles)} tiles. He scores majorities, never walls, and cannot win.{on_its_way}",
-                self.rect,
-            )
+                on_its_way = _("{tile} goes to him when your turn ends.").format(tile=capital(words.tile(pending)))
+            holds = ngettext(
+                "Dirk holds {n} tile. He scores majorities, never walls, and cannot win.",
+                "Dirk holds {n} tiles. He scores majorities, never walls, and cannot win.",
+                len(tiles),
+            ).format(n=len(tiles))
+            ui.tooltip(sentences(holds, on_its_way), self.rect)
 
     def target_rect(self) -> pygame.Rect:
         return self.rect.inflate(-20, -20)
@@ -92,12 +99,16 @@ class DirkPanel(ModulePanel):
 
 def _gives(narrator: Narrator, event: dict) -> LogLine:
     """[B-DIRK-4] a player gives a bought tile to Dirk."""
-    return narrator.move(event, "gives", f"{describe_tile(event['tile'])} to Dirk")
+    return narrator.tell(
+        event, N_("You give {tile} to Dirk"), N_("{player} gives {tile} to Dirk"), tile=words.tile(event["tile"])
+    )
 
 
 def _gets(narrator: Narrator, event: dict) -> LogLine:
     """[B-DIRK-2] Dirk is dealt tiles from the bag after a scoring."""
-    return LogLine(f"Dirk receives {len(event['tiles'])} tiles from the bag", NAME, "scoring")
+    count = len(event["tiles"])
+    text = ngettext("Dirk receives {n} tile from the bag", "Dirk receives {n} tiles from the bag", count)
+    return LogLine(text.format(n=count), NAME, "scoring")
 
 
 def _placing(state: GameState) -> bool:
@@ -108,12 +119,13 @@ def _placing(state: GameState) -> bool:
 
 GIVE = Destination(
     widget="to_dirk",
-    label="Give to Dirk",
+    label_source=N_("Give to Dirk"),
     icon="dirk",
     hotkey="D",
     key=pygame.K_d,
-    tooltip="Give the selected tile to Dirk (he competes for majorities)",
-    shortcut="give the selected tile to Dirk (two players)",
+    tooltip_source=N_("Give the selected tile to Dirk (he competes for majorities)"),
+    # TRANSLATORS: in the list of keys: what the D key does
+    shortcut_source=N_("give the selected tile to Dirk (two players)"),
     action=GiveToDirk,
     offered=_placing,
     drop_on=NAME,
@@ -122,7 +134,8 @@ GIVE = Destination(
 
 class DirkClient(ClientModule):
     name = NAME
-    collectors = (Collector(NAME, "Dirk", "Dirk (cannot win)", "neutral"),)  # [B-DIRK-3]
+    # [B-DIRK-3]; TRANSLATORS: Dirk's row in the final standings, and the line under it
+    collectors = (Collector(NAME, DIRK, N_("Dirk (cannot win)"), N_("neutral")),)
     destinations = (GIVE,)
     sayings = {dirk.GIVE_EVENT: _gives, dirk.DRAW_EVENT: _gets}  # noqa: RUF012 - read-only table
     timing = {dirk.GIVE_EVENT: (0.5, 0.45), dirk.DRAW_EVENT: (0.5, 0.5)}  # noqa: RUF012

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.components import EXCHANGE_PAIR, describe_card, is_exchange_card
+from game.engine.components import EXCHANGE_PAIR, is_exchange_card
 from game.engine.modules import exchange
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.phases import ACTION
+from game.i18n import N_, words
 
 from ..log_line import LogLine
 from .base import ClientModule, Key, Narrator, Payment
@@ -27,7 +28,9 @@ NAME = exchange.NAME
 
 def _pays(narrator: Narrator, event: dict) -> LogLine:
     """[M-EXCH-3] an exchange card pays (with the purchase that follows) and is discarded."""
-    return narrator.move(event, "pays", f"with the {describe_card(event['card'])}")
+    return narrator.tell(
+        event, N_("You pay with the {card}"), N_("{player} pays with the {card}"), card=words.card(event["card"])
+    )
 
 
 class ExchangeClient(ClientModule):

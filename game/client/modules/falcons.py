@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.components import (
-    BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
     FALCON_KIND,
@@ -32,18 +31,19 @@ from game.engine.components import (
     FALCON_POINTS,
     FALCON_TYPES,
     FALCONS,
-    describe_card,
     is_falcon,
     is_money_card,
 )
 from game.engine.modules import falcons
 from game.engine.modules.falcons import FLIGHT, BuyFalcon, StopFalcons
 from game.engine.phases import ACTION
+from game.i18n import N_, _, ngettext, words
 
 from .. import theme
 from ..log_line import LogLine
+from ..plain import capital, sentences
 from ..views import common
-from .base import ClientModule, Command, Key, Mark, ModulePanel, Narrator, Pick, ScoreLine
+from .base import ClientModule, Command, Key, Mark, ModulePanel, Narrator, Pick, ScoreLine, decider_name
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -56,20 +56,55 @@ COLUMN_W = 292  # the opponents column's width at scale 1 (layout.py)
 BY_KIND: tuple[tuple[int, ...], ...] = tuple(
     tuple(f for f in FALCONS if FALCON_KIND[f] == kind) for kind in range(len(FALCON_KINDS))
 )
-LEGEND = "by count: " + ", ".join(str(p) for p in FALCON_POINTS[1:])  # "by count: 2, 6, 12, 20, 30"
-SCALE = ", ".join(f"{n} → {FALCON_POINTS[n]}" for n in range(1, len(FALCON_POINTS)))  # "1 → 2, 2 → 6, ..."
+# Each kind's words, in FALCON_KINDS order (black, brown, white).
+KIND_NAMES = (N_("Black"), N_("Brown"), N_("White"))  # a row's label in the supply
+KIND_FALCON = (N_("black falcon"), N_("brown falcon"), N_("white falcon"))  # one falcon of a kind
+KIND_FALCONS = (N_("Black falcons"), N_("Brown falcons"), N_("White falcons"))  # the score sheet's rows
+KIND_NAMED = (  # one falcon with its two colours
+    N_("black falcon of {first} and {second}"),
+    N_("brown falcon of {first} and {second}"),
+    N_("white falcon of {first} and {second}"),
+)
+KIND_COUNT = (N_("{n} black"), N_("{n} brown"), N_("{n} white"))  # how many of a kind a player has
+
+
+def legend() -> str:
+    """What the sheet's falcon rows count: "by count: 2, 6, 12, 20, 30"."""
+    return _("by count: {points}").format(points=words.join(str(p) for p in FALCON_POINTS[1:]))
+
+
+def scale() -> str:
+    """A kind's points by how many: "1 → 2, 2 → 6, ..."."""
+    return words.join(f"{n} → {FALCON_POINTS[n]}" for n in range(1, len(FALCON_POINTS)))
+
+
+def _tip(kind: int, count: int) -> str:
+    """A player's falcons of ``kind`` on the score sheet, at length: "2 black falcons: 6 points (1 → 2, ...)"."""
+    if kind == 0:
+        said = ngettext(
+            "{n} black falcon: {points} points ({scale})", "{n} black falcons: {points} points ({scale})", count
+        )
+    elif kind == 1:
+        said = ngettext(
+            "{n} brown falcon: {points} points ({scale})", "{n} brown falcons: {points} points ({scale})", count
+        )
+    else:
+        said = ngettext(
+            "{n} white falcon: {points} points ({scale})", "{n} white falcons: {points} points ({scale})", count
+        )
+    return said.format(n=count, points=FALCON_POINTS[count], scale=scale())
 
 
 def colours(falcon: int) -> tuple[str, str]:
-    """The two building types a falcon shows ([M-FALCON-1])."""
+    """The two building types a falcon shows ([M-FALCON-1]), in the current language."""
     first, second = FALCON_TYPES[falcon]  # type: ignore[misc]
-    return BUILDING_TYPES[first], BUILDING_TYPES[second]
+    return words.building(first), words.building(second)
 
 
 def named(falcon: int) -> str:
-    """'black falcon of pavilion and seraglio'."""
+    """'black falcon of Pavilion and Seraglio'."""
     first, second = colours(falcon)
-    return f"{FALCON_KINDS[FALCON_KIND[falcon]]} falcon of {first} and {second}"  # type: ignore[index]
+    return _(KIND_NAMED[FALCON_KIND[falcon]]).format(first=first, second=second)  # type: ignore[index]
 
 
 def kind_counts(state: GameState, seat: int) -> list[int]:
@@ -94,21 +129,24 @@ def _done_move(state: GameState) -> Action | None:
 
 DONE = Command(
     widget="falcons_done",
-    label="Done",
+    # TRANSLATORS: a button: buy no more falcons
+    label_source=N_("Done"),
     hotkey="Enter",
     key=pygame.K_RETURN,
-    tooltip="Buy no more falcons: your turn ends",
-    shortcut="while buying falcons: done, no more falcons (the turn ends; falconers)",
+    tooltip_source=N_("Buy no more falcons: your turn ends"),
+    # TRANSLATORS: in the list of keys: what Enter does while buying falcons
+    shortcut_source=N_("while buying falcons: done, no more falcons (the turn ends; falconers)"),
     move=_done_move,
     primary=True,
 )
 PICK = Pick(
     widget="buy_falcons",
-    label="Buy falcons",
+    label_source=N_("Buy falcons"),
     hotkey="F",
     key=pygame.K_f,
-    tooltip="Buy falcons: that is your whole turn. Pick a falcon, then a lit corner of your Alhambra",
-    shortcut="buy falcons (your whole turn): pick the next falcon that fits your Alhambra (falconers)",
+    tooltip_source=N_("Buy falcons: that is your whole turn. Pick a falcon, then a lit corner of your Alhambra"),
+    # TRANSLATORS: in the list of keys: what the F key does
+    shortcut_source=N_("buy falcons (your whole turn): pick the next falcon that fits your Alhambra (falconers)"),
 )
 
 
@@ -175,24 +213,30 @@ class FalconsPanel(ModulePanel):
         part = falcons.of(state)
         if part is None:
             return
-        title = common.section_title(ui, surface, "Falcons", (self.rect.x + px(12), self.rect.y + px(9)))
+        title = common.section_title(ui, surface, _("Falcons"), (self.rect.x + px(12), self.rect.y + px(9)))
         buying = bool(snap.pickable)
         size = ui.font_px(12)
+        left = len(part.supply)
         if self.short:
-            note = "click to buy" if buying and snap.sel.piece is None else f"{len(part.supply)} left"
+            note = _("click to buy") if buying and snap.sel.piece is None else _("{n} left").format(n=left)
             word = ui.text.render(ui.text.fit(note, size, px(84)), size, theme.TEXT_DIM)
             surface.blit(word, (title.x, title.bottom + px(2)))
         else:
-            note = "click one to buy it" if buying and snap.sel.piece is None else f"{len(part.supply)} in the supply"
+            if buying and snap.sel.piece is None:
+                note = _("click one to buy it")
+            else:
+                note = ngettext("{n} in the supply", "{n} in the supply", left).format(n=left)
             room = self.rect.right - px(12) - title.right - px(10)
             word = ui.text.render(ui.text.fit(note, size, room), size, theme.TEXT_DIM)
             surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(10))))
         mine = kind_counts(state, snap.me)
         if title.collidepoint(ui.mouse):
-            have = ", ".join(f"{n} {FALCON_KINDS[k]}" for k, n in enumerate(mine) if n) or "none"
-            ui.tooltip(
-                f"Falcons: each kind scores at every scoring by how many you have ({SCALE}). Yours: {have}", title
-            )
+            have = words.join(_(KIND_COUNT[k]).format(n=n) for k, n in enumerate(mine) if n)
+            if have:
+                tip = _("Falcons: each kind scores at every scoring by how many you have ({scale}). Yours: {have}")
+            else:
+                tip = _("Falcons: each kind scores at every scoring by how many you have ({scale}). Yours: none")
+            ui.tooltip(tip.format(scale=scale(), have=have), title)
         if not self.short:
             for kind, row in enumerate(self._rows()):
                 self._draw_label(surface, snap, kind, row, mine[kind])
@@ -210,7 +254,7 @@ class FalconsPanel(ModulePanel):
     def _draw_label(self, surface: pygame.Surface, snap: TableSnapshot, kind: int, row: pygame.Rect, mine: int) -> None:
         ui = snap.ui
         px = self.px
-        name = FALCON_KINDS[kind].capitalize()
+        name = _(KIND_NAMES[kind])
         big, small = ui.font_px(14), ui.font_px(11)
         word = ui.text.render(name, big, theme.IVORY, "bold")
         two_lines = row.h >= word.get_height() + ui.text.size("Ag", small)[1]
@@ -218,15 +262,28 @@ class FalconsPanel(ModulePanel):
         surface.blit(word, (row.x, y))
         points = FALCON_POINTS[mine]
         if two_lines:
-            said = f"yours {mine}" + (f" · {points} pts" if mine else "")
+            yours = _("yours {n}").format(n=mine)
+            # TRANSLATORS: how many falcons of a kind you have and what they score ("yours 2 · 6 pts")
+            said = _("yours {n} · {points} pts").format(n=mine, points=points) if mine else yours
             if ui.text.size(said, small)[0] > self._label_w() - px(4):  # a narrow column: the points in the tooltip
-                said = f"yours {mine}"
+                said = yours
             line = ui.text.render(ui.text.fit(said, small, self._label_w() - px(4)), small, theme.TEXT_DIM)
             surface.blit(line, (row.x, y + word.get_height()))
         label = pygame.Rect(row.x, row.y, self._label_w() - px(4), row.h)
         if label.collidepoint(ui.mouse):
-            have = f"You have {mine} ({points} points at each scoring)." if mine else "You have none."
-            ui.tooltip(f"{name} falcons score at every scoring by how many you have: {SCALE}. {have}", label)
+            have = (
+                ngettext(
+                    "You have {n} ({points} points at each scoring).",
+                    "You have {n} ({points} points at each scoring).",
+                    mine,
+                ).format(n=mine, points=points)
+                if mine
+                else _("You have none.")
+            )
+            scores = _("{falcons} score at every scoring by how many you have: {scale}.").format(
+                falcons=_(KIND_FALCONS[kind]), scale=scale()
+            )
+            ui.tooltip(sentences(scores, have), label)
 
     def _draw_token(
         self, surface: pygame.Surface, snap: TableSnapshot, falcon: int, rect: pygame.Rect, buying: bool, hinted: bool
@@ -255,11 +312,13 @@ class FalconsPanel(ModulePanel):
             common.dashed_circle(surface, theme.TARGET, shown.center, radius + 3, ui.time)
         if hovered:
             first, second = colours(falcon)
-            tip = f"{named(falcon).capitalize()}: it sits on a corner of four tiles with a {first} and a {second}"
+            tip = _("{falcon}: it sits on a corner of four tiles with a {first} and a {second}.").format(
+                falcon=capital(named(falcon)), first=first, second=second
+            )
             if pickable:
-                tip += ". Click it (or drag it to a lit corner) to buy it"
+                tip = sentences(tip, _("Click it (or drag it to a lit corner) to buy it."))
             elif buying:
-                tip += ". No corner of your Alhambra takes it now"
+                tip = sentences(tip, _("No corner of your Alhambra takes it now."))
             ui.tooltip(tip, rect)
 
 
@@ -271,18 +330,22 @@ def _round_hit(rect: pygame.Rect, pos: tuple[int, int]) -> bool:
 
 def _buys(narrator: Narrator, event: dict) -> LogLine:
     """[M-FALCON-2] [M-FALCON-3] a falcon bought with one money card and set on a corner of the Alhambra."""
-    whose = "your" if narrator.who(event["player"]) == "You" else "their"
-    card = describe_card(event["card"])
-    return narrator.move(event, "buys", f"a {named(event['falcon'])} for {card}, on a corner of {whose} Alhambra")
+    return narrator.tell(
+        event,
+        N_("You buy a {falcon} for {card}, on a corner of your Alhambra"),
+        N_("{player} buys a {falcon} for {card}, on a corner of their Alhambra"),
+        falcon=named(event["falcon"]),
+        card=words.card(event["card"]),
+    )
 
 
 def _flies_back(narrator: Narrator, event: dict) -> LogLine:
     """[M-FALCON-4] a tile under a falcon left the Alhambra: the falcon returns to the supply."""
-    who = narrator.who(event["player"])
-    whose = "Your" if who == "You" else f"{who}'s"
-    return LogLine(
-        f"{whose} {named(event['falcon'])} flies back to the supply: a tile under it left the Alhambra",
-        event["player"],
+    return narrator.tell(
+        event,
+        N_("Your {falcon} flies back to the supply: a tile under it left the Alhambra"),
+        N_("{player}'s {falcon} flies back to the supply: a tile under it left the Alhambra"),
+        falcon=named(event["falcon"]),
     )
 
 
@@ -314,12 +377,13 @@ class FalconsClient(ClientModule):
         """[M-FALCON-3] each falcon on its corner."""
         if falcons.of(state) is None:
             return []
-        return [Mark(falcon, at, named(falcon).capitalize()) for at, falcon in falcons.falcons_of(state, seat).items()]
+        return [Mark(falcon, at, capital(named(falcon))) for at, falcon in falcons.falcons_of(state, seat).items()]
 
     def turn_options(self, state: GameState) -> list[str]:
         """[M-FALCON-2] buying falcons, while one fits a corner of the Alhambra."""
         if state.phase == ACTION and self.placeable(state, state.decider):
-            return ["buy falcons (F, your whole turn)"]
+            # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
+            return [_("buy falcons (F, your whole turn)")]
         return []
 
     def placeable(self, state: GameState, player: int) -> list[int]:
@@ -345,34 +409,41 @@ class FalconsClient(ClientModule):
     def picked_prompt(self, state: GameState, piece: int, card: int | None) -> str | None:
         if not is_falcon(piece):
             return None
-        paid = f"It costs your {describe_card(card)} (X: another card)." if card is not None else ""
-        whole = "" if state.phase == FLIGHT else " Falcons are your whole turn."
-        return (
-            f"Put the {FALCON_KINDS[FALCON_KIND[piece]]} falcon on a lit corner: click or drag, "  # type: ignore[index]
-            f"or Tab then Enter. {paid}{whole}"
+        put = _("Put the {falcon} on a lit corner: click or drag, or Tab then Enter.").format(
+            falcon=_(KIND_FALCON[FALCON_KIND[piece]])  # type: ignore[index]
         )
+        paid = _("It costs your {card} (X: another card).").format(card=words.card(card)) if card is not None else ""
+        whole = "" if state.phase == FLIGHT else _("Falcons are your whole turn.")
+        return sentences(put, paid, whole)
 
     def prompt(self, state: GameState) -> str | None:
         if state.phase == FLIGHT:
-            return (
+            return _(
                 "You may buy another falcon: click one in the supply (or F), then a lit corner. "
                 "Done (Enter) ends your turn."
             )
         return None
 
-    def title(self, state: GameState, name: str) -> str | None:
-        return f"{name} falcons" if state.phase == FLIGHT else None
+    def title(self, state: GameState, name: str | None) -> str | None:
+        if state.phase != FLIGHT:
+            return None
+        player = decider_name(name)
+        return _("Your falcons") if player is None else _("{player}'s falcons").format(player=player)
 
     def describe(self, state: GameState, action: Action) -> str | None:
         if isinstance(action, BuyFalcon):
-            return f"buy the {named(action.falcon)} with the {describe_card(action.card)}"
+            # TRANSLATORS: a move, as a hint names it or as it waits for End turn
+            return _("buy the {falcon} with the {card}").format(
+                falcon=named(action.falcon), card=words.card(action.card)
+            )
         if isinstance(action, StopFalcons):
-            return "buy no more falcons"
+            # TRANSLATORS: a move, as a hint names it
+            return _("buy no more falcons")
         return None
 
     def preview(self, state: GameState, action: Action) -> Mark | None:
         if isinstance(action, BuyFalcon):
-            return Mark(action.falcon, (action.x, action.y), named(action.falcon).capitalize())
+            return Mark(action.falcon, (action.x, action.y), capital(named(action.falcon)))
         return None
 
     def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
@@ -382,13 +453,8 @@ class FalconsClient(ClientModule):
             scored = {a["player"]: a["points"] for a in event["points"] if a["what"] == what}
             if not scored:
                 continue
-            word = FALCON_KINDS[kind]
             counts = [FALCON_POINTS.index(scored[seat]) if seat in scored else 0 for seat in range(state.players)]
-            notes = [f"{n} {word}" if n else "" for n in counts]
-            tips = [
-                f"{n} {word} falcon{'s' if n > 1 else ''}: {FALCON_POINTS[n]} points ({SCALE})" if n else ""
-                for n in counts
-            ]
-            label = f"{word.capitalize()} falcons"
-            lines.append(ScoreLine(what, label, BY_KIND[kind][0], notes, tips, legend=LEGEND))
+            notes = [_(KIND_COUNT[kind]).format(n=n) if n else "" for n in counts]
+            tips = [_tip(kind, n) if n else "" for n in counts]
+            lines.append(ScoreLine(what, _(KIND_FALCONS[kind]), BY_KIND[kind][0], notes, tips, legend=legend()))
         return lines

@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.components import BUILDING_TYPES, HUT_COLOUR, describe_tile
+from game.engine.components import BUILDING_TYPES, HUT_COLOUR
 from game.engine.modules import huts
 from game.engine.modules.huts import TakeHut
+from game.i18n import N_, _, ngettext, words
 
 from .. import theme
 from ..log_line import LogLine
+from ..plain import capital, sentences
 from ..views import common
 from .base import ClientModule, Key, ModulePanel, Narrator
 
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
     from ..views.model import TableSnapshot
 
 NAME = huts.NAME
+# TRANSLATORS: what the huts add to a player's count of a building type, on the score sheet
+SHARE = N_("+{n} hut")
 COLUMN_W = 292  # the opponents column's width at scale 1 (layout.py)
 
 
@@ -80,17 +84,18 @@ class HutsPanel(ModulePanel):
             return
         takeable = self._takeable(snap)
         owned = huts.owned(state, snap.me)
-        note = f"yours {owned}/{huts.MAX_OWNED}"
+        # TRANSLATORS: the huts you own, of the most you may own ("yours 1/3")
+        note = _("yours {owned}/{most}").format(owned=owned, most=huts.MAX_OWNED)
         if takeable:
-            note = f"click one to take it · {note}"
+            note = _("click one to take it · yours {owned}/{most}").format(owned=owned, most=huts.MAX_OWNED)
         if self.short:
-            title = common.section_title(ui, surface, "Huts", (self.rect.x + px(12), self.rect.y + px(6)))
+            title = common.section_title(ui, surface, _("Huts"), (self.rect.x + px(12), self.rect.y + px(6)))
             word = ui.text.render(f"{owned}/{huts.MAX_OWNED}", ui.font_px(12), theme.TEXT_DIM)
             surface.blit(word, (title.x, title.bottom + px(1)))
             if self.rect.collidepoint(ui.mouse) and not any(r.collidepoint(ui.mouse) for r in self.stack_rects()):
-                ui.tooltip(f"Hut stacks: {note}", self.rect)
+                ui.tooltip(_("Hut stacks: {note}").format(note=note), self.rect)
         else:
-            common.section_title(ui, surface, "Huts", (self.rect.x + px(12), self.rect.y + px(9)))
+            common.section_title(ui, surface, _("Huts"), (self.rect.x + px(12), self.rect.y + px(9)))
             word = ui.text.render(
                 ui.text.fit(note, ui.font_px(12), self.rect.w - px(70)), ui.font_px(12), theme.TEXT_DIM
             )
@@ -111,14 +116,18 @@ class HutsPanel(ModulePanel):
                 elif takeable and hovered:
                     common.selected_frame(surface, rect, 2)
                 if hovered:
-                    tip = f"{describe_tile(top).capitalize()}: {len(stack)} in this stack"
+                    tip = ngettext("{tile}: {n} in this stack.", "{tile}: {n} in this stack.", len(stack)).format(
+                        tile=capital(words.tile(top)), n=len(stack)
+                    )
                     if takeable:
-                        tip += ". Click to take it (free, your whole action); place it at the end of the turn"
+                        tip = sentences(
+                            tip, _("Click to take it (free, your whole action); place it at the end of the turn.")
+                        )
                     ui.tooltip(tip, rect)
             where = (rect.right, rect.bottom) if self.short else (rect.centerx, rect.bottom + px(8))
             common.chip(ui, surface, str(len(stack)), where, ui.font_px(11), anchor="center")
             if not stack and rect.collidepoint(ui.mouse):
-                ui.tooltip(f"The {BUILDING_TYPES[kind]} huts are all taken", rect)
+                ui.tooltip(_("The {type} huts are all taken").format(type=words.building(kind)), rect)
 
     def top_rects(self, state: GameState) -> dict[int, pygame.Rect]:
         part = huts.of(state)
@@ -130,12 +139,17 @@ class HutsPanel(ModulePanel):
 
 def _takes(narrator: Narrator, event: dict) -> LogLine:
     """[M-HUT-2] a player takes the face-up hut of a stack."""
-    return narrator.move(event, "takes", f"the {describe_tile(event['tile'])} (placed at the end of the turn)")
+    return narrator.tell(
+        event,
+        N_("You take the {tile} (placed at the end of the turn)"),
+        N_("{player} takes the {tile} (placed at the end of the turn)"),
+        tile=words.tile(event["tile"]),
+    )
 
 
 def _turns_up(narrator: Narrator, event: dict) -> LogLine:
     """[M-HUT-2] the next hut of the stack turns face up."""
-    return LogLine(f"Next hut face up: {describe_tile(event['tile'])}", None, "refill")
+    return LogLine(_("Next hut face up: {tile}").format(tile=words.tile(event["tile"])), None, "refill")
 
 
 class HutsClient(ClientModule):
@@ -149,7 +163,8 @@ class HutsClient(ClientModule):
 
     def turn_options(self, state: GameState) -> list[str]:
         """[M-HUT-2] taking a hut, while a stack has one and the player owns fewer than three."""
-        return ["take a hut"] if any(isinstance(a, TakeHut) for a in state.legal_actions()) else []
+        # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
+        return [_("take a hut")] if any(isinstance(a, TakeHut) for a in state.legal_actions()) else []
 
     def item_positions(self, state: GameState, panel: ModulePanel | None) -> dict[Key, pygame.Rect]:
         """The top huts fly from their stacks."""
@@ -166,4 +181,4 @@ class HutsClient(ClientModule):
             return []
         counts = [0] * len(BUILDING_TYPES)
         huts.hut_bonus(state.grids[player], counts)
-        return [("hut", counts)]
+        return [(SHARE, counts)]

@@ -18,9 +18,10 @@ import pygame
 from game.engine.modules import vizier
 from game.engine.modules.vizier import VizierBuy, VizierPass, WakeVizier
 from game.engine.phases import ACTION
+from game.i18n import N_, _
 
 from ..log_line import LogLine
-from .base import ClientModule, Command, Narrator, Payment, Piece
+from .base import ClientModule, Command, Narrator, Payment, Piece, decider_name
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -43,38 +44,40 @@ def _pass_move(state: GameState) -> Action | None:
 
 WAKE = Command(
     widget="wake_vizier",
-    label="Wake vizier",
+    label_source=N_("Wake vizier"),
     hotkey="V",
     key=pygame.K_v,
-    tooltip="Wake your sleeping vizier: that is your whole action this turn",
-    shortcut="wake your sleeping vizier (the turn's action; vizier's favour)",
+    tooltip_source=N_("Wake your sleeping vizier: that is your whole action this turn"),
+    # TRANSLATORS: in the list of keys: what the V key does
+    shortcut_source=N_("wake your sleeping vizier (the turn's action; vizier's favour)"),
     move=_wake_move,
 )
 PASS = Command(
     widget="vizier_pass",
-    label="Pass",
+    # TRANSLATORS: a button: the vizier buys nothing now
+    label_source=N_("Pass"),
     hotkey="P",
     key=pygame.K_p,
-    tooltip="Let your vizier rest: buy nothing out of turn now",
-    shortcut="in a vizier window: let the vizier rest (buy nothing)",
+    tooltip_source=N_("Let your vizier rest: buy nothing out of turn now"),
+    # TRANSLATORS: in the list of keys: what the P key does
+    shortcut_source=N_("in a vizier window: let the vizier rest (buy nothing)"),
     move=_pass_move,
 )
 
 
-def _who_vizier(narrator: Narrator, seat: object) -> str:
-    who = narrator.who(seat)
-    return "Your vizier" if who == "You" else f"{who}'s vizier"
-
-
 def _wakes(narrator: Narrator, event: dict) -> LogLine:
     """[M-VIZIER-4] a player wakes their vizier (the turn's action)."""
-    return LogLine(f"{_who_vizier(narrator, event['player'])} wakes up", event["player"])
+    return narrator.tell(event, N_("Your vizier wakes up"), N_("{player}'s vizier wakes up"))
 
 
 def _uses(narrator: Narrator, event: dict) -> LogLine:
     """[M-VIZIER-2] a player buys out of turn with their vizier (the purchase follows)."""
     narrator.out_of_turn = True  # the ``buy`` that follows grants no extra action ([M-VIZIER-3])
-    return LogLine(f"{_who_vizier(narrator, event['player'])} buys out of turn, paying exactly", event["player"])
+    return narrator.tell(
+        event,
+        N_("Your vizier buys out of turn, paying exactly"),
+        N_("{player}'s vizier buys out of turn, paying exactly"),
+    )
 
 
 class VizierClient(ClientModule):
@@ -92,35 +95,37 @@ class VizierClient(ClientModule):
         mine = seat == viewer
         if awake:
             tip = (
-                "Your vizier is awake: in the window after each turn it may buy one tile paying exactly"
+                _("Your vizier is awake: in the window after each turn it may buy one tile paying exactly")
                 if mine
-                else "Vizier awake: may buy one tile out of turn, paying exactly"
+                else _("Vizier awake: may buy one tile out of turn, paying exactly")
             )
         else:
             tip = (
-                "Your vizier sleeps: wake it as your turn's action (click, Wake vizier or V)"
+                _("Your vizier sleeps: wake it as your turn's action (click, Wake vizier or V)")
                 if mine
-                else "Vizier asleep: it must be woken as a turn's action"
+                else _("Vizier asleep: it must be woken as a turn's action")
             )
         action = _wake_move(state) if mine and not awake and state.decider == seat else None
         return [Piece("awake" if awake else "asleep", seat, tip, action)]
 
     def turn_options(self, state: GameState) -> list[str]:
         """[M-VIZIER-4] waking a sleeping vizier."""
-        return ["wake your vizier (V)"] if WakeVizier() in state.legal_actions() else []
+        # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
+        return [_("wake your vizier (V)")] if WakeVizier() in state.legal_actions() else []
 
     def prompt(self, state: GameState) -> str | None:
         if state.phase == vizier.WINDOW:
-            return "Your vizier may buy one tile exactly — click a marked tile, or Pass (P)."
+            return _("Your vizier may buy one tile exactly — click a marked tile, or Pass (P).")
         if state.phase == vizier.PLACING:
-            return "Place the tile your vizier bought: drag it onto a highlighted place, or put it on the reserve."
+            return _("Place the tile your vizier bought: drag it onto a highlighted place, or put it on the reserve.")
         return None
 
-    def title(self, state: GameState, name: str) -> str | None:
+    def title(self, state: GameState, name: str | None) -> str | None:
+        player = decider_name(name)
         if state.phase == vizier.WINDOW:
-            return f"{name} vizier"
+            return _("Your vizier") if player is None else _("{player}'s vizier").format(player=player)
         if state.phase == vizier.PLACING:
-            return f"{name} vizier's tile"
+            return _("Your vizier's tile") if player is None else _("{player}'s vizier's tile").format(player=player)
         return None
 
     def payments(self, state: GameState, player: int, slot: int) -> list[Payment]:
@@ -145,4 +150,4 @@ class VizierClient(ClientModule):
         if event.get("e") != vizier.USE_EVENT:
             return None
         seat = event["player"]
-        return "Your vizier buys!" if seat == you else f"{names[seat]}'s vizier buys!"
+        return _("Your vizier buys!") if seat == you else _("{player}'s vizier buys!").format(player=names[seat])

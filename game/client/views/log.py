@@ -1,7 +1,8 @@
 """The game log: everyone's moves as sentences, newest at the bottom, scrollable with the wheel.
 
 Lines are narrated once per event and wrapped once per width; an undo that shortens the event
-list rebuilds them.  Only the visible lines are blitted.
+list rebuilds them, and so does a language change (``i18n.generation``): the log is said again in the
+new language at the next frame.  Only the visible lines are blitted.
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+
+from game import i18n
+from game.i18n import _, ngettext
 
 from .. import theme
 from ..narrate import LogLine, narrate
@@ -33,21 +37,35 @@ class LogView:
         self.lines: list[LogLine] = []
         self._events_seen = 0
         self._wrapped: list[tuple[LogLine, str, bool]] = []  # line, text, first row of the line
-        self._wrap_key: tuple[int, int] | None = None
+        self._wrap_key: tuple[int, int, int, int] | None = None
         self.scroll = 0  # rows scrolled up from the bottom
+        self._said: tuple[list[dict], list[str], int | None] | None = None  # what was narrated: events, names, you
+        self._generation = i18n.generation()  # the language the lines are in
 
     def sync(self, events: list[dict], names: list[str], you: int | None, upto: int | None = None) -> None:
         """Narrate the events not yet in the log (``upto``: only those already shown on the table)."""
         end = len(events) if upto is None else upto
         if end < self._events_seen:
             self.lines, self._events_seen = [], 0
+        self._said = (events, names, you)
         if end > self._events_seen:
             self.lines = narrate(events[:end], names, you)
             self._events_seen = end
+            self._generation = i18n.generation()
             self.scroll = 0
 
+    def follow_language(self) -> None:
+        """Say the lines again if the language changed since they were narrated."""
+        if self._generation == i18n.generation():
+            return
+        self._generation = i18n.generation()
+        if self._said is not None and self._events_seen:
+            events, names, you = self._said
+            self.lines = narrate(events[: self._events_seen], names, you)
+
     def _rows(self, ui: Ui) -> list[tuple[LogLine, str, bool]]:
-        key = (len(self.lines), self.rect.w, ui.font_px(13))
+        self.follow_language()
+        key = (len(self.lines), self.rect.w, ui.font_px(13), self._generation)
         if key != self._wrap_key:
             rows = []
             for line in self.lines:
@@ -64,7 +82,7 @@ class LogView:
     def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
         px = ui.px
-        common.section_title(ui, surface, "Game log", (self.rect.x + px(12), self.rect.y + px(9)))
+        common.section_title(ui, surface, _("Game log"), (self.rect.x + px(12), self.rect.y + px(9)))
         rows = self._rows(ui)
         line_h = ui.text.size("Ag", ui.font_px(13))[1] + 1
         area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(30), self.rect.w - px(20), self.rect.h - px(38))
@@ -72,16 +90,16 @@ class LogView:
         end = len(rows) - self.scroll
         start = max(0, end - visible)
         y = area.bottom - (end - start) * line_h
+        token_x = area.right - px(7) if i18n.is_rtl() else area.x + px(7)  # on the side the lines start on
         for line, text, first in rows[start:end]:
             if first and line.seat is not None:
-                common.seat_token(
-                    ui, surface, line.seat, snap.seat_name(line.seat), (area.x + px(7), y + line_h // 2), px(6)
-                )
+                common.seat_token(ui, surface, line.seat, snap.seat_name(line.seat), (token_x, y + line_h // 2), px(6))
             word = ui.text.render(text, ui.font_px(13), KIND_COLORS.get(line.kind, theme.IVORY), _role(line))
-            surface.blit(word, (area.x + px(18), y))
+            surface.blit(word, (theme.text_x(area.x + px(18), area.right - px(18), word.get_width()), y))
             y += line_h
         if self.scroll:
-            word = ui.text.render(f"{self.scroll} newer lines below", ui.font_px(12), theme.GOLD_LIGHT)
+            below = ngettext("{n} newer line below", "{n} newer lines below", self.scroll).format(n=self.scroll)
+            word = ui.text.render(below, ui.font_px(12), theme.GOLD_LIGHT)
             surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(9))))
 
 
