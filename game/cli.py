@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from ai import UnknownAgent, agent_names, canonical_name
+from game import i18n
 from game.engine.modules import CHOOSABLE, MODULES, RECORD_NAMES
 
 DEFAULT_OPPONENTS = "mcts,greedy"
@@ -53,6 +54,14 @@ def module_help() -> str:
     if later:  # every module a record may name is offered once its client and AI are built
         lines.append(f"  not available in this version yet: {', '.join(later)}")
     return "\n".join(lines)
+
+
+def _language(text: str) -> str:
+    """A code of the game's languages (``fa``, ``zh``...), any case."""
+    code = text.strip().lower()
+    if code not in i18n.LANGUAGES:
+        raise argparse.ArgumentTypeError(f"unknown language {text!r}; choose from {', '.join(i18n.LANGUAGES)}")
+    return code
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -118,6 +127,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--load", type=Path, metavar="FILE", help="load a saved game or record")
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--speed", type=_speed, help="animation speed factor (1 normal, 2 fast) or 'instant'")
+    parser.add_argument(
+        "--lang",
+        type=_language,
+        metavar="CODE",
+        help=f"the game's language, one of {', '.join(i18n.LANGUAGES)} (default: the one chosen in the settings, "
+        "else the system's; the command line's own output stays English)",
+    )
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x800")
     parser.add_argument("--frames", type=_positive, metavar="N", help="run N frames and exit (smoke tests)")
@@ -159,6 +175,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_headless(args: argparse.Namespace) -> int:
+    if args.lang is not None and args.lang != i18n.language():
+        try:  # the results printed here stay English; the language is set for whatever says a sentence
+            i18n.set_language(args.lang)
+        except FileNotFoundError as error:
+            print(f"alhambra: {error}; the game speaks English", file=sys.stderr)
     from game.engine import GameConfig, Seat
     from game.engine import record as records
     from game.headless import modules_line, play_game, result_lines, standings_table, tournament

@@ -1,5 +1,9 @@
 """The client's entry point (``run_client``) and the app: window, main loop, scene stack.
 
+The language is chosen before the first scene (``start_language``: ``--lang``, else the saved setting, else
+the system's) and may change while the game runs (the settings): every scene is laid out again before the
+next frame, and every word is translated where it is drawn.
+
 ``run_client`` is the outermost layer and the only place that calls ``pygame.quit()``: tests
 build an ``App`` directly and drive it frame by frame with ``step()``, and a quit inside would
 de-initialise pygame under the next test.
@@ -23,22 +27,40 @@ from collections.abc import Sequence
 
 import pygame
 
+from game import i18n
 from game.engine import Game
 from game.engine import record as records
+from game.i18n import _
 
 from . import modules, persistence, theme
 from .ai_worker import AIWorker
 from .scene import Scene, SceneStack
 from .scenes.registry import Screens
+from .scenes.setup import DEFAULT_NAME, default_name
 from .sound import Sounds
 from .sprites import Sprites, load_asset_bytes
 from .table import Table, default_opponents
-from .widgets import Ui
+from .widgets import Text, Ui
 
 TITLE = "Alhambra"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 600)
 BASE_SIZE = (1280, 800)  # the layout's design size: ``Ui.scale`` is 1 here
+
+
+def start_language(asked: str | None, saved: str) -> str:
+    """Speak ``asked`` (``--lang``), else ``saved`` (the settings), else the system's language; English, with a
+    line on stderr, when that language's catalogue is missing (a build that did not compile it).  Returns the
+    language spoken."""
+    code = asked or saved or i18n.system_language()
+    try:
+        if code != i18n.language():
+            i18n.set_language(code)
+    except (FileNotFoundError, ValueError) as error:
+        print(f"alhambra: {error}; the game speaks English", file=sys.stderr)
+        if i18n.language() != i18n.SOURCE_LANGUAGE:
+            i18n.set_language(i18n.SOURCE_LANGUAGE)
+    return i18n.language()
 
 
 def run_client(args: argparse.Namespace) -> int:
@@ -57,6 +79,8 @@ class App:
     def __init__(self, args: argparse.Namespace, worker: AIWorker | None = None) -> None:
         self.args = args
         self.settings = persistence.load_settings()
+        start_language(getattr(args, "lang", None), self.settings.language)  # a Namespace built by hand may lack it
+        self._language_generation = i18n.generation()
         theme.use_colour_safe_seats(self.settings.colour_safe)
         self.speed_override: float | None = args.speed
         self.frames_left: int | None = args.frames
@@ -66,7 +90,7 @@ class App:
         self.frame_times: list[float] = []
         self._owns_worker = worker is None
         self.worker = worker or AIWorker()
-        self.notice = ""  # a one-line message for the next scene to show (e.g. a failed --load)
+        self.notice: Text = ""  # a one-line message for the next scene to show (e.g. a failed --load)
 
         # The window's class names the game to the desktop (task bars, window lists).  pygame sets it on import to
         # the program's file name ("__main__.py") unless the environment names one; a name given there is kept.
@@ -177,7 +201,20 @@ class App:
         try:
             persistence.save_settings(self.settings)
         except OSError as error:
-            self.notice = f"Settings could not be saved: {error}"
+            reason = str(error)
+            self.notice = lambda: _("Settings could not be saved: {reason}").format(reason=reason)
+
+    def set_language(self, code: str) -> bool:
+        """Speak ``code`` from the next frame on and keep the choice; False (and nothing changes) if its
+        catalogue is missing."""
+        try:
+            i18n.set_language(code)
+        except (FileNotFoundError, ValueError) as error:
+            print(f"alhambra: {error}", file=sys.stderr)
+            return False
+        self.settings.language = code
+        self.save_settings()
+        return True
 
     # ------------------------------------------------------------------ scenes
     def push(self, scene: Scene) -> None:
@@ -201,6 +238,8 @@ class App:
         """A new game; ``modules`` are the rule modules chosen (``--modules`` or the setup screen)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
+        if name == DEFAULT_NAME:
+            name = default_name()  # --name's default, in the player's language
         table = Table.new(name, opponents, seed)
         if modules:
             config = dataclasses.replace(table.game.config, modules=tuple(modules))
@@ -218,8 +257,10 @@ class App:
                 self.open_game(records.load(args.load))
                 return
             except records.RecordError as error:
-                self.notice = f"Could not load {args.load}: {error}"
-                print(f"alhambra: {self.notice}", file=sys.stderr)
+                print(f"alhambra: Could not load {args.load}: {error}", file=sys.stderr)
+                reason = str(error)
+                # TRANSLATORS: {reason} is the record reader's reason, in English (it names the file's fields)
+                self.notice = lambda: _("Could not load {path}: {reason}").format(path=args.load, reason=reason)
         elif args.ai is not None or args.seed is not None:
             self.worker.start()
             modules = getattr(args, "modules", None) or ()  # a Namespace built by hand (tests) may lack it
@@ -252,6 +293,9 @@ class App:
         top = self.stack.top
         if top is not None:
             top.update(dt)
+        if i18n.generation() != self._language_generation:  # a new language: every scene's words take new room
+            self._language_generation = i18n.generation()
+            self.stack.resize(self.size)
         top = self.stack.top
         if self._trace and type(top) is not self._traced:
             self._traced = type(top)

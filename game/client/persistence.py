@@ -22,6 +22,7 @@ import platformdirs
 from game.engine import Game
 from game.engine import record as records
 from game.engine.modules import CHOOSABLE
+from game.i18n import LANGUAGES
 
 APP = "alhambra"
 SPEEDS = (0.0, 0.5, 1.0, 2.0, 4.0)  # the settings screen's choices; 0 is instant
@@ -54,6 +55,7 @@ class Settings:
     opponents: list[str] = field(default_factory=lambda: ["mcts:normal", "greedy"])
     window: list[int] = field(default_factory=lambda: [1280, 800])
     modules: list[str] = field(default_factory=list)  # the rule modules last chosen at setup (RULES.md §9)
+    language: str = ""  # a code of game.i18n.LANGUAGES; "" until the player picks one (then the system's)
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -63,7 +65,9 @@ class Settings:
         for item in fields(cls):
             value = data.get(item.name)
             default = getattr(settings, item.name)
-            if isinstance(default, bool):
+            if item.name == "language":
+                ok = isinstance(value, str) and value in LANGUAGES
+            elif isinstance(default, bool):
                 ok = isinstance(value, bool)
             elif isinstance(default, float):
                 ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 10

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from .widgets import Widget
+from .widgets import Text, Widget
 
 if TYPE_CHECKING:
     import argparse
@@ -65,7 +65,7 @@ class Navigator(Protocol):
 class AppServices(Protocol):
     """What a scene may use of the app (``App`` is the implementation; tests drive a real one)."""
 
-    notice: str  # a one-line message for the next scene to show (e.g. a failed --load); the menu clears it
+    notice: Text  # a one-line message for the next scene to show (e.g. a failed --load); the menu clears it
     speed_override: float | None  # --speed, until the player picks a speed
 
     @property
@@ -102,6 +102,10 @@ class AppServices(Protocol):
 
     def save_settings(self) -> None: ...
 
+    def set_language(self, code: str) -> bool:
+        """Speak ``code`` (one of ``game.i18n.LANGUAGES``) from the next frame on, and keep the choice."""
+        ...
+
     def toggle_fullscreen(self) -> None: ...
 
     def set_fullscreen(self, on: bool) -> None: ...
@@ -130,7 +134,8 @@ class Scene:
         """Called when the scene is popped or replaced."""
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Place widgets for a window of ``size``; called on entry and on every resize."""
+        """Place widgets for a window of ``size``; called on entry, on every resize and after a change of
+        language (words take other room, and right to left the layout is mirrored)."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         for widget in reversed(self.widgets):

@@ -4,6 +4,13 @@ Widgets draw from caches (``Sprites.panel``, ``TextCache``) so a frame re-render
 mouse position comes from events (``Ui.mouse``), not ``pygame.mouse.get_pos``, so synthetic
 events in tests drive hover and clicks exactly like a real mouse.  Tooltips are requested while
 drawing and shown by the app after a short hover, on top of everything.
+
+Words are translated when they are drawn, never when a widget is built (the language can change while a
+screen is open): a widget's label, tooltip or option is a ``Text``, either the English source sentence (marked
+``N_`` where it is written), which the widget passes through ``_()`` at every frame, or a function that says
+it (``lambda: pgettext("button", "Back")``, a sentence with its placeholders filled, a name said as it is:
+``verbatim(name)``).  In a language written right to left a line of text starts at its box's right edge
+(``theme.text_x``) and a labelled control (a switch, a row of choices) is mirrored.
 """
 
 from __future__ import annotations
@@ -13,10 +20,35 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _, pgettext
+
 from . import theme
 from .plain import plain
 from .sound import Sounds
 from .sprites import Sprites
+
+Text = str | Callable[[], str]
+"""What a widget shows: an English source sentence translated when drawn, or a function saying it now."""
+
+
+def shown(text: Text) -> str:
+    """``text`` in the current language: a function is asked now, a source sentence translated now."""
+    if callable(text):
+        return text()
+    return _(text) if text else ""  # gettext("") would answer the catalogue's header
+
+
+def verbatim(text: str) -> Callable[[], str]:
+    """``text`` shown as it is, in every language: a name, a number, a language's own name."""
+    return lambda: text
+
+
+def mirrored(rect: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
+    """``rect`` reflected left to right within ``within`` in a language written right to left (else as it is)."""
+    if not i18n.is_rtl():
+        return rect
+    return pygame.Rect(within.x + within.right - rect.right, rect.y, rect.w, rect.h)
 
 
 class Ui:
@@ -42,10 +74,14 @@ class Ui:
         return max(11, round(value * self.scale))
 
     # ------------------------------------------------------------------ tooltips
-    def tooltip(self, text: str, rect: pygame.Rect) -> None:
-        """Ask for a tooltip this frame (the hovered widget calls this while drawing), in a player's words."""
-        if text:
-            self._tooltip_asked = (plain(text), rect)
+    def tooltip(self, text: str, rect: pygame.Rect, hotkey: str = "") -> None:
+        """Ask for a tooltip this frame (the hovered widget calls this while drawing), in a player's words, with
+        the ``hotkey`` that does the same in brackets (as it is: "[S]" is a key, not the engine's south wall)."""
+        said = plain(text) if text else ""
+        if hotkey:
+            said = f"{said}  [{hotkey}]" if said else f"[{hotkey}]"
+        if said:
+            self._tooltip_asked = (said, rect)
 
     def tooltip_box(
         self, anchor: pygame.Rect, size: tuple[int, int], screen: pygame.Rect, buttons: list[pygame.Rect]
@@ -89,9 +125,9 @@ class Ui:
         surface.blit(self.sprites.shadow(box.size, 8, 5, 140), (box.x - 10 + 2, box.y - 10 + 4))
         surface.blit(self.sprites.panel(box.size, (30, 24, 18), 245, theme.GOLD, 8), box)
         for i, line in enumerate(lines):
-            surface.blit(
-                self.text.render(line, size, theme.IVORY), (box.x + self.px(10), box.y + self.px(7) + i * line_h)
-            )
+            word = self.text.render(line, size, theme.IVORY)
+            x = theme.text_x(box.x + self.px(10), box.right - self.px(10), word.get_width())
+            surface.blit(word, (x, box.y + self.px(7) + i * line_h))
 
 
 def draw_text(
@@ -123,10 +159,10 @@ def draw_box(
 class Widget:
     """Something with a rectangle that may react to events and draws itself."""
 
-    def __init__(self, ui: Ui, rect: pygame.Rect | None = None, tooltip: str = "") -> None:
+    def __init__(self, ui: Ui, rect: pygame.Rect | None = None, tooltip: Text = "") -> None:
         self.ui = ui
         self.rect = pygame.Rect(rect or (0, 0, 0, 0))
-        self.tooltip = tooltip
+        self.tooltip: Text = tooltip
         self.visible = True
         self.enabled = True
 
@@ -140,7 +176,7 @@ class Widget:
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.hovered and self.tooltip:
-            self.ui.tooltip(self.tooltip, self.rect)
+            self.ui.tooltip(shown(self.tooltip), self.rect)
 
 
 STYLES = {
@@ -157,20 +193,20 @@ class Button(Widget):
     def __init__(
         self,
         ui: Ui,
-        label: str,
+        label: Text,
         on_click: Callable[[], None],
         rect: pygame.Rect | None = None,
         icon: str | None = None,
         style: str = "normal",
-        tooltip: str = "",
-        hotkey: str = "",
+        tooltip: Text = "",
+        hotkey: Text = "",
     ) -> None:
         super().__init__(ui, rect, tooltip)
-        self.label = label
+        self.label: Text = label
         self.on_click = on_click
         self.icon = icon
         self.style = style
-        self.hotkey = hotkey
+        self.hotkey: Text = hotkey
         self.selected = False
         self._pressed = False
 
@@ -210,35 +246,34 @@ class Button(Widget):
         surface.blit(self.ui.sprites.panel(rect.size, hover if hovered else fill, 250, edge, radius), rect)
         size = self.ui.font_px(15)
         content: list[pygame.Surface] = []
+        label = shown(self.label)
         if self.icon:
-            side = min(rect.h - self.ui.px(12), self.ui.px(22 if self.label else 28))
+            side = min(rect.h - self.ui.px(12), self.ui.px(22 if label else 28))
             icon = self.ui.sprites.icon(self.icon, side)
             if not self.enabled:
                 icon = icon.copy()
                 icon.set_alpha(110)
             content.append(icon)
-        if self.label:
+        if label:
             room = rect.w - self.ui.px(10) - sum(c.get_width() + self.ui.px(6) for c in content)
-            content.append(self.ui.text.render(self.ui.text.fit(self.label, size, room, "bold"), size, ink, "bold"))
+            content.append(self.ui.text.render(self.ui.text.fit(label, size, room, "bold"), size, ink, "bold"))
+        if i18n.is_rtl():
+            content.reverse()  # the icon, then the label, read from the right
         width = sum(c.get_width() for c in content) + self.ui.px(6) * (len(content) - 1)
         x = rect.centerx - width // 2
         for part in content:
             surface.blit(part, part.get_rect(midleft=(x, rect.centery)))
             x += part.get_width() + self.ui.px(6)
         if hovered or (self.hovered and not self.enabled):
-            tip = self.tooltip or ""
-            if self.hotkey:
-                tip = f"{tip}  [{self.hotkey}]" if tip else f"[{self.hotkey}]"
-            if tip:
-                self.ui.tooltip(tip, self.rect)
+            self.ui.tooltip(shown(self.tooltip), self.rect, shown(self.hotkey))
 
 
 class Toggle(Widget):
-    """An on/off switch with a label on its left."""
+    """An on/off switch with a label on its left (on its right, and the switch on the left, right to left)."""
 
-    def __init__(self, ui: Ui, label: str, value: bool, on_change: Callable[[bool], None], tooltip: str = "") -> None:
+    def __init__(self, ui: Ui, label: Text, value: bool, on_change: Callable[[bool], None], tooltip: Text = "") -> None:
         super().__init__(ui, None, tooltip)
-        self.label = label
+        self.label: Text = label
         self.value = value
         self.on_change = on_change
 
@@ -253,10 +288,13 @@ class Toggle(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         size = self.ui.font_px(17)
-        label = self.ui.text.render(self.label, size, theme.IVORY)
-        surface.blit(label, label.get_rect(midleft=(self.rect.x, self.rect.centery)))
         w, h = self.ui.px(58), self.ui.px(28)
-        track = pygame.Rect(self.rect.right - w, self.rect.centery - h // 2, w, h)
+        track = mirrored(pygame.Rect(self.rect.right - w, self.rect.centery - h // 2, w, h), self.rect)
+        label = self.ui.text.render(
+            self.ui.text.fit(shown(self.label), size, self.rect.w - w - self.ui.px(12)), size, theme.IVORY
+        )
+        x = theme.text_x(self.rect.x, self.rect.right, label.get_width())
+        surface.blit(label, label.get_rect(midleft=(x, self.rect.centery)))
         colour = theme.GOLD if self.value else (70, 80, 78)
         if self.hovered:
             colour = theme.mix(colour, (255, 255, 255), 0.15)
@@ -264,8 +302,14 @@ class Toggle(Widget):
         pygame.draw.rect(surface, theme.INK, track, 2, border_radius=h // 2)
         knob_x = track.right - h // 2 if self.value else track.x + h // 2
         pygame.draw.circle(surface, theme.IVORY, (knob_x, track.centery), h // 2 - 4)
+        # TRANSLATORS: the two states of a switch in the settings, written on the switch (keep them short)
+        said = pgettext("switch", "ON") if self.value else pgettext("switch", "OFF")
+        font = self.ui.font_px(12)
         word = self.ui.text.render(
-            "ON" if self.value else "OFF", self.ui.font_px(12), theme.INK if self.value else theme.IVORY, "bold"
+            self.ui.text.fit(said, font, w - h - self.ui.px(6), "bold"),
+            font,
+            theme.INK if self.value else theme.IVORY,
+            "bold",
         )
         wx = track.x + self.ui.px(8) if self.value else track.right - self.ui.px(8) - word.get_width()
         surface.blit(word, word.get_rect(midleft=(wx, track.centery)))
@@ -277,28 +321,30 @@ class Choice(Widget):
     def __init__(
         self,
         ui: Ui,
-        label: str,
+        label: Text,
         options: Sequence[str],
         index: int,
         on_change: Callable[[int], None],
-        tooltip: str = "",
-        labels: Sequence[str] | None = None,
-        tips: Sequence[str] | None = None,
+        tooltip: Text = "",
+        labels: Sequence[Text] | None = None,
+        tips: Sequence[Text] | None = None,
     ) -> None:
         super().__init__(ui, None, tooltip)
-        self.label = label
+        self.label: Text = label
         self.options = list(options)
-        self.labels = list(labels or options)
-        self.tips = list(tips or [])  # per option, shown while its segment is hovered (else ``tooltip``)
+        self.labels: list[Text] = list(labels or [verbatim(option) for option in options])
+        self.tips: list[Text] = list(tips or [])  # per option, shown while its segment is hovered (else ``tooltip``)
         self.index = index
         self.on_change = on_change
         self.label_width = 0
 
     def segments(self) -> list[pygame.Rect]:
+        """The options' rectangles, in the options' order: left to right after the label, or right to left
+        before it in a language written right to left."""
         left = self.rect.x + self.label_width
         width = (self.rect.right - left) / max(1, len(self.options))
         return [
-            pygame.Rect(round(left + i * width), self.rect.y, round(width) - 4, self.rect.h)
+            mirrored(pygame.Rect(round(left + i * width), self.rect.y, round(width) - 4, self.rect.h), self.rect)
             for i in range(len(self.options))
         ]
 
@@ -316,9 +362,14 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.label:
-            label = self.ui.text.render(self.label, self.ui.font_px(17), theme.IVORY)
-            surface.blit(label, label.get_rect(midleft=(self.rect.x, self.rect.centery)))
+        said = shown(self.label)
+        if said:
+            size = self.ui.font_px(17)
+            if self.label_width > 0:
+                said = self.ui.text.fit(said, size, self.label_width - self.ui.px(6))
+            label = self.ui.text.render(said, size, theme.IVORY)
+            x = theme.text_x(self.rect.x, self.rect.right, label.get_width())
+            surface.blit(label, label.get_rect(midleft=(x, self.rect.centery)))
         size = self.ui.font_px(14)
         for i, seg in enumerate(self.segments()):
             chosen = i == self.index
@@ -330,11 +381,11 @@ class Choice(Widget):
                 ),
                 seg,
             )
-            text = self.ui.text.fit(self.labels[i], size, seg.w - 6, "bold")
+            text = self.ui.text.fit(shown(self.labels[i]), size, seg.w - 6, "bold")
             word = self.ui.text.render(text, size, theme.INK if chosen else theme.IVORY, "bold")
             surface.blit(word, word.get_rect(center=seg.center))
             if hovered and i < len(self.tips) and self.tips[i]:
-                self.ui.tooltip(self.tips[i], seg)
+                self.ui.tooltip(shown(self.tips[i]), seg)
 
 
 class TextInput(Widget):
@@ -346,14 +397,14 @@ class TextInput(Widget):
         value: str,
         max_length: int = 24,
         allowed: Callable[[str], bool] | None = None,
-        placeholder: str = "",
+        placeholder: Text = "",
         on_enter: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(ui)
         self.value = value
         self.max_length = max_length
         self.allowed = allowed or (lambda ch: ch.isprintable())
-        self.placeholder = placeholder
+        self.placeholder: Text = placeholder
         self.on_enter = on_enter
         self.focused = False
 
@@ -391,15 +442,19 @@ class TextInput(Widget):
             edge = theme.mix(theme.PANEL_EDGE, theme.GOLD, 0.5)
         surface.blit(self.ui.sprites.panel(self.rect.size, fill, 250, edge, self.ui.px(7)), self.rect)
         size = self.ui.font_px(17)
-        shown = self.value or self.placeholder
+        text = self.value or shown(self.placeholder)
         colour = theme.IVORY if self.value else theme.TEXT_FAINT
         room = self.rect.w - self.ui.px(20)
-        while shown and self.ui.text.size(shown, size)[0] > room:
-            shown = shown[1:]
-        word = self.ui.text.render(shown, size, colour)
-        rect = surface.blit(word, word.get_rect(midleft=(self.rect.x + self.ui.px(10), self.rect.centery)))
+        while text and self.ui.text.size(text, size)[0] > room:
+            text = text[1:]
+        word = self.ui.text.render(text, size, colour)
+        left, right = self.rect.x + self.ui.px(10), self.rect.right - self.ui.px(10)
+        x = theme.text_x(left, right, word.get_width())
+        rect = surface.blit(word, word.get_rect(midleft=(x, self.rect.centery)))
         if self.focused and int(self.ui.time * 2) % 2 == 0:
-            x = rect.right + 2 if self.value else self.rect.x + self.ui.px(10)
+            # the caret where the next letter goes: after the text, on the side the language reads to
+            ends = (rect.x - 2, right) if i18n.is_rtl() else (rect.right + 2, left)
+            x = ends[0] if self.value else ends[1]
             top, bottom = self.rect.y + self.ui.px(7), self.rect.bottom - self.ui.px(7)
             pygame.draw.line(surface, theme.GOLD_LIGHT, (x, top), (x, bottom), 2)
         super().draw(surface)
@@ -407,6 +462,9 @@ class TextInput(Widget):
 
 @dataclass
 class ListItem:
+    """A row of a ``ScrollList``: data said as it is (a file's name, and a line about it), in the current
+    language already; the scene that fills the list fills it again when the language changes."""
+
     text: str
     detail: str = ""
 
@@ -421,6 +479,7 @@ class ScrollList(Widget):
         self.offset = 0
         self.on_select = on_select
         self.on_activate = on_activate
+        self.empty = N_("No saved games or records found here.")  # said when there are no items
         self._last_click = (-1, -10.0)
 
     @property
@@ -461,7 +520,7 @@ class ScrollList(Widget):
             self.ui.sprites.panel(self.rect.size, (16, 26, 28), 235, theme.PANEL_EDGE, self.ui.px(8)), self.rect
         )
         if not self.items:
-            word = self.ui.text.render("No saved games or records found here.", self.ui.font_px(16), theme.TEXT_DIM)
+            word = self.ui.text.render(_(self.empty), self.ui.font_px(16), theme.TEXT_DIM)
             surface.blit(word, word.get_rect(center=self.rect.center))
         for index in range(self.offset, min(len(self.items), self.offset + self.visible_rows())):
             item, rect = self.items[index], self.item_rect(index)
@@ -481,11 +540,15 @@ class ScrollList(Widget):
             name = self.ui.text.render(
                 self.ui.text.fit(item.text, size, rect.w - 20, "bold"), size, theme.IVORY, "bold"
             )
-            surface.blit(name, (rect.x + self.ui.px(10), rect.y + self.ui.px(4)))
+            left, right = rect.x + self.ui.px(10), rect.right - self.ui.px(10)
+            surface.blit(name, (theme.text_x(left, right, name.get_width()), rect.y + self.ui.px(4)))
             detail = self.ui.text.render(
                 self.ui.text.fit(item.detail, self.ui.font_px(13), rect.w - 20), self.ui.font_px(13), theme.TEXT_DIM
             )
-            surface.blit(detail, (rect.x + self.ui.px(10), rect.bottom - detail.get_height() - self.ui.px(3)))
+            surface.blit(
+                detail,
+                (theme.text_x(left, right, detail.get_width()), rect.bottom - detail.get_height() - self.ui.px(3)),
+            )
         if len(self.items) > self.visible_rows():
             track = pygame.Rect(self.rect.right - 8, self.rect.y + 6, 4, self.rect.h - 12)
             pygame.draw.rect(surface, (60, 70, 70), track, border_radius=2)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import events as record_events
-from game.engine.components import CARD_VALUE, TILE_KIND, TILE_TYPE, is_start_tile
+from game.engine.components import CARD_VALUE, TILE_TYPE, is_start_tile
+from game.i18n import N_, _, ngettext, pgettext, words
 
 from .. import theme
 from ..modules import collector_name, modules_for
@@ -26,13 +27,30 @@ if TYPE_CHECKING:
 
 def points_by_round(events: list[dict], collectors: tuple[int | str, ...]) -> list[list[int]]:
     """Points each collector earned at scorings 1, 2 and 3 (rows), from the game's score events."""
-    rows = [[0] * len(collectors) for _ in range(3)]
+    rows = [[0] * len(collectors) for _round in range(3)]
     index = {seat: i for i, seat in enumerate(collectors)}
     for event in events:
         if event.get("e") == record_events.SCORE:
             for award in event["points"]:
                 rows[event["round"] - 1][index[award["player"]]] += award["points"]
     return rows
+
+
+def other_tiles(tiles: list[int]) -> str:
+    """Tiles of the rule modules that are no buildings (huts, camps...), by their names: "Garden hut, 2 × Camp 5"."""
+    counted: dict[str, int] = {}
+    for tile in tiles:
+        name = words.tile_name(tile)
+        counted[name] = counted.get(name, 0) + 1
+    # TRANSLATORS: several tiles of one name, at the end of a game: "2 × Camp 5"
+    return words.join(name if n == 1 else _("{n} × {tile}").format(n=n, tile=name) for name, n in counted.items())
+
+
+def headline(winners: list[str], you_won: bool) -> str:
+    """The end's title: who won, or who share the victory."""
+    if len(winners) == 1:
+        return _("You win!") if you_won else _("{player} wins").format(player=winners[0])
+    return _("Shared victory: {players}").format(players=words.join(winners))
 
 
 class GameOverScene(PanelScene):
@@ -50,16 +68,16 @@ class GameOverScene(PanelScene):
         self.winners = state.winners()
         self.again = Button(
             self.ui,
-            "Play again",
+            N_("Play again"),
             self._again,
             style="primary",
             hotkey="Enter",
-            tooltip="A new deal against the same opponents",
+            tooltip=N_("A new deal against the same opponents"),
         )
-        self.menu = Button(self.ui, "Main menu", app.screens.show_menu, hotkey="M")
-        self.quit = Button(self.ui, "Quit", app.quit, hotkey="Esc")
+        self.menu = Button(self.ui, N_("Main menu"), app.screens.show_menu, hotkey="M")
+        self.quit = Button(self.ui, lambda: pgettext("menu", "Quit"), app.quit, hotkey="Esc")
         self.widgets = [self.again, self.menu, self.quit]
-        self.views = [AlhambraView(self.ui, interactive=False, max_cell=40) for _ in range(state.players)]
+        self.views = [AlhambraView(self.ui, interactive=False, max_cell=40) for _seat in range(state.players)]
         self.ui.sounds.play("score")
 
     def names(self) -> list[str]:
@@ -74,6 +92,7 @@ class GameOverScene(PanelScene):
         self.quit.rect = pygame.Rect(self.panel.right - px(30) - px(140), y, px(140), px(48))
         self.menu.rect = pygame.Rect(self.quit.rect.x - px(12) - px(170), y, px(170), px(48))
         self.again.rect = pygame.Rect(self.menu.rect.x - px(12) - px(200), y, px(200), px(48))
+        self.mirror([self.quit, self.menu, self.again])
 
     def _again(self) -> None:
         table = self.table
@@ -104,18 +123,17 @@ class GameOverScene(PanelScene):
         draw_box(ui, surface, self.panel, (26, 24, 20), 240, theme.GOLD, px(14))
         names = self.table.names
         winners = [names[p] for p in self.winners]
-        if len(winners) == 1:
-            headline = "You win!" if self.winners == [self.table.human] else f"{winners[0]} wins"
-        else:
-            headline = f"Shared victory: {' and '.join(winners)}"
-        title = ui.text.shadowed(headline, ui.font_px(40), theme.GOLD_LIGHT, "display", 2)
+        said = headline(winners, self.winners == [self.table.human])
+        size = ui.font_px(40)
+        said = ui.text.fit(said, size, self.panel.w - px(160), "display")  # room for the crowns
+        title = ui.text.shadowed(said, size, theme.GOLD_LIGHT, "display", 2)
         rect = draw_text(surface, title, (self.panel.centerx, self.panel.y + px(20)), "midtop")
         crown = ui.sprites.currency_badge("ducat", px(40))  # the ducat's crown, for the winner
         surface.blit(crown, crown.get_rect(midright=(rect.x - px(16), rect.centery)))
         surface.blit(crown, crown.get_rect(midleft=(rect.right + px(16), rect.centery)))
         bottom = self._standings(surface, pygame.Rect(self.panel.x + px(30), self.panel.y + px(90), px(330), px(300)))
         table_area = pygame.Rect(self.panel.x + px(390), self.panel.y + px(90), self.panel.w - px(420), px(360))
-        common.section_title(ui, surface, "Final scoring", (table_area.x, table_area.y - px(4)))
+        common.section_title(ui, surface, words.scoring_round(3), (table_area.x, table_area.y - px(4)))
         draw_sheet(ui, surface, self.sheet, self.names(), table_area.move(0, px(18)))
         bottom = self._rounds(surface, pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330), px(150)))
         self._facts(
@@ -125,11 +143,11 @@ class GameOverScene(PanelScene):
         top = table_area.bottom + px(50)
         self._alhambras(surface, pygame.Rect(table_area.x, top, table_area.w, self.again.rect.y - px(34) - top))
         if self.record_path is not None:
-            note = f"Record saved: {self.record_path}"
+            note = _("Record saved: {path}").format(path=self.record_path)
         else:
-            note = "This game was opened from a record."
+            note = _("This game was opened from a record.")
         word = ui.text.render(ui.text.fit(note, ui.font_px(13), self.panel.w - px(60)), ui.font_px(13), theme.TEXT_DIM)
-        surface.blit(word, (self.panel.x + px(30), self.again.rect.y - px(26)))
+        surface.blit(word, (self.across(self.panel.x + px(30), word.get_width()), self.again.rect.y - px(26)))
         super().draw(surface)
 
     def _standings(self, surface: pygame.Surface, area: pygame.Rect) -> int:
@@ -137,7 +155,7 @@ class GameOverScene(PanelScene):
         ui = self.ui
         px = ui.px
         state = self.table.state
-        common.section_title(ui, surface, "Standings", (area.x, area.y - px(4)))
+        common.section_title(ui, surface, _("Standings"), (area.x, area.y - px(4)))
         order = sorted(range(state.players), key=lambda p: -state.scores[p])
         rows: list[tuple[int | str, str, int, str]] = [(p, self.table.names[p], state.scores[p], "") for p in order]
         rows += modules_for(state.rules).standings(state)  # listed last: they score, but are not in the race
@@ -160,11 +178,21 @@ class GameOverScene(PanelScene):
                 ui.text.fit(name, ui.font_px(17), px(170), "bold"), ui.font_px(17), theme.IVORY, "bold"
             )
             agent = self.table.agents[seat] if isinstance(seat, int) else None
-            sub = "winner" if won else (agent_label(agent) if agent else (role or "human"))
-            small = ui.text.render(sub, ui.font_px(12), theme.GOLD_LIGHT if won else theme.TEXT_DIM)
+            if won:
+                # TRANSLATORS: under a winner's name in the final standings
+                sub = pgettext("standings", "winner")
+            elif agent:
+                sub = agent_label(agent)
+            else:
+                # TRANSLATORS: under the (human) player's name in the final standings
+                sub = role or pgettext("standings", "human")
+            small = ui.text.render(
+                ui.text.fit(sub, ui.font_px(12), px(170)), ui.font_px(12), theme.GOLD_LIGHT if won else theme.TEXT_DIM
+            )
             top = band.centery - (label.get_height() + small.get_height()) // 2  # the name, then its role, stacked
-            surface.blit(label, (band.x + px(42), top))
-            surface.blit(small, (band.x + px(42), top + label.get_height()))
+            left, right = band.x + px(42), band.x + px(42) + px(170)
+            surface.blit(label, (theme.text_x(left, right, label.get_width()), top))
+            surface.blit(small, (theme.text_x(left, right, small.get_width()), top + label.get_height()))
             points = ui.text.render(str(score), ui.font_px(24), theme.GOLD_LIGHT, "bold")
             surface.blit(points, points.get_rect(midright=(band.right - px(14), band.centery)))
             y += px(46)
@@ -176,7 +204,7 @@ class GameOverScene(PanelScene):
         px = ui.px
         if area.h < px(60):
             return
-        common.section_title(ui, surface, "The Alhambras", (area.x, area.y))
+        common.section_title(ui, surface, _("The Alhambras"), (area.x, area.y))
         state = self.table.state
         width = area.w // len(self.views)
         for seat, view in enumerate(self.views):
@@ -197,7 +225,7 @@ class GameOverScene(PanelScene):
         state = self.table.state
         if area.h < px(60):
             return
-        common.section_title(ui, surface, "At the end", (area.x, area.y))
+        common.section_title(ui, surface, _("At the end"), (area.x, area.y))
         y = area.y + px(24)
         for seat in range(state.players):
             if y + px(20) > area.bottom:
@@ -205,22 +233,31 @@ class GameOverScene(PanelScene):
             tiles = [t for t in state.grids[seat].values() if not is_start_tile(t)]
             built = sum(TILE_TYPE[t] is not None for t in tiles)
             money = sum(CARD_VALUE[c] for c in state.hands[seat])
-            text = f"{built} buildings · {len(state.reserves[seat])} on the reserve · {money} in money left"
+            reserve = len(state.reserves[seat])
+            buildings = ngettext("{n} building", "{n} buildings", built).format(n=built)
+            on_reserve = ngettext("{n} on the reserve", "{n} on the reserve", reserve).format(n=reserve)
             if len(tiles) > built:  # tiles of a rule module that are no buildings (huts, camps...), by their kind
-                kinds = [TILE_KIND[t] for t in tiles if TILE_TYPE[t] is None]
-                counted = {kind: kinds.count(kind) for kind in kinds}
-                others = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in counted.items())
-                text = f"{built} buildings + {others} · {len(state.reserves[seat])} on the reserve"
+                others = other_tiles([t for t in tiles if TILE_TYPE[t] is None])
+                # TRANSLATORS: a player's facts at the end: "5 buildings + Garden hut, Camp 5 · 1 on the reserve"
+                text = _("{buildings} + {others} · {on_reserve}").format(
+                    buildings=buildings, others=others, on_reserve=on_reserve
+                )
+            else:
+                left = ngettext("{n} in money left", "{n} in money left", money).format(n=money)
+                # TRANSLATORS: a player's facts at the end: "5 buildings · 1 on the reserve · 7 in money left"
+                text = _("{buildings} · {on_reserve} · {money_left}").format(
+                    buildings=buildings, on_reserve=on_reserve, money_left=left
+                )
             common.seat_token(ui, surface, seat, self.table.names[seat], (area.x + px(8), y + px(9)), px(7))
             word = ui.text.render(ui.text.fit(text, ui.font_px(13), area.w - px(24)), ui.font_px(13), theme.PARCHMENT)
-            surface.blit(word, (area.x + px(22), y))
+            surface.blit(word, (theme.text_x(area.x + px(22), area.right, word.get_width()), y))
             y += px(22)
 
     def _rounds(self, surface: pygame.Surface, area: pygame.Rect) -> int:
         """The points each collector made at each scoring; return the y below the table."""
         ui = self.ui
         px = ui.px
-        common.section_title(ui, surface, "Points per scoring", (area.x, area.y))
+        common.section_title(ui, surface, _("Points per scoring"), (area.x, area.y))
         names = self.names()
         col_w = (area.w - px(90)) // max(1, len(names))
         y = area.y + px(24)
@@ -233,10 +270,12 @@ class GameOverScene(PanelScene):
                 (area.x + px(90) + c * col_w + col_w // 2, y + px(8)),
                 px(8),
             )
-        labels = ("1st", "2nd", "Final")
+        # TRANSLATORS: the rows of the points per scoring at the end: the first, second and final scoring (short)
+        labels = (pgettext("scoring", "1st"), pgettext("scoring", "2nd"), pgettext("scoring", "Final"))
         for r, label in enumerate(labels):
             y += px(24)
-            surface.blit(ui.text.render(label, ui.font_px(14), theme.PARCHMENT), (area.x, y))
+            word = ui.text.render(ui.text.fit(label, ui.font_px(14), px(86)), ui.font_px(14), theme.PARCHMENT)
+            surface.blit(word, (theme.text_x(area.x, area.x + px(86), word.get_width()), y))
             for c in range(len(names)):
                 word = ui.text.render(str(self.rounds[r][c]), ui.font_px(15), theme.IVORY, "bold")
                 surface.blit(word, word.get_rect(midtop=(area.x + px(90) + c * col_w + col_w // 2, y)))

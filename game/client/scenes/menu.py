@@ -9,13 +9,18 @@ import pygame
 
 from game.engine import record as records
 from game.engine.components import BUILDING_TYPES, TILE_COST, TILE_TYPE, E, N, S, W
+from game.i18n import N_, _, pgettext
 
 from .. import persistence, theme
 from ..scene import Scene
-from ..widgets import Button, draw_text
+from ..widgets import Button, Text, draw_text, shown
 
 if TYPE_CHECKING:
     from ..scene import AppServices
+
+
+CONTINUE_TIP = N_("Resume the game you left (saved after every turn)")
+NOTHING_TO_CONTINUE = N_("No game in progress to continue")
 
 
 class MenuScene(Scene):
@@ -25,34 +30,49 @@ class MenuScene(Scene):
         super().__init__(app)
         self.new_game = Button(
             self.ui,
-            "New game",
+            lambda: pgettext("menu", "New game"),
             self._new_game,
             style="primary",
             hotkey="N",
-            tooltip="Choose opponents and start a game",
+            tooltip=N_("Choose opponents and start a game"),
         )
         self.continue_game = Button(
-            self.ui, "Continue", self._continue, hotkey="C", tooltip="Resume the game you left (saved after every turn)"
+            self.ui, lambda: pgettext("menu", "Continue"), self._continue, hotkey="C", tooltip=CONTINUE_TIP
         )
         self.load = Button(
-            self.ui, "Load a record", self._load, hotkey="L", tooltip="Open a saved game or a finished game's record"
+            self.ui,
+            lambda: pgettext("menu", "Load a record"),
+            self._load,
+            hotkey="L",
+            tooltip=N_("Open a saved game or a finished game's record"),
         )
-        self.rules = Button(self.ui, "Rules", self._rules, hotkey="R", tooltip="How to play, and the keys")
+        self.rules = Button(
+            self.ui, lambda: pgettext("menu", "Rules"), self._rules, hotkey="R", tooltip=N_("How to play, and the keys")
+        )
         self.settings = Button(
-            self.ui, "Settings", self._settings, hotkey="S", tooltip="Animation speed, sound, memory aid, fullscreen"
+            self.ui,
+            lambda: pgettext("menu", "Settings"),
+            self._settings,
+            hotkey="S",
+            tooltip=N_("Language, animation speed, sound, memory aid, fullscreen"),
         )
-        self.quit = Button(self.ui, "Quit", app.quit, hotkey="Esc")
+        self.quit = Button(self.ui, lambda: pgettext("menu", "Quit"), app.quit, hotkey="Esc")
         self.widgets = [self.new_game, self.continue_game, self.load, self.rules, self.settings, self.quit]
-        self.message = app.notice
+        self._message: Text = app.notice
         app.notice = ""
+
+    @property
+    def message(self) -> str:
+        """What went wrong (a record that could not be read), in the current language; "" for nothing."""
+        return shown(self._message)
+
+    @message.setter
+    def message(self, text: Text) -> None:
+        self._message = text
 
     def enter(self) -> None:
         self.continue_game.enabled = persistence.has_autosave()
-        self.continue_game.tooltip = (
-            "Resume the game you left (saved after every turn)"
-            if self.continue_game.enabled
-            else "No game in progress to continue"
-        )
+        self.continue_game.tooltip = CONTINUE_TIP if self.continue_game.enabled else NOTHING_TO_CONTINUE
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -70,7 +90,9 @@ class MenuScene(Scene):
         try:
             game = records.load(persistence.autosave_path())
         except records.RecordError as error:
-            self.message = f"The saved game cannot be continued: {error}"
+            reason = str(error)
+            # TRANSLATORS: {reason} is the record reader's reason, in English (it names the file's fields)
+            self.message = lambda: _("The saved game cannot be continued: {reason}").format(reason=reason)
             self.ui.sounds.play("error")
             return
         self.app.open_game(game)
@@ -111,19 +133,20 @@ class MenuScene(Scene):
         bob = round(math.sin(self.ui.time * 1.3) * self.ui.px(3))
         surface.blit(logo, logo.get_rect(midtop=(w // 2, round(h * 0.08) + bob)))
         subtitle = self.ui.text.shadowed(
-            "The tile-laying game by Dirk Henn", self.ui.font_px(20), theme.PARCHMENT, "display"
+            _("The tile-laying game by Dirk Henn"), self.ui.font_px(20), theme.PARCHMENT, "display"
         )
         draw_text(surface, subtitle, (w // 2, round(h * 0.08) + logo.get_height() + self.ui.px(10)), "midtop")
         super().draw(surface)
-        if self.message:
+        message = self.message
+        if message:
             size = self.ui.font_px(15)
-            lines = self.ui.text.wrap(self.message, size, min(w - 80, self.ui.px(760)))
+            lines = self.ui.text.wrap(message, size, min(w - 80, self.ui.px(760)))
             y = self.quit.rect.bottom + self.ui.px(18)
             for line in lines:
                 rect = draw_text(surface, self.ui.text.shadowed(line, size, theme.WARN, "bold"), (w // 2, y), "midtop")
                 y = rect.bottom + 2
         foot = self.ui.text.render(
-            "F11 fullscreen  ·  hover a button for its key", self.ui.font_px(13), theme.TEXT_FAINT
+            _("F11 fullscreen  ·  hover a button for its key"), self.ui.font_px(13), theme.TEXT_FAINT
         )
         draw_text(surface, foot, (w // 2, h - self.ui.px(14)), "midbottom")
 

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
+
 from .. import theme
 from ..scene import Scene
-from ..widgets import draw_box, draw_text
+from ..widgets import Widget, draw_box, draw_text, mirrored, shown
 
 if TYPE_CHECKING:
     from ..scene import AppServices
@@ -24,13 +26,23 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 class PanelScene(Scene):
     """A scene laid out in ``self.panel``; subclasses set the title and what Enter and Escape do."""
 
-    title = ""
+    title = ""  # the English source, marked N_ where a screen sets it; translated when drawn
     title_size = 32
     title_at = (40, 22)  # from the panel's top-left, in design pixels (``Ui.px``)
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def across(self, left: int, width: int) -> int:
+        """Where a span of ``width`` pixels laid out from ``left`` (left to right) starts in the current
+        language: the same, or reflected within the panel in a language written right to left."""
+        return self.panel.x + self.panel.right - left - width if i18n.is_rtl() else left
+
+    def mirror(self, widgets: list[Widget]) -> None:
+        """Reflect ``widgets``, laid out left to right, within the panel in a language written right to left."""
+        for widget in widgets:
+            widget.rect = mirrored(widget.rect, self.panel)
 
     def press_enter(self) -> None:
         """The panel's main action (start, open, close...)."""
@@ -54,9 +66,12 @@ class PanelScene(Scene):
         ui = self.ui
         surface.blit(ui.sprites.felt(surface.get_size()), (0, 0))
         draw_box(ui, surface, self.panel)
-        title = ui.text.render(self.title, ui.font_px(self.title_size), theme.GOLD_LIGHT, "display")
+        size = ui.font_px(self.title_size)
         dx, dy = self.title_at
-        draw_text(surface, title, (self.panel.x + ui.px(dx), self.panel.y + ui.px(dy)))
+        room = self.panel.w - 2 * ui.px(dx)
+        title = ui.text.render(ui.text.fit(shown(self.title), size, room, "display"), size, theme.GOLD_LIGHT, "display")
+        x = theme.text_x(self.panel.x + ui.px(dx), self.panel.right - ui.px(dx), title.get_width())
+        draw_text(surface, title, (x, self.panel.y + ui.px(dy)))
 
 
 class ClosingPanelScene(PanelScene):

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _, pgettext
+
 from .. import theme
 from ..scene import Scene
 from ..views import common
@@ -25,16 +27,16 @@ class PauseScene(Scene):
     def __init__(self, app: AppServices, turn: Scene) -> None:
         super().__init__(app)
         self.turn = turn
-        self.resume = Button(self.ui, "Resume", app.pop, style="primary", hotkey="Esc")
-        self.rules = Button(self.ui, "Rules", self._rules, hotkey="R")
-        self.settings = Button(self.ui, "Settings", self._settings, hotkey="S")
+        self.resume = Button(self.ui, lambda: pgettext("menu", "Resume"), app.pop, style="primary", hotkey="Esc")
+        self.rules = Button(self.ui, lambda: pgettext("menu", "Rules"), self._rules, hotkey="R")
+        self.settings = Button(self.ui, lambda: pgettext("menu", "Settings"), self._settings, hotkey="S")
         self.leave_game = Button(
             self.ui,
-            "Save and leave to the title",
+            N_("Save and leave to the title"),
             app.screens.show_menu,
-            tooltip="The game is saved as it stands; Continue resumes it",
+            tooltip=N_("The game is saved as it stands; Continue resumes it"),
         )
-        self.quit = Button(self.ui, "Quit", app.quit, hotkey="Q")
+        self.quit = Button(self.ui, lambda: pgettext("menu", "Quit"), app.quit, hotkey="Q")
         self.widgets = [self.resume, self.rules, self.settings, self.leave_game, self.quit]
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -69,6 +71,8 @@ class PauseScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         common.dim(surface, surface.get_rect(), 140)
         draw_box(self.ui, surface, self.panel, (28, 24, 20), 246, theme.GOLD, self.ui.px(14))
-        title = self.ui.text.render("Game menu", self.ui.font_px(30), theme.GOLD_LIGHT, "display")
+        size = self.ui.font_px(30)
+        said = self.ui.text.fit(_("Game menu"), size, self.panel.w - self.ui.px(40), "display")
+        title = self.ui.text.render(said, size, theme.GOLD_LIGHT, "display")
         draw_text(surface, title, (self.panel.centerx, self.panel.y + self.ui.px(24)), "midtop")
         super().draw(surface)

@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.components import BUILDING_TYPES
+from game.i18n import N_, _, pgettext, words
+
 from .. import theme
 from ..scene import Scene
 from ..score_sheet import Row, Sheet
@@ -21,7 +24,6 @@ if TYPE_CHECKING:
     from ..scene import AppServices
     from ..views.model import TableModel
 
-ROUND_TITLES = {1: "First scoring", 2: "Second scoring", 3: "Final scoring"}
 ROW_DELAY = 0.28
 
 
@@ -34,7 +36,7 @@ class ScoringScene(Scene):
         self.sheet = sheet
         self.age = 0.0
         self.speed = app.speed
-        self.next = Button(self.ui, "Continue", self.close, style="primary", hotkey="Enter")
+        self.next = Button(self.ui, lambda: pgettext("button", "Continue"), self.close, style="primary", hotkey="Enter")
         self.widgets = [self.next]
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.ui.sounds.play("score")
@@ -85,12 +87,16 @@ class ScoringScene(Scene):
         draw_box(ui, surface, self.panel, (28, 24, 20), 246, theme.GOLD, px(14))
         card = ui.sprites.scoring_card(min(self.sheet.round, 2), px(84))
         surface.blit(card, (self.panel.x + px(26), self.panel.y + px(22)))
-        title = ui.text.render(ROUND_TITLES[self.sheet.round], ui.font_px(34), theme.GOLD_LIGHT, "display")
-        draw_text(surface, title, (self.panel.x + px(26) + card.get_width() + px(18), self.panel.y + px(26)))
         left = self.panel.x + px(26) + card.get_width() + px(18)
+        right = self.panel.right - px(20)
+        size = ui.font_px(34)
+        said = ui.text.fit(words.scoring_round(self.sheet.round), size, right - left, "display")
+        title = ui.text.render(said, size, theme.GOLD_LIGHT, "display")
+        draw_text(surface, title, (theme.text_x(left, right, title.get_width()), self.panel.y + px(26)))
         y = self.panel.y + px(72)
-        for line in ui.text.wrap(SUBTITLES[self.sheet.round], ui.font_px(14), self.panel.right - px(20) - left)[:2]:
-            y = draw_text(surface, ui.text.render(line, ui.font_px(14), theme.PARCHMENT), (left, y)).bottom
+        for line in ui.text.wrap(_(SUBTITLES[self.sheet.round]), ui.font_px(14), right - left)[:2]:
+            word = ui.text.render(line, ui.font_px(14), theme.PARCHMENT)
+            y = draw_text(surface, word, (theme.text_x(left, right, word.get_width()), y)).bottom
         draw_sheet(
             ui,
             surface,
@@ -138,9 +144,9 @@ def draw_track(
 
 # What each scoring pays for ([B-SCORE-2]): the second and third pay more places than the first.
 SUBTITLES = {
-    1: "Only the most buildings of each type score; ties share. Plus your longest outer wall.",
-    2: "First and second places score for each type; ties share. Plus your longest outer wall.",
-    3: "First, second and third places score for each type; ties share. Plus your longest outer wall.",
+    1: N_("Only the most buildings of each type score; ties share. Plus your longest outer wall."),
+    2: N_("First and second places score for each type; ties share. Plus your longest outer wall."),
+    3: N_("First, second and third places score for each type; ties share. Plus your longest outer wall."),
 }
 
 
@@ -172,27 +178,35 @@ def draw_sheet(
             surface.blit(shade, band)
         if row.what == "wall":
             icon = ui.sprites.drawn_tile("start", 15, row_h - px(8))
-            label = "Longest wall"
+            label = _("Longest wall")
         elif row.tile is not None:  # a rule module's own points (camp lines), pictured by one of its tiles
             icon = ui.sprites.tile(row.tile, row_h - px(8))
             label = row.label
         else:
             icon = ui.sprites.type_icon(row.what, row_h - px(8))
-            label = row.what.capitalize()
+            label = words.building(BUILDING_TYPES.index(row.what))
         surface.blit(icon, (area.x + px(4), y + px(3)))
-        text_x = area.x + px(10) + icon.get_width()
+        text_left = area.x + px(10) + icon.get_width()
+        text_right = area.x + label_w - px(4)
+
+        def at(image: pygame.Surface, left: int = text_left, right: int = text_right) -> int:
+            return theme.text_x(left, right, image.get_width())
+
         legend = ui.text.render(row.legend, ui.font_px(11), theme.TEXT_DIM) if row.legend else None
         word = ui.text.render(label, ui.font_px(15), theme.IVORY)
         if legend is not None and word.get_height() + legend.get_height() <= row_h - 2:  # the label, and its legend
             top = y + (row_h - 2 - word.get_height() - legend.get_height()) // 2
-            surface.blit(word, (text_x, top))
-            fitted = ui.text.fit(row.legend, ui.font_px(11), label_w - (text_x - area.x) - px(4))
-            surface.blit(ui.text.render(fitted, ui.font_px(11), theme.TEXT_DIM), (text_x, top + word.get_height()))
+            surface.blit(word, (at(word), top))
+            fitted = ui.text.fit(row.legend, ui.font_px(11), text_right - text_left)
+            small = ui.text.render(fitted, ui.font_px(11), theme.TEXT_DIM)
+            surface.blit(small, (at(small), top + word.get_height()))
         else:
-            surface.blit(ui.text.render(label, ui.font_px(16), theme.IVORY), (text_x, y + (row_h - px(22)) // 2))
+            word = ui.text.render(label, ui.font_px(16), theme.IVORY)
+            surface.blit(word, (at(word), y + (row_h - px(22)) // 2))
             named = pygame.Rect(area.x, y, label_w, row_h - 2)
             if row.legend and named.collidepoint(ui.mouse):  # no room for it under the label: over it instead
-                ui.tooltip(f"{label}: {row.legend}", named)
+                # TRANSLATORS: a scoring sheet's row and what each rank is worth ("Tower: 1st 8 · 2nd 1")
+                ui.tooltip(_("{row}: {worth}").format(row=label, worth=row.legend), named)
         pop = min(1.0, max(0.0, revealed - r))
         for c in range(columns):
             cx = area.x + label_w + c * col_w
@@ -229,10 +243,13 @@ def draw_sheet(
     if revealed >= len(sheet.rows):
         y = area.y + (len(sheet.rows) + 1) * row_h + px(12)
         pygame.draw.line(surface, theme.GOLD_DARK, (area.x, y - px(4)), (area.right, y - px(4)), 2)
-        surface.blit(
-            ui.text.render("This scoring / total", ui.font_px(16), theme.GOLD_LIGHT, "bold"),
-            (area.x + px(4), y + px(6)),
+        word = ui.text.render(
+            ui.text.fit(_("This scoring / total"), ui.font_px(16), label_w - px(8), "bold"),
+            ui.font_px(16),
+            theme.GOLD_LIGHT,
+            "bold",
         )
+        surface.blit(word, (theme.text_x(area.x + px(4), area.x + label_w - px(4), word.get_width()), y + px(6)))
         share = min(1.0, (revealed - len(sheet.rows)) / 1.5)
         for c in range(columns):
             cx = area.x + label_w + c * col_w

@@ -1,6 +1,8 @@
-"""Settings: animation speed, sound, the opponents' hands memory aid, turn confirmation, fullscreen.
+"""Settings: the language, animation speed, sound, the opponents' hands memory aid, turn confirmation,
+seat colours, fullscreen.
 
-Every change is saved at once to the user's config dir, so a crash never loses it.
+Every change is saved at once to the user's config dir, so a crash never loses it.  A new language shows at
+the next frame, on this screen and on every other (the app lays every scene out again).
 """
 
 from __future__ import annotations
@@ -9,62 +11,92 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _, pgettext
+
 from .. import theme
 from ..persistence import SPEEDS
-from ..widgets import Button, Choice, Toggle, draw_text
+from ..widgets import Button, Choice, Toggle, draw_text, verbatim
 from .panel import ClosingPanelScene
 
 if TYPE_CHECKING:
     from ..scene import AppServices
 
-SPEED_LABELS = ("Instant", "Slow", "Normal", "Fast", "Very fast")
+
+def speed_labels() -> tuple[str, ...]:
+    """The animation speeds' names, in SPEEDS order."""
+    return (
+        # TRANSLATORS: animation speeds, on the segments of one row of the settings (keep them short)
+        pgettext("speed", "Instant"),
+        pgettext("speed", "Slow"),
+        pgettext("speed", "Normal"),
+        pgettext("speed", "Fast"),
+        pgettext("speed", "Very fast"),
+    )
+
+
+def _speed_label(index: int) -> str:
+    return speed_labels()[index]
 
 
 class SettingsScene(ClosingPanelScene):
     """Every setting applies and is saved at once, so there is nothing to confirm."""
 
-    title = "Settings"
+    title = N_("Settings")
     title_at = (40, 24)
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         s = app.settings
+        codes = list(i18n.LANGUAGES)
+        self.language = Choice(
+            self.ui,
+            N_("Language"),
+            codes,
+            codes.index(i18n.language()) if i18n.language() in codes else 0,
+            self._language,
+            labels=[verbatim(i18n.LANGUAGES[code]) for code in codes],  # each in its own words, in every language
+            tooltip=N_("The game's language; it changes at once"),
+        )
         speed_index = min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - app.speed))
         self.speed = Choice(
             self.ui,
-            "Animation speed",
+            N_("Animation speed"),
             [str(v) for v in SPEEDS],
             speed_index,
             self._speed,
-            labels=SPEED_LABELS,
-            tooltip="How fast cards and tiles move; Instant skips animations",
+            labels=[lambda index=index: _speed_label(index) for index in range(len(SPEEDS))],
+            tooltip=N_("How fast cards and tiles move; Instant skips animations"),
         )
-        self.sound = Toggle(self.ui, "Sound effects", s.sound, self._sound)
+        self.sound = Toggle(self.ui, N_("Sound effects"), s.sound, self._sound)
         self.hands = Toggle(
             self.ui,
-            "Show opponents' hands (memory aid)",
+            N_("Show opponents' hands (memory aid)"),
             s.show_hands,
             self._hands,
-            tooltip="Every take and payment is public, so a player with perfect memory knows "
-            "all hands. Off: you see only how many cards each holds.",
+            tooltip=N_(
+                "Every take and payment is public, so a player with perfect memory knows "
+                "all hands. Off: you see only how many cards each holds."
+            ),
         )
         self.confirm = Toggle(
             self.ui,
-            "Confirm the end of my turn",
+            N_("Confirm the end of my turn"),
             s.confirm_turn,
             self._confirm,
-            tooltip="The move that ends your turn waits for End turn, so you can still undo it",
+            tooltip=N_("The move that ends your turn waits for End turn, so you can still undo it"),
         )
         self.colour_safe = Toggle(
             self.ui,
-            "Colour-blind friendly seat colours",
+            N_("Colour-blind friendly seat colours"),
             s.colour_safe,
             self._colour_safe,
-            tooltip="Seat colours that stay apart in every kind of colour blindness (seats also differ by shape)",
+            tooltip=N_("Seat colours that stay apart in every kind of colour blindness (seats also differ by shape)"),
         )
-        self.fullscreen = Toggle(self.ui, "Fullscreen (F11)", app.fullscreen, app.set_fullscreen)
-        self.back = Button(self.ui, "Done", app.pop, style="primary", hotkey="Esc")
+        self.fullscreen = Toggle(self.ui, N_("Fullscreen (F11)"), app.fullscreen, app.set_fullscreen)
+        self.back = Button(self.ui, lambda: pgettext("button", "Done"), app.pop, style="primary", hotkey="Esc")
         self.widgets = [
+            self.language,
             self.speed,
             self.sound,
             self.hands,
@@ -73,6 +105,13 @@ class SettingsScene(ClosingPanelScene):
             self.fullscreen,
             self.back,
         ]
+
+    def _language(self, index: int) -> None:
+        """Speak the chosen language from the next frame on (saved with the settings); a language whose
+        catalogue is missing leaves the choice where it was."""
+        if not self.app.set_language(self.language.options[index]):
+            self.language.index = self.language.options.index(i18n.language())
+            self.ui.sounds.play("error")
 
     def _speed(self, index: int) -> None:
         self.app.settings.speed = SPEEDS[index]
@@ -99,6 +138,7 @@ class SettingsScene(ClosingPanelScene):
 
     def enter(self) -> None:
         self.fullscreen.value = self.app.fullscreen
+        self.language.index = self.language.options.index(i18n.language())
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -107,20 +147,26 @@ class SettingsScene(ClosingPanelScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.ui.px
-        self.panel = pygame.Rect(0, 0, min(w - 40, px(760)), min(h - 40, px(520)))
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(760)), min(h - 40, px(580)))
         self.panel.center = (w // 2, h // 2)
         x, width = self.panel.x + px(40), self.panel.w - px(80)
-        y = self.panel.y + px(96)
-        self.speed.label_width = px(200)
-        self.speed.rect = pygame.Rect(x, y, width, px(40))
-        y += px(66)
+        y = self.panel.y + px(90)
+        for choice in (self.language, self.speed):
+            choice.label_width = px(200)
+            choice.rect = pygame.Rect(x, y, width, px(40))
+            y += px(56)
+        y += px(4)
         for toggle in (self.sound, self.hands, self.confirm, self.colour_safe, self.fullscreen):
             toggle.rect = pygame.Rect(x, y, width, px(40))
-            y += px(56)
+            y += px(52)
         self.back.rect = pygame.Rect(self.panel.right - px(40) - px(180), self.panel.bottom - px(76), px(180), px(50))
+        self.mirror([self.back])  # right to left, Done at the left
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
-        where = self.ui.text.render("Saved automatically", self.ui.font_px(13), theme.TEXT_FAINT)
-        draw_text(surface, where, (self.panel.x + self.ui.px(40), self.panel.bottom - self.ui.px(50)), "midleft")
+        size = self.ui.font_px(13)
+        room = self.panel.w - self.ui.px(80) - self.back.rect.w
+        where = self.ui.text.render(self.ui.text.fit(_("Saved automatically"), size, room), size, theme.TEXT_FAINT)
+        x = self.across(self.panel.x + self.ui.px(40), where.get_width())
+        draw_text(surface, where, (x, self.panel.bottom - self.ui.px(50)), "midleft")
         super().draw(surface)

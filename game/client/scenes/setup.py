@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.modules import CHOOSABLE, MODULES, PLAYABLE
+from game.i18n import N_, _, ngettext, pgettext
 
 from .. import theme
 from ..modules import setup_key
-from ..table import AGENT_LABELS, AGENT_TIPS, LEVEL_TIPS, bot_names, usable_agent
-from ..widgets import Button, Choice, TextInput, Toggle, Ui, draw_text
+from ..plain import capital
+from ..table import AGENT_LABELS, AGENT_TIPS, LEVEL_TIPS, bot_names, level_name, usable_agent
+from ..widgets import Button, Choice, Text, TextInput, Toggle, Ui, draw_text, mirrored
 from .panel import PanelScene
 
 if TYPE_CHECKING:
@@ -25,13 +27,24 @@ MAX_OPPONENTS = 5
 MODULE_KEYS: dict[str, int] = {name: getattr(pygame, f"K_{setup_key(name).lower()}") for name in PLAYABLE}
 assert len(set(MODULE_KEYS.values())) == len(MODULE_KEYS), "two modules share a setup key"
 DESCRIPTION_LINES = 2  # a toggle's description is cut to this many lines (the whole of it in the tooltip)
+DEFAULT_NAME = "You"  # the player's name until they give one (``--name``'s default): said in their language
+
+
+def default_name() -> str:
+    """The player's name at the table when they give none, in the current language (as the table says it)."""
+    return pgettext("seat name", "You")
+
+
+def _level_labels(levels: list[str]) -> list[Text]:
+    """The levels' segments: "Hard", said when drawn."""
+    return [lambda level=level: capital(level_name(level)) for level in levels]
 
 
 def agent_kinds() -> dict[str, list[str]]:
     """Bots by kind, e.g. {'random': [''], 'greedy': [''], 'mcts': ['easy', 'normal', 'hard']}."""
     kinds: dict[str, list[str]] = {}
     for name in bot_names():
-        kind, _, level = name.partition(":")
+        kind, _sep, level = name.partition(":")
         kinds.setdefault(kind, []).append(level)
     return kinds
 
@@ -41,7 +54,7 @@ class OpponentRow:
 
     def __init__(self, scene: SetupScene, agent: str) -> None:
         self.kinds = agent_kinds()
-        kind, _, level = agent.partition(":")
+        kind, _sep, level = agent.partition(":")
         names = list(self.kinds)
         self.kind = Choice(
             scene.ui,
@@ -49,7 +62,7 @@ class OpponentRow:
             names,
             names.index(kind),
             self._kind_changed,
-            labels=[AGENT_LABELS.get(k, k.capitalize()) for k in names],
+            labels=[AGENT_LABELS.get(k, k.capitalize()) for k in names],  # sources, translated when drawn
             tips=[AGENT_TIPS.get(k, "") for k in names],
         )
         levels = self.kinds[kind]
@@ -58,8 +71,8 @@ class OpponentRow:
             "",
             levels,
             levels.index(level),
-            lambda _: None,
-            labels=[lv.capitalize() for lv in levels],
+            lambda _index: None,
+            labels=_level_labels(levels),
             tips=[LEVEL_TIPS.get(lv, "") for lv in levels],
         )
         self.level.visible = levels != [""]
@@ -68,7 +81,7 @@ class OpponentRow:
         levels = self.kinds[self.kind.options[index]]
         default = "normal" if "normal" in levels else levels[0]
         self.level.options = levels
-        self.level.labels = [lv.capitalize() for lv in levels]
+        self.level.labels = _level_labels(levels)
         self.level.tips = [LEVEL_TIPS.get(lv, "") for lv in levels]
         self.level.index = levels.index(default)
         self.level.visible = levels != [""]
@@ -81,9 +94,15 @@ class OpponentRow:
 
 
 def module_title(name: str) -> tuple[str, str]:
-    """A module's summary as a title and a sentence: ("The vizier's favour", "Once in a while, ...")."""
-    title, _, text = MODULES[name].summary.partition(": ")
-    return (title, text[:1].upper() + text[1:]) if text else (name.capitalize(), title)
+    """A module's summary in the current language as a title and a sentence: ("The vizier's favour", "Once in a
+    while, ..."); the summary is translated whole (the title's colon is the language's own: "：" in Chinese)."""
+    summary = _(MODULES[name].summary)
+    for colon in (": ", "：", ":"):
+        title, found, text = summary.partition(colon)
+        if found and text.strip():
+            text = text.strip()
+            return title.strip(), text[:1].upper() + text[1:]
+    return name.capitalize(), summary
 
 
 class ModuleToggle(Toggle):
@@ -91,11 +110,20 @@ class ModuleToggle(Toggle):
 
     def __init__(self, ui: Ui, name: str, value: bool) -> None:
         self.name = name
-        self.title, self.text = module_title(name)
         self.key = setup_key(name)
         self.limit = DESCRIPTION_LINES  # lines of description shown (the layout may allow fewer)
-        self.click_tip = f"Click or press {self.key} to switch it on or off. The rules: Rules in the main menu"
-        super().__init__(ui, self.title, value, lambda _: None, tooltip=self.click_tip)
+        super().__init__(ui, lambda: self.title, value, lambda _value: None, tooltip=self.click_tip)
+
+    @property
+    def title(self) -> str:
+        return module_title(self.name)[0]
+
+    @property
+    def text(self) -> str:
+        return module_title(self.name)[1]
+
+    def click_tip(self) -> str:
+        return _("Click or press {key} to switch it on or off. The rules: Rules in the main menu").format(key=self.key)
 
     def flip(self) -> None:
         """The keyboard's way to click it."""
@@ -138,63 +166,78 @@ class ModuleToggle(Toggle):
             fill = theme.mix(fill, (255, 255, 255), 0.06)
         edge = theme.GOLD if self.value else theme.PANEL_EDGE
         surface.blit(ui.sprites.panel(self.rect.size, fill, 235, edge, px(8)), self.rect)
-        # the switch, top right
+        # the switch, top right (top left, and all mirrored, right to left)
         w, h = px(50), px(24)
         track = pygame.Rect(self.rect.right - px(10) - w, self.rect.y + px(8), w, h)
+        cap_right = track.x - px(10)  # the keycap's right edge, left to right
+        track = mirrored(track, self.rect)
         colour = theme.GOLD if self.value else (70, 80, 78)
         pygame.draw.rect(surface, colour, track, border_radius=h // 2)
         pygame.draw.rect(surface, theme.INK, track, 2, border_radius=h // 2)
         knob_x = track.right - h // 2 if self.value else track.x + h // 2
         pygame.draw.circle(surface, theme.IVORY, (knob_x, track.centery), h // 2 - 4)
-        # the key, as a keycap left of the switch
+        # the key, as a keycap beside the switch
         key = ui.text.render(self.key, ui.font_px(12), theme.INK, "bold")
         cap = pygame.Rect(0, 0, max(key.get_width() + px(10), px(22)), px(20))
-        cap.midright = (track.x - px(10), track.centery)
+        cap.midright = (cap_right, track.centery)
+        room = cap.x - self.rect.x - px(20)  # for the title, beside the keycap
+        cap = mirrored(cap, self.rect)
         pygame.draw.rect(surface, theme.PARCHMENT, cap, border_radius=4)
         pygame.draw.rect(surface, theme.GOLD_DARK, cap, 1, border_radius=4)
         surface.blit(key, key.get_rect(center=cap.center))
         # the title and the description
         size = ui.font_px(16)
-        title = ui.text.fit(self.title, size, cap.x - self.rect.x - px(20), "bold")
+        left, right = self.rect.x + px(12), self.rect.right - px(12)
+        title = ui.text.fit(self.title, size, room, "bold")
         word = ui.text.render(title, size, theme.GOLD_LIGHT if self.value else theme.IVORY, "bold")
-        surface.blit(word, word.get_rect(midleft=(self.rect.x + px(12), track.centery)))
+        surface.blit(word, word.get_rect(midleft=(theme.text_x(left, right, word.get_width()), track.centery)))
         small = ui.font_px(14)
         line_h = ui.text.size("Ag", small)[1]
         y = self.rect.y + self._text_top()
         for line in self.lines(self.rect.w - px(24)):
-            surface.blit(
-                ui.text.render(line, small, theme.TEXT_DIM if not self.value else theme.IVORY),
-                (self.rect.x + px(12), y),
-            )
+            word = ui.text.render(line, small, theme.TEXT_DIM if not self.value else theme.IVORY)
+            surface.blit(word, (theme.text_x(left, right, word.get_width()), y))
             y += line_h
-        if hovered and self.tooltip:
-            whole = f"{self.text}. " if self.cut(self.rect.w) else ""  # the description cut short, said whole
-            ui.tooltip(whole + self.tooltip, self.rect)
+        if hovered:
+            tip = self.click_tip()
+            if self.cut(self.rect.w):  # the description cut short, said whole
+                tip = _("{description}. {how_to_switch}").format(description=self.text, how_to_switch=tip)
+            ui.tooltip(tip, self.rect)
 
 
 class SetupScene(PanelScene):
     """Choose the table; Enter starts, Escape goes back."""
 
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         settings = app.settings
         opponents = [usable_agent(name) for name in settings.opponents][:MAX_OPPONENTS] or [usable_agent("greedy")]
         self.rows = [OpponentRow(self, opponents[i % len(opponents)]) for i in range(MAX_OPPONENTS)]
-        name = app.args.name if app.args.name and app.args.name != "You" else settings.name  # --name wins
-        self.name = TextInput(self.ui, name, 16, placeholder="Your name", on_enter=self._start)
+        name = app.args.name if app.args.name and app.args.name != DEFAULT_NAME else settings.name  # --name wins
+        if name == DEFAULT_NAME:
+            name = default_name()  # the default name, said in the player's language
+        self.name = TextInput(self.ui, name, 16, placeholder=N_("Your name"), on_enter=self._start)
         self.count = Choice(
             self.ui,
             "",
             [str(n) for n in range(1, MAX_OPPONENTS + 1)],
             len(opponents) - 1,
-            lambda _: self.layout(self.app.size),
-            tooltip="Two players (one opponent) play with Dirk, a neutral collector",
+            lambda _index: self.layout(self.app.size),
+            tooltip=N_("Two players (one opponent) play with Dirk, a neutral collector"),
         )
-        self.seed = TextInput(self.ui, "", 10, allowed=str.isdigit, placeholder="random", on_enter=self._start)
-        self.start = Button(self.ui, "Start the game", self._start, style="primary", hotkey="Enter")
-        self.back = Button(self.ui, "Back", app.pop, hotkey="Esc")
+        self.seed = TextInput(
+            self.ui,
+            "",
+            10,
+            allowed=str.isdigit,
+            # TRANSLATORS: shown in the empty seed field: a random deal
+            placeholder=lambda: pgettext("seed", "random"),
+            on_enter=self._start,
+        )
+        self.start = Button(self.ui, N_("Start the game"), self._start, style="primary", hotkey="Enter")
+        self.back = Button(self.ui, lambda: pgettext("button", "Back"), app.pop, hotkey="Esc")
         chosen = chosen_modules(app)
         self.toggles = [ModuleToggle(self.ui, name, name in chosen) for name in CHOOSABLE]
         self.error = ""
@@ -225,7 +268,7 @@ class SetupScene(PanelScene):
         self.panel = pygame.Rect(0, 0, width, min(h - 40, max(px(640), needed)))
         self.panel.center = (w // 2, h // 2)
         left = self.panel.x + px(40)
-        label_w = px(170)
+        self.label_w = label_w = px(170)
         field_x = left + label_w
         self.column_right = field_x + px(556)  # the left column's right edge
         row_h = px(38)
@@ -234,7 +277,7 @@ class SetupScene(PanelScene):
         y += row_h + px(18)
         self.count.rect = pygame.Rect(field_x, y, px(300), row_h)
         y += row_h + px(18)
-        self.row_labels: list[tuple[str, int]] = []
+        self.row_labels: list[tuple[int, int]] = []  # (opponent number, y)
         widgets: list = [self.name, self.count]
         for index, row in enumerate(self.rows):
             active = index <= self.count.index
@@ -243,12 +286,13 @@ class SetupScene(PanelScene):
             row.kind.rect = pygame.Rect(field_x, y, px(290), row_h)
             row.level.rect = pygame.Rect(field_x + px(306), y, self.column_right - field_x - px(306), row_h)
             if active:
-                self.row_labels.append((f"Opponent {index + 1}", y + row_h // 2))
+                self.row_labels.append((index + 1, y + row_h // 2))
                 widgets += [row.kind, row.level]
                 y += row_h + px(10)
         y += px(8)
         self.seed_y = y
         self.seed.rect = pygame.Rect(field_x, y, px(200), row_h)
+        self.hint_x = self.seed.rect.right + px(16)  # the seed's hint, right of the field (left to right)
         bottom = self.panel.bottom - px(26) - px(50)
         self.start.rect = pygame.Rect(self.panel.right - px(40) - px(240), bottom, px(240), px(50))
         self.back.rect = pygame.Rect(left, bottom, px(160), px(50))
@@ -259,12 +303,15 @@ class SetupScene(PanelScene):
             toggle.rect = pygame.Rect(self.modules_x, y, modules_w, toggle.height_for(modules_w))
             y = toggle.rect.bottom + gap
         self.widgets = [*widgets, self.seed, *self.toggles, self.start, self.back]
+        # laid out left to right; right to left, the panel is read from its right edge
+        self.mirror([self.name, self.count, self.seed, *self.toggles, self.start, self.back])
+        self.mirror([choice for row in self.rows for choice in (row.kind, row.level)])
 
     def _start(self) -> None:
-        name = self.name.value.strip() or "You"
+        name = self.name.value.strip() or default_name()
         seed = int(self.seed.value) if self.seed.value else None
         settings = self.app.settings
-        settings.name = name
+        settings.name = DEFAULT_NAME if name == default_name() else name  # the default, said anew in each language
         settings.opponents = self.opponents
         # Settings has no field for the modules yet: the choice is kept for this session (and saved
         # with the settings once persistence.Settings has a ``modules`` field).
@@ -285,58 +332,62 @@ class SetupScene(PanelScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         px = self.ui.px
+        ui = self.ui
         self.draw_frame(surface)
-        size = self.ui.font_px(17)
+        size = ui.font_px(17)
+        left = self.panel.x + px(40)
         labels = [
-            ("Your name", self.name.rect.centery),
-            ("Opponents", self.count.rect.centery),
-            *self.row_labels,
-            ("Seed (optional)", self.seed.rect.centery),
+            (_("Your name"), self.name.rect.centery),
+            (_("Opponents"), self.count.rect.centery),
+            *((_("Opponent {number}").format(number=number), y) for number, y in self.row_labels),
+            (_("Seed (optional)"), self.seed.rect.centery),
         ]
         for text, y in labels:
-            draw_text(surface, self.ui.text.render(text, size, theme.IVORY), (self.panel.x + px(40), y), "midleft")
+            word = ui.text.render(ui.text.fit(text, size, self.label_w - px(8)), size, theme.IVORY)
+            draw_text(surface, word, (self.across(left, word.get_width()), y), "midleft")
         players = self.count.index + 2
         if players == 2:
-            note = (
+            note = _(
                 "Two players: Dirk, a neutral collector, joins the game. He takes no turns and cannot win, "
                 "but he collects tiles (6 at the start, more after each scoring), competes for majorities, "
                 "and you may give him a tile you bought instead of building it."
             )
             if self.modules:
-                note += " With modules he collects building tiles only: never huts."
+                note = _("{note} With modules he collects building tiles only: never huts.").format(note=note)
         else:
-            note = f"{players} players. The start player is the one dealt the fewest money cards."
-        hint = "Same seed, same deal: share a seed to compare games."
+            note = ngettext(
+                "{players} player. The start player is the one dealt the fewest money cards.",
+                "{players} players. The start player is the one dealt the fewest money cards.",
+                players,
+            ).format(players=players)
+        hint = _("Same seed, same deal: share a seed to compare games.")
         y = self.seed.rect.bottom + px(16)
-        for line in self.ui.text.wrap(note, self.ui.font_px(15), self.column_right - self.panel.x - px(40)):
-            rect = draw_text(
-                surface,
-                self.ui.text.render(line, self.ui.font_px(15), theme.GOLD_LIGHT if players == 2 else theme.TEXT_DIM),
-                (self.panel.x + px(40), y),
-            )
-            y = rect.bottom + 2
-        hint_x = self.seed.rect.right + px(16)
-        hint_size = self.ui.font_px(13)
-        hint_lines = self.ui.text.wrap(hint, hint_size, self.column_right - hint_x)
-        line_h = self.ui.text.size("Ag", hint_size)[1]
+        small = ui.font_px(15)
+        for line in ui.text.wrap(note, small, self.column_right - left):
+            word = ui.text.render(line, small, theme.GOLD_LIGHT if players == 2 else theme.TEXT_DIM)
+            y = draw_text(surface, word, (self.across(left, word.get_width()), y)).bottom + 2
+        hint_size = ui.font_px(13)
+        hint_lines = ui.text.wrap(hint, hint_size, self.column_right - self.hint_x)
+        line_h = ui.text.size("Ag", hint_size)[1]
         y = self.seed.rect.centery - line_h * len(hint_lines) // 2
         for line in hint_lines:
-            draw_text(surface, self.ui.text.render(line, hint_size, theme.TEXT_FAINT), (hint_x, y))
+            word = ui.text.render(line, hint_size, theme.TEXT_FAINT)
+            draw_text(surface, word, (self.across(self.hint_x, word.get_width()), y))
             y += line_h
-        heading = self.ui.text.render("Modules", size, theme.IVORY)
-        draw_text(surface, heading, (self.modules_x, self.name.rect.centery), "midleft")
-        x = self.column_right + px(20)
+        heading = ui.text.render(_("Modules"), size, theme.IVORY)
+        draw_text(
+            surface, heading, (self.across(self.modules_x, heading.get_width()), self.name.rect.centery), "midleft"
+        )
+        x = self.across(self.column_right + px(20), 1)
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, self.panel.y + px(84)), (x, self.back.rect.y - px(20)), 1)
-        tip = "Off unless you switch them on: click one or press its key. Rules, in the menu, explains each."
-        tip_lines = self.ui.text.wrap(tip, self.ui.font_px(13), self.toggles[-1].rect.w) if self.toggles else []
-        line_h = self.ui.text.size("Ag", self.ui.font_px(13))[1]
+        tip = _("Off unless you switch them on: click one or press its key. Rules, in the menu, explains each.")
+        tip_lines = ui.text.wrap(tip, ui.font_px(13), self.toggles[-1].rect.w) if self.toggles else []
+        line_h = ui.text.size("Ag", ui.font_px(13))[1]
         if tip_lines and self.toggles[-1].rect.bottom + px(8) + line_h * len(tip_lines) <= self.back.rect.y - px(8):
             y = self.toggles[-1].rect.bottom + px(8)
             for line in tip_lines:  # only where it fits under the toggles (the toggles' tooltips say it too)
-                rect = draw_text(
-                    surface, self.ui.text.render(line, self.ui.font_px(13), theme.TEXT_FAINT), (self.modules_x, y)
-                )
-                y = rect.bottom
+                word = ui.text.render(line, ui.font_px(13), theme.TEXT_FAINT)
+                y = draw_text(surface, word, (self.across(self.modules_x, word.get_width()), y)).bottom
         super().draw(surface)
 
 
