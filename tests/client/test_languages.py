@@ -13,6 +13,7 @@ from screens import SCREENS, visit_screens
 from text_layout import Recording, boxed, draw_top_scene, overlaps, record_texts
 
 from game import i18n
+from game.engine.modules import CHOOSABLE
 
 SIZES = ((1024, 700), (1920, 1080))
 LANGUAGES = tuple(i18n.LANGUAGES)
@@ -40,10 +41,15 @@ def _play_a_few_rounds(driver) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("modules", ["", "all"])
 def test_the_table_in_every_language(
-    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, screenshots: Path, code: str, size: tuple[int, int], modules: str
+    make_app: MakeApp,
+    monkeypatch: pytest.MonkeyPatch,
+    screenshots: Path,
+    code: str,
+    size: tuple[int, int],
+    modules: str,
 ) -> None:
     """The table with four players (base game), or three with all seven modules (their panels and words)."""
-    options = {"modules": modules} if modules else {}
+    options = {"modules": CHOOSABLE} if modules else {}
     players = 3 if modules else 4
     driver = make_app(ai=["greedy"] * (players - 1), seed=3, speed=0.0, size=size, **options)
     i18n.set_language(code)  # switched while the game runs, as from the settings

@@ -336,7 +336,9 @@ def alhambra_points(grid: dict[int, int]) -> int:
 
 class Bazaars(Module):
     name = NAME
-    summary = "Bazaars: drawn from the bag they wait beside the market; at the end they score colourful neighbours"
+    summary = mark(
+        "Bazaars: drawn from the bag they wait beside the market; at the end they score colourful neighbours"
+    )
     handlers = {  # noqa: RUF012 - read-only table
         BuyBazaar: (_check_buy, _buy),
         ExchangeBuyBazaar: (_check_exchange_buy, _exchange_buy),

@@ -109,7 +109,7 @@ def _do_reveal(state: GameState, action: RevealBonus) -> None:
 
 class Bonus(Module):
     name = NAME
-    summary = "Bonus cards: secret cards that count one more building once their tile is built"
+    summary = mark("Bonus cards: secret cards that count one more building once their tile is built")
     handlers = {RevealBonus: (_check_reveal, _do_reveal)}  # noqa: RUF012 - read-only table
     absent_reason = mark("bonus cards play only with the bonus cards module")
     events = (EVENT,)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, FromReserve, Place, Swap
 from ..alhambra import STEPS, Alhambra, camp_fits
 from ..components import CAMP_ARROWS, CAMPS, is_camp
+from ..messages import mark
 from .base import CAMPS_MODULE, Module
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def redesigns(state: GameState, player: int) -> list[Action]:
 
 class Camps(Module):
     name = NAME
-    summary = "Camps: tiles that join the walls with their bastions; each arrow scores the tiles in line with it"
+    summary = mark("Camps: tiles that join the walls with their bastions; each arrow scores the tiles in line with it")
 
     def bag_tiles(self) -> tuple[int, ...]:
         """[M-CAMP-1] the eight camps, shuffled into the bag with the buildings."""

@@ -177,7 +177,7 @@ def _buy(state: GameState, action: ExchangeBuy) -> None:
 
 class Exchange(Module):
     name = NAME
-    summary = "Exchange offices: six cards that let two currencies pay for one tile"
+    summary = mark("Exchange offices: six cards that let two currencies pay for one tile")
     handlers = {ExchangeBuy: (_check_buy, _buy)}  # noqa: RUF012 - read-only table
     absent_reason = mark("exchange cards play only with the exchange offices module")
     events = (EVENT,)

@@ -327,7 +327,7 @@ def _flight_moves(state: GameState) -> list[Action]:
 
 class Falcons(Module):
     name = NAME
-    summary = "Falconers: buy falcons for corners where their colours meet; each kind scores by how many"
+    summary = mark("Falconers: buy falcons for corners where their colours meet; each kind scores by how many")
     handlers = {  # noqa: RUF012 - read-only table
         BuyFalcon: (_check_buy, _buy),
         StopFalcons: (_check_stop, _stop),

@@ -133,7 +133,7 @@ def _take(state: GameState, action: TakeHut) -> None:
 
 class Huts(Module):
     name = NAME
-    summary = "Building huts: free tiles; each building of their colour beside one counts once more"
+    summary = mark("Building huts: free tiles; each building of their colour beside one counts once more")
     handlers = {TakeHut: (_check_take, _take)}  # noqa: RUF012 - read-only table
     absent_reason = mark("huts play only with the building huts module")
     events = (TAKE_EVENT, UP_EVENT)

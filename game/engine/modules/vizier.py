@@ -289,7 +289,7 @@ def _window_moves(state: GameState) -> list[Action]:
 
 class Vizier(Module):
     name = NAME
-    summary = "The vizier's favour: once in a while, buy a tile exactly out of turn"
+    summary = mark("The vizier's favour: once in a while, buy a tile exactly out of turn")
     handlers = {  # noqa: RUF012 - read-only table
         WakeVizier: (_check_wake, _wake),
         VizierBuy: (_check_buy, _buy),
