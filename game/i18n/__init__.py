@@ -59,7 +59,8 @@ def load_catalogue(code: str) -> _gettext.NullTranslations:
             return _gettext.GNUTranslations(stream)
     except FileNotFoundError:
         raise FileNotFoundError(
-            f"the {code} catalogue was not compiled ({path}); install the package, or run python -m game.i18n.catalogues compile"
+            f"the {code} catalogue was not compiled ({path}); "
+            "install the package, or run python -m game.i18n.catalogues compile"
         ) from None
 
 
@@ -120,7 +121,7 @@ def _(message: str) -> str:
     return _catalogue.gettext(message)
 
 
-def N_(message: str) -> str:
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for it, which extractors know
     """Mark ``message`` for the catalogues without translating it now (it is translated where it is shown)."""
     return message
 

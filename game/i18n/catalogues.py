@@ -4,6 +4,8 @@
     python -m game.i18n.catalogues update     # alhambra.pot -> every locale/<code>/LC_MESSAGES/alhambra.po
     python -m game.i18n.catalogues compile    # every .po -> its .mo (also done by setup.py at build/install)
     python -m game.i18n.catalogues check      # untranslated, fuzzy or obsolete entries, lost placeholders
+    python -m game.i18n.catalogues todo CODE OUT.json        # what a translator still has to do, as JSON
+    python -m game.i18n.catalogues fill CODE IN.json [...]   # their translations put back into the .po
 
 Babel does the work (it is a build-time tool here: the game reads the ``.mo`` files with the standard
 library).  The keywords are the game's: ``_``, ``N_``, ``ngettext``, ``pgettext``, ``npgettext``, the
@@ -12,6 +14,7 @@ engine's ``mark`` and ``Message.of``, and ``IllegalAction``'s second argument (i
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -99,7 +102,9 @@ def update() -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as out:
             write_po(out, catalog, width=120, include_previous=False, ignore_obsolete=True)
-        print(f"{code}: {sum(1 for m in catalog if m.id and m.string and (not isinstance(m.string, tuple) or all(m.string)))}/{len([m for m in catalog if m.id])} translated")
+        entries = [m for m in catalog if m.id]
+        done = sum(1 for m in entries if all(m.string if isinstance(m.string, tuple) else (m.string,)))
+        print(f"{code}: {done}/{len(entries)} translated")
     return 0
 
 
@@ -155,11 +160,77 @@ def problems(code: str) -> list[str]:
             missing = expected - got - ({"n", "count"} if len(ids) > 1 else set())
             if missing or got - expected:
                 found.append(f"{name}: placeholders {sorted(got)} where the source has {sorted(expected)}")
-    for key, context in sorted(wanted - have, key=str):
+    for key, _context in sorted(wanted - have, key=str):
         found.append(f"{code}: {key!r} is missing")
-    for key, context in sorted(have - wanted, key=str):
+    for key, _context in sorted(have - wanted, key=str):
         found.append(f"{code}: {key!r} is no longer in the sources")
     return found
+
+
+def _key(message) -> str:  # type: ignore[no-untyped-def]
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return f"{message.context}\x04{msgid}" if message.context else msgid
+
+
+def todo(code: str, out: str) -> int:
+    """The entries of ``code`` still to translate, as JSON for a translator: key, context, English (and its
+    plural), the translators' comments and where the message is used."""
+    from babel.messages.pofile import read_po
+
+    with po_path(code).open("rb") as stream:
+        catalog = read_po(stream, locale=code)
+    entries = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if all(strings) and not message.fuzzy:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        entries.append(
+            {
+                "key": _key(message),
+                "context": message.context,
+                "english": ids[0],
+                "english_plural": ids[1] if len(ids) > 1 else None,
+                "plural_forms": catalog.num_plurals if len(ids) > 1 else None,
+                "comments": list(message.auto_comments),
+                "used_in": sorted({path for path, _ in message.locations}),
+            }
+        )
+    Path(out).write_text(json.dumps(entries, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(f"{code}: {len(entries)} entries to translate -> {out}")
+    return 0
+
+
+def fill(code: str, sources: list[str]) -> int:
+    """Put translations into ``code``'s catalogue from JSON files mapping an entry's key (as ``todo`` gives
+    it) to its translation (a list of forms for a plural entry)."""
+    from babel.messages.pofile import read_po, write_po
+
+    with po_path(code).open("rb") as stream:
+        catalog = read_po(stream, locale=code)
+    given: dict[str, object] = {}
+    for source in sources:
+        given.update(json.loads(Path(source).read_text(encoding="utf-8")))
+    used = 0
+    for message in catalog:
+        if not message.id or _key(message) not in given:
+            continue
+        value = given[_key(message)]
+        if isinstance(message.id, tuple):
+            forms = list(value) if isinstance(value, list) else [value]
+            forms += [forms[-1]] * (catalog.num_plurals - len(forms))
+            message.string = tuple(forms[: catalog.num_plurals])
+        else:
+            message.string = value if isinstance(value, str) else value[0]
+        message.flags.discard("fuzzy")
+        used += 1
+    with po_path(code).open("wb") as out:
+        write_po(out, catalog, width=120, include_previous=False, ignore_obsolete=True)
+    unknown = len(given) - used
+    print(f"{code}: {used} translations put in" + (f", {unknown} keys not in the catalogue" if unknown else ""))
+    return 0
 
 
 def check() -> int:
@@ -172,9 +243,23 @@ def check() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    commands = {"extract": extract, "update": update, "compile": lambda: print(*compile_all(), sep="\n") or 0, "check": check}
+    if len(args) == 3 and args[0] == "todo" and args[1] in TRANSLATED:
+        return todo(args[1], args[2])
+    if len(args) >= 3 and args[0] == "fill" and args[1] in TRANSLATED:
+        return fill(args[1], args[2:])
+    commands = {
+        "extract": extract,
+        "update": update,
+        "compile": lambda: print(*compile_all(), sep="\n") or 0,
+        "check": check,
+    }
     if len(args) != 1 or args[0] not in commands:
-        print(f"usage: python -m game.i18n.catalogues {{{','.join(commands)}}}", file=sys.stderr)
+        print(
+            f"usage: python -m game.i18n.catalogues {{{','.join(commands)}}}\n"
+            "       python -m game.i18n.catalogues todo CODE OUT.json\n"
+            "       python -m game.i18n.catalogues fill CODE IN.json [IN.json ...]",
+            file=sys.stderr,
+        )
         return 2
     return commands[args[0]]()
 

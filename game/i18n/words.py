@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from game.engine.components import (
+    BAZAAR,
     BAZAAR_CURRENCY,
     BAZAAR_TYPES,
     BONUS,
@@ -34,7 +35,6 @@ from game.engine.components import (
     TILE_KIND,
     TILE_TYPE,
     TILE_WALLS,
-    BAZAAR,
     scoring_round_of,
 )
 from game.engine.messages import Message, argument_kind
@@ -87,7 +87,8 @@ def _count(mask: int) -> int:
 def _with_walls(name: str, walls: int) -> str:
     if not walls:
         return name
-    return ngettext("{name} (wall {sides})", "{name} (walls {sides})", _count(walls)).format(name=name, sides=sides(walls))
+    said = ngettext("{name} (wall {sides})", "{name} (walls {sides})", _count(walls))
+    return said.format(name=name, sides=sides(walls))
 
 
 def tile(tile_id: int) -> str:
