@@ -20,28 +20,31 @@ from ai import agent_names, canonical_name
 from game.engine import Action, Buy, Game, GameConfig, GameState, Seat
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
 from game.engine.state import ACTION, FINAL, PLACE
+from game.i18n import N_, _, pgettext
 
 HUMAN = "human"
 STRENGTH = ("mcts:hard", "mcts:normal", "greedy", "mcts:easy", "random")  # strongest first
 DEFAULT_OPPONENTS = ("mcts:normal", "greedy")
-AGENT_LABELS = {"random": "Random", "greedy": "Greedy", "mcts": "MCTS"}
+# The kinds of bot by name, their levels, and what each does (English, marked for the catalogues: shown with
+# ``_`` where they are drawn, ``agent_label`` for a bot's whole name).
+AGENT_LABELS = {"random": N_("Random"), "greedy": N_("Greedy"), "mcts": N_("MCTS")}
 # What each kind of bot and each level does, with its measured strength: the README's Strength table
 # (two-player base games); keep the two in step.
 AGENT_TIPS = {
-    "random": "Random: any legal move, at random. Greedy beats it in every game: for trying out the table.",
-    "greedy": (
+    "random": N_("Random: any legal move, at random. Greedy beats it in every game: for trying out the table."),
+    "greedy": N_(
         "Greedy: the move that looks best right now, with no planning ahead. "
         "It beats Random in every game; MCTS easy beats it in about two games of three."
     ),
-    "mcts": (
+    "mcts": N_(
         "MCTS: plays each promising move out many times over the cards it cannot see, and picks the one "
         "that wins most often. The level says how long it thinks."
     ),
 }
 LEVEL_TIPS = {
-    "easy": "Easy: about 0.1 s a move. Beats Greedy in about 64 % of two-player games.",
-    "normal": "Normal: about 0.3 s a move. Beats Greedy in about 85 % of two-player games.",
-    "hard": (
+    "easy": N_("Easy: about 0.1 s a move. Beats Greedy in about 64 % of two-player games."),
+    "normal": N_("Normal: about 0.3 s a move. Beats Greedy in about 85 % of two-player games."),
+    "hard": N_(
         "Hard: up to 0.9 s a move, and with two players it looks a turn further. "
         "Beats Greedy in about 88 % of two-player games, and Normal in 69 %."
     ),
@@ -70,11 +73,25 @@ def usable_agent(name: str) -> str:
     return full if full in bot_names() else strongest_bot()
 
 
+def level_name(level: str) -> str:
+    """A bot's level in the current language ("hard"); a level this build does not know, as it is."""
+    names = {
+        # TRANSLATORS: a computer player's level, after its kind ("MCTS hard")
+        "easy": pgettext("bot level", "easy"),
+        "normal": pgettext("bot level", "normal"),
+        "hard": pgettext("bot level", "hard"),
+    }
+    return names.get(level, level)
+
+
 def agent_label(name: str) -> str:
-    """'mcts:hard' -> 'MCTS hard', for menus and seat names."""
-    kind, _, level = name.partition(":")
-    label = AGENT_LABELS.get(kind, kind.capitalize())
-    return f"{label} {level}" if level else label
+    """'mcts:hard' -> 'MCTS hard', for menus and seat names, in the current language."""
+    kind, _colon, level = name.partition(":")
+    label = _(AGENT_LABELS[kind]) if kind in AGENT_LABELS else kind
+    if not level:
+        return label
+    # TRANSLATORS: a computer player's name: its kind ("MCTS") and its level ("hard")
+    return pgettext("bot name", "{kind} {level}").format(kind=label, level=level_name(level))
 
 
 def default_opponents() -> list[str]:
@@ -105,11 +122,15 @@ class Table:
         """A new game: the human in seat 0, then the bots in the order given; ``modules``: the rule modules
         switched on (their engine names, e.g. "vizier")."""
         labels = [agent_label(agent) for agent in opponents]
-        seats = [Seat(name or "You", HUMAN)]
+        # TRANSLATORS: the player's seat name when they gave none (kept in the game's record as a name)
+        seats = [Seat(name or pgettext("seat name", "You"), HUMAN)]
         for index, agent in enumerate(opponents):
             label = labels[index]
             if labels.count(label) > 1:
-                label = f"{label} {labels[: index + 1].count(label)}"
+                # TRANSLATORS: a bot's name when several bots of one kind play: "Greedy 2"
+                label = pgettext("bot name", "{name} {number}").format(
+                    name=label, number=labels[: index + 1].count(label)
+                )
             seats.append(Seat(label, agent))
         return cls(Game.new(GameConfig(seed=seed, seats=tuple(seats), modules=tuple(modules))), 0)
 

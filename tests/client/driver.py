@@ -18,6 +18,7 @@ from game.client.app import App
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.scoring import ScoringScene
 from game.client.scenes.turn import TurnScene
+from game.client.widgets import shown
 from game.engine import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
 from game.engine.alhambra import xy_of
 
@@ -179,7 +180,8 @@ class UiPlayer:
 
     def end_turn(self, scene: TurnScene) -> None:
         """Decline an exact payment's extra action with the End turn button ([B-TURN-4])."""
-        assert scene.sel.empty and scene.primary.label == "End turn", "nothing selected: the button offers End turn"
+        label = shown(scene.primary.label)
+        assert scene.sel.empty and label == "End turn", "nothing selected: the button offers End turn"
         self.d.click_widget("primary")
         assert scene.table.staged is None, "declining leads to placing the tiles, it is not the turn's last move"
         self.done.append("end turn")

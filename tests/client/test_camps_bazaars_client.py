@@ -41,6 +41,7 @@ from game.client.scenes.turn import TurnScene
 from game.client.score_sheet import sheet_for
 from game.client.table import Table
 from game.client.theme import TARGET, WARN
+from game.client.widgets import shown
 from game.engine import Buy, FromReserve, Game, GameConfig, GameState, Place, Seat
 from game.engine.alhambra import cell_at, xy_of
 from game.engine.components import (
@@ -60,6 +61,7 @@ from game.engine.components import (
 from game.engine.modules import PLAYABLE, bazaars, camps, vizier
 from game.engine.modules.bazaars import BuyBazaar, ExchangeBuyBazaar, VizierBuyBazaar
 from game.engine.phases import ACTION, PLACE
+from game.i18n import words
 
 CLIENT = Path(__file__).resolve().parents[2] / "game" / "client"
 BOTH = ("camps", "bazaars")
@@ -114,7 +116,7 @@ def test_a_camp_in_the_market_is_shown_and_bought_like_a_building(make_app: Make
     assert matches(driver.app.screen, rect, driver.app.ui.sprites.tile(camp, rect.w)) > 0.8, "the camp in its slot"
     driver.click(scene.market.slot_rects(snap)[buy.slot - 1].center)
     assert scene.sel.slot == buy.slot and scene.sel.item is None
-    assert scene.prompt().startswith(describe_tile(camp).capitalize()), scene.prompt()
+    assert scene.prompt().startswith(words.tile(camp)), scene.prompt()
     for card in set(scene.sel.pay) ^ set(buy.paid):
         card_rect = scene.hand.card_rect(scene, card)
         driver.click((card_rect.x + 6, card_rect.y + card_rect.h // 2))
@@ -375,7 +377,7 @@ def test_a_bazaar_is_bought_by_a_click_paying_exactly_and_placed(make_app: MakeA
     assert f"as slot {slot}'s tile" in scene.prompt()
     driver.step(2)
     pygame.image.save(driver.app.screen, str(screenshots / "bazaar_buying_1024x700.png"))
-    assert scene.primary.label == "Buy" and scene.primary.enabled
+    assert shown(scene.primary.label) == "Buy" and scene.primary.enabled
     events = len(scene.table.game.events)
     driver.click_widget("primary")
     bought = [e for e in scene.table.game.events[events:] if e["e"] == bazaars.BUY_EVENT]
@@ -435,7 +437,7 @@ def test_a_bazaar_paid_with_an_exchange_card(make_app: MakeApp) -> None:
     )
     scene._refresh_controls()
     chip = scene.chips[index]
-    assert chip.visible and "+card" in chip.label
+    assert chip.visible and "+card" in shown(chip.label)
     driver.click(chip.rect.center)
     assert sel.card == action.card and action.card in scene.snapshot().pay_cards
     events = len(scene.table.game.events)

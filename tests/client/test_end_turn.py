@@ -18,8 +18,10 @@ from game.client.scenes.turn import TurnScene
 from game.client.scenes.turn_draw import PROMPT_LINES
 from game.client.scenes.turn_input import END_TURN_TIP
 from game.client.shortcuts import END_TURN_KEY, SHORTCUTS
-from game.client.table import Table
-from game.engine import Buy, EndTurn, Game
+from game.client.table import Table, agent_label
+from game.client.widgets import shown
+from game.engine import Buy, EndTurn, Game, said_action
+from game.engine.messages import Message
 from game.engine.state import ACTION, PLACE
 
 SLOT_KEYS = (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r)
@@ -57,8 +59,9 @@ def test_end_turn_button_and_key_after_an_exact_payment(make_app: MakeApp) -> No
     scene = buy_exactly(driver, buy)
     assert EndTurn() in scene.state.legal_actions() and len(scene.state.legal_actions()) > 1
     primary = scene.primary
-    assert primary.visible and primary.enabled and primary.label == "End turn"
-    assert primary.tooltip == END_TURN_TIP and END_TURN_KEY in primary.hotkey and "Enter" in primary.hotkey
+    assert primary.visible and primary.enabled and shown(primary.label) == "End turn"
+    hotkey = shown(primary.hotkey)
+    assert primary.tooltip == END_TURN_TIP and END_TURN_KEY in hotkey and "Enter" in hotkey
     prompt = scene.prompt()
     assert "may take another action" in prompt and f"End turn ({END_TURN_KEY})" in prompt
     driver.key(KEY_N)
@@ -77,9 +80,9 @@ def test_enter_ends_the_turn_only_with_nothing_selected(make_app: MakeApp) -> No
     driver = sit_down(make_app, game)
     scene = buy_exactly(driver, buy)
     driver.key(pygame.K_1)
-    assert scene.sel.offer and scene.primary.label == "Take", "a selection turns the button back into Take"
+    assert scene.sel.offer and shown(scene.primary.label) == "Take", "a selection turns the button back into Take"
     driver.key(pygame.K_ESCAPE)
-    assert scene.sel.empty and scene.primary.label == "End turn"
+    assert scene.sel.empty and shown(scene.primary.label) == "End turn"
     events = len(scene.table.game.events)
     driver.key(pygame.K_RETURN)
     driver.wait(lambda: scene.can_act)
@@ -107,7 +110,7 @@ def test_only_end_turn_is_legal_and_the_button_reads_end_turn(make_app: MakeApp)
     driver = sit_down(make_app, game)
     scene = buy_exactly(driver, buy)
     assert scene.state.legal_actions() == [EndTurn()]
-    assert scene.primary.visible and scene.primary.enabled and scene.primary.label == "End turn"
+    assert scene.primary.visible and scene.primary.enabled and shown(scene.primary.label) == "End turn"
     assert "Nothing else is possible" in scene.prompt() and "nothing else is possible" in scene.toast_text
     driver.click_widget("primary")
     driver.wait(lambda: scene.can_act)
@@ -131,7 +134,7 @@ def test_undo_after_end_turn_restores_the_start_of_the_turn(make_app: MakeApp) -
     assert scene.table.game.events == start.events
     assert "You end the turn without the extra action" not in log_texts(scene)
     buy_exactly(driver, buy)  # and the turn can be played again
-    assert scene.primary.label == "End turn"
+    assert shown(scene.primary.label) == "End turn"
 
 
 def test_the_hint_can_suggest_end_turn_and_do_it(make_app: MakeApp) -> None:
@@ -152,17 +155,24 @@ def test_the_hint_can_suggest_end_turn_and_do_it(make_app: MakeApp) -> None:
 
 
 def test_a_hint_reason_starting_with_the_move_is_not_repeated(make_app: MakeApp) -> None:
-    """[B-TURN-4] the greedy agent's reason starts with "end the turn": the hint names the move once."""
+    """[B-TURN-4] the greedy agent's reason starts with "end the turn" (its ``move`` argument): the hint names the
+    move once, in the table's words for it."""
     game, buy = exact_payment_game()
     driver = sit_down(make_app, game)
     scene = buy_exactly(driver, buy)
     scene.hint_key = scene._hint_key()
-    scene.hint = Decision(EndTurn(), "end the turn: no other action is worth more than keeping things as they are")
-    driver.step()
-    assert scene.prompt_text().endswith(
-        f"end the turn without the extra action (End turn, {END_TURN_KEY}) — no other action is worth more "
-        "than keeping things as they are"
+    end = said_action(scene.state, EndTurn())
+    scene.hint = Decision(
+        EndTurn(), Message.of("{move}: no other action is worth more than keeping things as they are", move=end)
     )
+    driver.step()
+    agent = agent_label(scene.hint_agent)
+    assert scene.prompt_text() == (
+        f"Hint ({agent}): end the turn without the extra action (End turn, {END_TURN_KEY}): no other action is worth "
+        "more than keeping things as they are"
+    )
+    scene.hint = Decision(EndTurn(), Message.of("the only legal move"))  # a reason that does not name the move
+    assert scene.prompt_text().endswith(f"(End turn, {END_TURN_KEY}) — the only legal move")
     driver.click(scene.do_hint.rect.center)
     driver.wait(lambda: scene.can_act)
     assert scene.state.phase == PLACE
@@ -216,7 +226,7 @@ def test_end_turn_screen_at_two_sizes(make_app: MakeApp, screenshots: Path) -> N
         assert len(scene.prompt_lines()) <= PROMPT_LINES, scene.prompt_lines()
         ui, button = scene.ui, scene.primary
         assert scene.layout_rects.actions.contains(button.rect)
-        label_w = ui.text.size(button.label, ui.font_px(15), "bold")[0]
+        label_w = ui.text.size(shown(button.label), ui.font_px(15), "bold")[0]
         assert label_w <= button.rect.w - ui.px(10), "the label is not cut short"
         for other in (scene.undo_wide, scene.hint_wide, scene.cancel):
             assert not other.visible or not other.rect.colliderect(button.rect)

@@ -30,6 +30,7 @@ from game.client.scenes.turn import TurnScene
 from game.client.score_sheet import sheet_for
 from game.client.shortcuts import SHORTCUTS
 from game.client.table import Table
+from game.client.widgets import shown
 from game.engine import Game, GameConfig, GameState, Place, Seat
 from game.engine.components import BUILDING_TYPES, CARD_VALUE, TILE_COST, describe_card, describe_tile, is_exchange_card
 from game.engine.modules import bonus, exchange, huts, vizier
@@ -273,7 +274,7 @@ def test_paying_with_an_exchange_card(make_app: MakeApp) -> None:
     index = scene.sel.suggested_cards.index(action.card)
     scene._refresh_controls()
     chip = scene.chips[index]
-    assert chip.visible and "+card" in chip.label
+    assert chip.visible and "+card" in shown(chip.label)
     driver.click(chip.rect.center)
     assert scene.sel.card == action.card
     assert scene.snapshot().pay_currencies, "the card's two currencies are lit"

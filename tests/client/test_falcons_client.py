@@ -42,6 +42,7 @@ from game.client.scenes.turn_draw import move_words
 from game.client.score_sheet import sheet_for
 from game.client.shortcuts import SHORTCUTS
 from game.client.table import Table
+from game.client.widgets import shown
 from game.engine import Buy, Game, GameConfig, GameState, Lift, Place, Seat
 from game.engine.alhambra import xy_of
 from game.engine.components import (
@@ -307,7 +308,7 @@ def test_f_picks_a_falcon_its_corners_light_up_x_changes_the_card_tab_and_enter_
     driver.key(pygame.K_TAB)
     corner = scene.sel.spot
     assert corner in corners(state, falcon)
-    assert scene.primary.visible and scene.primary.label == "Buy here"
+    assert scene.primary.visible and shown(scene.primary.label) == "Buy here"
     driver.key(pygame.K_RETURN)
     finish(driver, scene)
     bought = falcon_events(scene, 0)[-1]

@@ -37,22 +37,24 @@ from game.engine import (
     IllegalAction,
     Pass,
     Take,
-    describe_action,
+    said_action,
 )
 from game.engine import events as record_events
 from game.engine.alhambra import ALL_SIDES, xy_of
+from game.engine.messages import Message
 from game.engine.state import FINAL, PLACE
+from game.i18n import N_, _, pgettext
 
 from .. import persistence, theme
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
 from ..modules import ClientModule, Command, Destination, Pick, banner, collector_name, modules_for
-from ..plain import placed, plain
+from ..plain import plain, said
 from ..playback import TIMING, Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
 from ..shortcuts import END_TURN_KEY
-from ..table import Table, bot_names
+from ..table import Table, agent_label, bot_names
 from ..views.alhambra import AlhambraView
 from ..views.bank import BankView
 from ..views.hand import HandView
@@ -64,15 +66,28 @@ from ..views.opponents import OpponentsView
 from ..views.pieces import ShelfView
 from ..views.topbar import TopBar
 from ..views.tray import TrayView
-from ..widgets import Button, Widget
+from ..widgets import Button, Text, Widget
 from .turn_draw import TurnDrawing
-from .turn_input import Drag, TurnInput, refusal
+from .turn_input import DROP_TIP, LABELS, Drag, TurnInput, refusal
 
 if TYPE_CHECKING:
     from ..scene import AppServices
 
 HINT_AGENTS = ("mcts:normal", "greedy", "mcts:easy", "random")
 PACE = 0.35  # seconds between two bot moves at speed 1, so each one can be followed
+
+
+def speed_name(speed: float) -> str:
+    """An animation speed in words, for the toast that follows the speed button."""
+    names = {
+        # TRANSLATORS: the animation speeds, in the toast "Animation speed: {speed}"
+        0.0: pgettext("animation speed", "instant"),
+        0.5: pgettext("animation speed", "slow"),
+        1.0: pgettext("animation speed", "normal"),
+        2.0: pgettext("animation speed", "fast"),
+        4.0: pgettext("animation speed", "very fast"),
+    }
+    return names.get(speed, str(speed))
 
 
 def walled_in(state: GameState, seat: int) -> bool:
@@ -118,11 +133,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hint_future: Future[Decision] | None = None
         self.hint_key: tuple | None = None
         self.hint_agent = hint_agent()
-        self.toast_text = ""
+        self._toast: Text = ""  # said when drawn: a function, or words already said
         self.toast_warn = False
         self.toast_until = 0.0
         self.toast_lasts_one_action = False  # the toast speaks of the next move only (the extra action's offer)
-        self.banner_text = ""
+        self._banner: Text = ""
         self.banner_at = -10.0
         self.record_path: Path | None = None
         self.layout_rects: TurnLayout | None = None
@@ -132,7 +147,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self._module_parts: dict[str, object] = {}
         self._offered: frozenset = frozenset()  # optional moves already pointed out (a bonus card to reveal)
         self._options_at = -1  # the game's length when they were last looked at
-        self._refusal: tuple[tuple | None, str] = (None, "")  # why the held tile may not take the cell it is over
+        # why the held tile may not take the cell it is over: (tile, source, cell, game length, language), the words
+        self._refusal: tuple[tuple | None, str] = (None, "")
         self.picked_up_for: tuple | None = None  # the waiting tiles the first of which was last picked up
         self._rings: set[int] = {seat for seat in range(state.players) if walled_in(state, seat)}  # celebrated
 
@@ -157,32 +173,34 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         def icon(name: str, action: Callable[[], None], tip: str, key: str) -> Button:
             return Button(ui, "", action, icon=name, style="quiet", tooltip=tip, hotkey=key)
 
-        self.log_button = icon("log", self.toggle_log, "Show or hide the game log", "L")
-        self.sound_button = icon("sound_on", self.toggle_sound, "Sound on or off", "M")
-        self.speed_button = icon("fast", self.cycle_speed, "Animation speed", "")
-        self.menu_button = icon("menu", self.open_pause, "Game menu: rules, settings, save and quit", "Esc")
-        self.zoom_in = icon("zoom_in", lambda: self.zoom(1.25), "Zoom in", "+")
-        self.zoom_out = icon("zoom_out", lambda: self.zoom(0.8), "Zoom out", "-")
-        self.primary = Button(ui, "", self.primary_action, style="primary", hotkey="Enter")
+        # the tooltips are English marked for the catalogues: the buttons say them in the current language
+        self.log_button = icon("log", self.toggle_log, N_("Show or hide the game log"), "L")
+        self.sound_button = icon("sound_on", self.toggle_sound, N_("Sound on or off"), "M")
+        self.speed_button = icon("fast", self.cycle_speed, N_("Animation speed"), "")
+        self.menu_button = icon("menu", self.open_pause, N_("Game menu: rules, settings, save and quit"), "Esc")
+        self.zoom_in = icon("zoom_in", lambda: self.zoom(1.25), N_("Zoom in"), "+")
+        self.zoom_out = icon("zoom_out", lambda: self.zoom(0.8), N_("Zoom out"), "-")
+        self.primary = Button(ui, LABELS["take"], self.primary_action, style="primary", hotkey="Enter")
         self.to_reserve = Button(
             ui,
-            "To reserve",
+            lambda: pgettext("button", "To reserve"),
             self.send_to_reserve,
             icon="reserve",
             hotkey="T",
-            tooltip="Put the selected tile on your reserve",
+            tooltip=N_("Put the selected tile on your reserve"),
         )
-        # the rule modules' places for a bought tile, each with its button
+        # the rule modules' places for a bought tile, each with its button (their words are English marked for
+        # the catalogues, ``*_source``: the buttons say them in the current language)
         self.placements: list[tuple[Destination, Button]] = [
             (
                 place,
                 Button(
                     ui,
-                    place.label,
+                    place.label_source,
                     self._placer(place),
                     icon=place.icon,
                     hotkey=place.hotkey,
-                    tooltip=place.tooltip,
+                    tooltip=place.tooltip_source,
                 ),
             )
             for place in self.modules.destinations
@@ -193,11 +211,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 command,
                 Button(
                     ui,
-                    command.label,
+                    command.label_source,
                     self._commander(command),
                     style="primary" if command.primary else "normal",
                     hotkey=command.hotkey,
-                    tooltip=command.tooltip,
+                    tooltip=command.tooltip_source,
                 ),
             )
             for command in self.modules.commands
@@ -207,19 +225,33 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             (
                 module,
                 pick,
-                Button(ui, pick.label, self._piece_picker(module), hotkey=pick.hotkey, tooltip=pick.tooltip),
+                Button(
+                    ui, pick.label_source, self._piece_picker(module), hotkey=pick.hotkey, tooltip=pick.tooltip_source
+                ),
             )
             for module, pick in self.modules.picks
         ]
-        self.cancel = Button(ui, "Cancel", self.cancel_selection, hotkey="Esc", tooltip="Drop the selection")
+        self.cancel = Button(ui, LABELS["cancel"], self.cancel_selection, hotkey="Esc", tooltip=DROP_TIP)
         self.undo_wide = Button(
-            ui, "Undo", self.undo, icon="undo", hotkey="Z", tooltip="Restart your turn from its beginning"
+            ui,
+            lambda: pgettext("button", "Undo"),
+            self.undo,
+            icon="undo",
+            hotkey="Z",
+            tooltip=N_("Restart your turn from its beginning"),
         )
         self.hint_wide = Button(
-            ui, "Hint", self.ask_hint, icon="hint", hotkey="H", tooltip="What a computer player would do here, and why"
+            ui,
+            lambda: pgettext("button", "Hint"),
+            self.ask_hint,
+            icon="hint",
+            hotkey="H",
+            tooltip=N_("What a computer player would do here, and why"),
         )
         self.chips = [Button(ui, "", self._chip_action(i), style="normal") for i in range(4)]
-        self.do_hint = Button(ui, "Do it", self.play_hint, style="primary", tooltip="Play the hinted move")
+        self.do_hint = Button(
+            ui, lambda: pgettext("button", "Do it"), self.play_hint, style="primary", tooltip=N_("Play the hinted move")
+        )
         self.widgets = [
             self.log_button,
             self.sound_button,
@@ -260,7 +292,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         for command, button in self.commanders:
             if command.widget == name:
                 return button
-        for _, pick, button in self.piece_picks:
+        for _module, pick, button in self.piece_picks:
             if pick.widget == name:
                 return button
         return super().widget(name)
@@ -536,7 +568,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.ai_since = self.clock
             if len(legal) == 1:
                 future: Future[Decision] = Future()
-                future.set_result(Decision(legal[0], "the only legal move"))
+                future.set_result(Decision(legal[0], Message.of("the only legal move")))
                 self.ai_future = future
             else:
                 knowledge = table.state.knowledge(table.state.decider)
@@ -547,7 +579,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         try:
             decision = future.result()
         except Exception as error:
-            self.show_toast(f"The AI worker failed ({type(error).__name__}); thinking in the window instead.", True)
+            failure = type(error).__name__
+            self.show_toast(
+                lambda: _("The AI worker failed ({error}); thinking in the window instead.").format(error=failure),
+                True,
+            )
             self.app.worker.shutdown()
             state = table.state
             decision = make_agent(agent, table.decision_seed()).decide(
@@ -555,7 +591,13 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             )
         action = decision.action
         if not table.state.is_legal(action):
-            self.show_toast(f"{agent} chose an illegal move ({action}); it plays its first legal move.", True)
+            move = said_action(table.state, action)
+            self.show_toast(
+                lambda: _("{bot} chose an illegal move ({move}); it plays its first legal move.").format(
+                    bot=agent_label(agent), move=said(move)
+                ),
+                True,
+            )
             action = table.state.legal_actions()[0]
         self.apply(action)
         self.ready_at = self.clock + self.animator.scaled(PACE)
@@ -579,7 +621,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             tile = state.market[slot - 1]
             if tile >= 0:
                 found[("tile", tile)] = self.market.tile_rect(snap, slot)
-        for _, _, cards in self.hand.groups(snap):
+        for _currency, _header, cards in self.hand.groups(snap):
             for card, rect in cards:
                 found[("card", card)] = rect
         for tile, rect in self.tray.held_rects(snap) + self.tray.reserve_rects(snap):
@@ -594,7 +636,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             card_rect.center = hand.center
             for card in state.hands[seat]:
                 found[("card", card)] = card_rect
-            for tile, rect, _ in panel.tile_rects(snap):
+            for tile, rect, _where in panel.tile_rects(snap):
                 found[("tile", tile)] = rect
             for item, rect in panel.piece_rects(snap):
                 key = ("card", item) if isinstance(item, int) else item.key  # type: ignore[attr-defined]
@@ -627,7 +669,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         try:
             events = self.table.apply(action)
         except IllegalAction as error:
-            self.show_toast(refusal(error), True)
+            self.show_toast(lambda error=error: refusal(error), True)
             return False
         self._after(events, first, before)
         return True
@@ -639,7 +681,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         try:
             events = self.table.commit()
         except IllegalAction as error:
-            self.show_toast(refusal(error), True)
+            self.show_toast(lambda error=error: refusal(error), True)
             return
         self._after(events, first, before)
 
@@ -669,13 +711,12 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         try:
             ends = self.table.ends_turn(action)
         except IllegalAction as error:
-            self.show_toast(refusal(error), True)
+            self.show_toast(lambda error=error: refusal(error), True)
             return
         # Take, Pass and EndTurn are confirmed by the button that makes them; EndTurn never ends the turn
         # by itself anyway (the bought tiles are placed next), and Undo still restarts the turn after it.
         if ends and self.app.settings.confirm_turn and not confirmed and not isinstance(action, Take | Pass | EndTurn):
-            words = self.modules.describe(self.state, action) or describe_action(self.state, action)  # a module's own
-            self.table.stage(action, placed(self.state, self.me, words, action))
+            self.table.stage(action, self.move_said(action))  # the prompt says it again in the language of the moment
             self.sel.clear()
             self.drag = None
             self.ui.sounds.play("place" if action.kind != "take" else "card")
@@ -684,10 +725,14 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         exact_buy = buying and not ends and self.state.phase not in (PLACE, FINAL)
         if self.apply(action) and exact_buy and self.table.acting:
             if self.state.legal_actions() == [EndTurn()]:
-                self.show_toast(f"Exact payment, but nothing else is possible: End turn ({END_TURN_KEY}).")
+                self.show_toast(
+                    lambda: _("Exact payment, but nothing else is possible: End turn ({key}).").format(key=END_TURN_KEY)
+                )
             else:
                 self.show_toast(
-                    f"Exact payment: you may take another action, or End turn ({END_TURN_KEY}) to stop here."
+                    lambda: _("Exact payment: you may take another action, or End turn ({key}) to stop here.").format(
+                        key=END_TURN_KEY
+                    )
                 )
             self.toast_lasts_one_action = True  # the next move answers it
 
@@ -713,9 +758,16 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         new = offered - self._offered
         self._offered = offered
         if new:
-            command = next((c for c, _ in self.commanders if c.move(self.state) in new), None)
-            key = f" ({command.label}, {command.hotkey})" if command is not None else ""
-            self.show_toast(f"You may now {next(iter(new))}: click it{key}.")
+            command = next((c for c, _button in self.commanders if c.move(self.state) in new), None)
+            move = said_action(self.state, next(iter(new)))
+            if command is None:
+                self.show_toast(lambda: _("You may now {move}: click it.").format(move=said(move)))
+            else:
+                self.show_toast(
+                    lambda: _("You may now {move}: click it ({button}, {key}).").format(
+                        move=said(move), button=command.label, key=command.hotkey
+                    )
+                )
 
     # ------------------------------------------------------------------ what the timeline reports
     def reveal(self, shown: int) -> None:
@@ -726,7 +778,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         """An event's moment in the timeline has come; True if a scene was opened (pause the timeline)."""
         kind = event.get("e")
         if kind == record_events.TURN and event["player"] == self.table.human:
-            self.banner_text = "Your turn"  # bots' turns show in their panel and the actions panel instead
+            # TRANSLATORS: the word across the board when the player's turn begins
+            self._banner = lambda: pgettext("banner", "Your turn")  # bots' turns: in their panel and the actions panel
             self.banner_at = self.ui.time
             self.ui.sounds.play("turn")
         elif kind == record_events.BUY and event.get("exact"):  # an exact payment: a flourish where the tile lands
@@ -737,7 +790,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         elif kind == record_events.PLACE and isinstance(event.get("player"), int):
             self._celebrate_a_ring(event["player"])
         elif kind == record_events.SCORING_CARD:
-            self.banner_text = f"Scoring card {event['round']}!"
+            number = event["round"]
+            self._banner = lambda: _("Scoring card {round}!").format(round=number)
             self.banner_at = self.ui.time
             self.ui.sounds.play("score")
         elif kind == record_events.SCORE and sheet is not None:
@@ -753,7 +807,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         else:
             words = banner(event, self.table.names, self.table.human)  # a rule module's moment (a vizier buys)
             if words:
-                self.banner_text = words
+                self._banner = words
                 self.banner_at = self.ui.time
         return False
 
@@ -771,8 +825,13 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         board = panel.areas(self.snapshot())["grid"] if panel is not None else self.board.rect
         self.animator.sparkle(board.center, max(self.ui.px(60), min(board.size) // 2), theme.GOLD_LIGHT, 0.3, 1.1)
         self.ui.sounds.play("flourish")
-        whose = "Your" if seat == self.me else f"{self.table.names[seat]}'s"
-        self.show_toast(f"{whose} Alhambra is walled all round: a wall of {self.state.wall_length(seat)}.")
+        wall, name = self.state.wall_length(seat), self.table.names[seat]
+        if seat == self.me:
+            self.show_toast(lambda: _("Your Alhambra is walled all round: a wall of {wall}.").format(wall=wall))
+        else:
+            self.show_toast(
+                lambda: _("{player}'s Alhambra is walled all round: a wall of {wall}.").format(player=name, wall=wall)
+            )
 
     def _send_points_to_the_track(self, sheet: Sheet) -> None:
         """Each player's points of a scoring rise from their panel to their token on the score track, which
@@ -791,22 +850,40 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         try:
             persistence.autosave(self.table.game)
         except OSError as error:
-            self.show_toast(f"Autosave failed: {error}", True)
+            reason = str(error)
+            # TRANSLATORS: {error} is the system's reason (it may be in English)
+            self.show_toast(lambda: _("Autosave failed: {error}").format(error=reason), True)
 
     def finish_game(self) -> None:
         try:
             self.record_path = persistence.save_finished(self.table.game)
             persistence.clear_autosave()
         except OSError as error:
-            self.show_toast(f"The record could not be saved: {error}", True)
+            reason = str(error)
+            # TRANSLATORS: {error} is the system's reason (it may be in English)
+            self.show_toast(lambda: _("The record could not be saved: {error}").format(error=reason), True)
 
     # ------------------------------------------------------------------ messages
-    def show_toast(self, text: str, warn: bool = False) -> None:
-        self.toast_text = plain(text)  # a player's words: walls said, no grid coordinates
+    def show_toast(self, text: Text, warn: bool = False) -> None:
+        """A short message over the board: ``text`` is a function that says it (so a language change shows at
+        once), or words already said."""
+        self._toast = text
         self.toast_warn = warn
         self.toast_until = self.ui.time + (5.0 if warn else 3.0)
         if warn:
             self.ui.sounds.play("error")
+
+    @property
+    def toast_text(self) -> str:
+        """The toast in the current language, in a player's words (walls said, no grid coordinates)."""
+        toast = self._toast
+        return plain(toast() if callable(toast) else toast)
+
+    @property
+    def banner_text(self) -> str:
+        """The word across the board, in the current language."""
+        banner_words = self._banner
+        return banner_words() if callable(banner_words) else banner_words
 
     def undo(self) -> None:
         if not self.table.can_undo or self.director.busy:
@@ -821,7 +898,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.target_scores = list(state.scores)
         self.shown_events = len(self.table.game.events)
         self.log.sync(self.table.game.events, self.table.names, self.table.human)
-        self.show_toast("Your turn starts again.")
+        self.show_toast(lambda: _("Your turn starts again."))
         self.ui.sounds.play("card")
 
     # ------------------------------------------------------------------ hint
@@ -849,7 +926,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         try:
             decision = future.result()
         except Exception as error:
-            self.show_toast(f"No hint this time ({type(error).__name__}).", True)
+            failure = type(error).__name__
+            self.show_toast(lambda: _("No hint this time ({error}).").format(error=failure), True)
             return
         if self.hint_key == self._hint_key():
             self.hint = decision
@@ -893,8 +971,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.app.speed_override = None
         self.app.save_settings()
         self.animator.speed = speed
-        names = {0.0: "instant", 0.5: "slow", 1.0: "normal", 2.0: "fast", 4.0: "very fast"}
-        self.show_toast(f"Animation speed: {names.get(speed, speed)}")
+        self.show_toast(lambda: _("Animation speed: {speed}").format(speed=speed_name(speed)))
 
     def zoom(self, factor: float) -> None:
         self.board.zoom_by(factor)

@@ -11,27 +11,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Action, EndTurn, FromReserve, GameState, Lift, Place, Swap, Take, describe_action
+from game import i18n
+from game.engine import Action, EndTurn, FromReserve, GameState, Lift, Place, Swap, Take, said_action
 from game.engine.alhambra import xy_of
-from game.engine.components import (
-    CARD_VALUE,
-    CURRENCIES,
-    MARKET_CURRENCY,
-    TILE_COST,
-    describe_card,
-    describe_tile,
-    is_money_card,
-)
+from game.engine.components import CARD_VALUE, MARKET_CURRENCY, TILE_COST, is_money_card
+from game.engine.messages import Message
 from game.engine.state import FINAL, PLACE
+from game.i18n import _, pgettext, words
 
 from .. import theme
 from ..modules import modules_for
-from ..plain import placed, plain
+from ..plain import placed, plain, said
 from ..shortcuts import END_TURN_KEY
 from ..table import agent_label
 from ..views import common
 from ..views.model import Mark
 from ..widgets import draw_box
+from .turn_input import refused_here
 
 if TYPE_CHECKING:
     from ..widgets import Button
@@ -40,11 +36,15 @@ if TYPE_CHECKING:
 PROMPT_LINES = 2  # the prompt band above the Alhambra holds two lines; more would be cut off
 
 
-def move_words(state: GameState, action: Action) -> str:
-    """A move as the hint names it: the engine's words, except where the table has a button of its own."""
+def move_words(state: GameState, action: Action) -> str | Message:
+    """A move as the hint names it: the engine's words (a ``Message``), except where the table has a button of
+    its own or a rule module words it; said in the current language by ``plain.placed``."""
     if isinstance(action, EndTurn):  # the engine's "end the turn" would not say what is given up
-        return f"end the turn without the extra action (End turn, {END_TURN_KEY})"
-    return modules_for(state.rules).describe(state, action) or describe_action(state, action)  # a module's words
+        # TRANSLATORS: the hint's move when it advises to decline the extra action; {button} is the End turn button
+        return _("end the turn without the extra action ({button}, {key})").format(
+            button=pgettext("button", "End turn"), key=END_TURN_KEY
+        )
+    return modules_for(state.rules).describe(state, action) or said_action(state, action)  # a module's words
 
 
 class TurnDrawing:
@@ -149,14 +149,15 @@ class TurnDrawing:
         )
         if refused is not None and why:
             ui.tooltip(why, self.board.cell_rect(*refused))
-        label = ui.text.render(f"Your Alhambra · wall {state.wall_length(self.me)}", ui.font_px(13), theme.TEXT_DIM)
+        wall = state.wall_length(self.me)
         if self.table.human is None:
-            label = ui.text.render(
-                f"{self.table.names[self.me]}'s Alhambra · wall {state.wall_length(self.me)}",
-                ui.font_px(13),
-                theme.TEXT_DIM,
-            )
-        surface.blit(label, (rect.x + ui.px(10), rect.bottom - label.get_height() - ui.px(6)))
+            caption = _("{player}'s Alhambra · wall {wall}").format(player=self.table.names[self.me], wall=wall)
+        else:
+            # TRANSLATORS: the caption under your Alhambra, with the length of its longest outer wall
+            caption = _("Your Alhambra · wall {wall}").format(wall=wall)
+        label = ui.text.render(caption, ui.font_px(13), theme.TEXT_DIM)
+        x = theme.text_x(rect.x + ui.px(10), self.zoom_in.rect.x - ui.px(6), label.get_width())
+        surface.blit(label, (x, rect.bottom - label.get_height() - ui.px(6)))
 
     def _board_marks(
         self: TurnScene, staged: Action | None, hint: Action | None
@@ -191,11 +192,11 @@ class TurnDrawing:
         x, y = cell
         if cell in built or not any((x + dx, y + dy) in built for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
             return None, ""
-        key = (sel.tile, sel.source, cell, len(self.table.game.events))
+        key = (sel.tile, sel.source, cell, len(self.table.game.events), i18n.generation())
         if self._refusal[0] != key:
             action = Place(sel.tile, x, y) if sel.source == "held" else FromReserve(sel.tile, x, y)
-            reason = self._why_not(action)
-            self._refusal = (key, f"Not here: {reason[:1].lower()}{reason[1:]}" if reason else "")
+            error = self._refused(action)
+            self._refusal = (key, refused_here(error) if error is not None else "")
         return cell, self._refusal[1]
 
     def actions_title(self: TurnScene) -> tuple[str, int | None]:
@@ -207,25 +208,29 @@ class TurnDrawing:
         state = self.state
         title = None
         if not state.is_over and self.modules.modules:  # a rule module's phase has its own title
-            whose = "Your" if self.table.human_decides else f"{self.table.names[state.decider]}'s"
-            title = self.modules.title(state, whose)
+            decider = None if self.table.human_decides else self.table.names[state.decider]
+            title = self.modules.title(state, decider)
         actor = self.shown_actor() if self.table.human_decides and self.director.busy else None
         if state.is_over:
-            return "Game over", None
+            return _("Game over"), None
         if actor is not None and actor != self.me:
-            return f"{self.table.names[actor]} plays", actor
+            return _("{player} plays").format(player=self.table.names[actor]), actor
         if not self.table.human_decides:
-            return title or f"{self.table.names[state.decider]} plays", state.decider
+            return title or _("{player} plays").format(player=self.table.names[state.decider]), state.decider
         if title is not None:
             return title, None
-        return {PLACE: "Place your tiles", FINAL: "Place your tiles"}.get(state.phase, "Your turn"), None
+        if state.phase in (PLACE, FINAL):
+            return _("Place your tiles"), None
+        # TRANSLATORS: the title of the actions panel on your turn
+        return pgettext("title", "Your turn"), None
 
     def _draw_actions_title(self: TurnScene, surface: pygame.Surface) -> None:
         ui = self.ui
         px = ui.px
         rect = self.layout_rects.actions  # type: ignore[union-attr]
         text, seat = self.actions_title()
-        common.section_title(ui, surface, text, (rect.x + px(12), rect.y + px(10)))
+        text = ui.text.fit(text.upper(), ui.font_px(13), rect.w - px(24), "bold")
+        common.section_title(ui, surface, text, (rect.x + px(12), rect.y + px(10)), right=rect.right - px(12))
         if seat is not None:
             centre = (rect.centerx, rect.y + px(80))
             for i in range(8):  # a ring of dots turning while the bot thinks
@@ -234,91 +239,143 @@ class TurnDrawing:
                 pos = (round(centre[0] + math.cos(angle) * px(18)), round(centre[1] + math.sin(angle) * px(18)))
                 pygame.draw.circle(surface, theme.mix(theme.PANEL, theme.seat_color(seat), alpha), pos, px(4))
             common.seat_token(ui, surface, seat, self.table.names[seat], centre, px(10))
-            word = ui.text.render("thinking…" if self.thinking else "playing", ui.font_px(13), theme.TEXT_DIM)
+            # TRANSLATORS: under a bot's token in the actions panel, while it searches for its move or plays it
+            said = pgettext("bot", "thinking…") if self.thinking else pgettext("bot", "playing")
+            word = ui.text.render(said, ui.font_px(13), theme.TEXT_DIM)
             surface.blit(word, word.get_rect(midtop=(centre[0], centre[1] + px(28))))
 
     def prompt(self: TurnScene) -> str:
-        """The one line telling the human what they can do now."""
+        """The one line telling the human what they can do now, in the current language."""
         table, sel, state = self.table, self.sel, self.state
         staged = self.table.staged
         if state.is_over:
-            return "The game is over."
+            return _("The game is over.")
         if staged is not None:
-            return f"Ready: {staged.text}. End turn to confirm, or Undo."
+            # TRANSLATORS: a move waiting for the End turn button; "End turn" and "Undo" are the buttons' names
+            return _("Ready: {move}. End turn to confirm, or Undo.").format(move=self.move_said(staged.action))
         if not table.human_decides:
             name = table.names[state.decider]
             agent = table.agents[state.decider]
             if self.thinking and self.clock - self.ai_since > 0.3:
                 label = agent_label(agent or "")
-                return f"{name} is thinking…" if name.startswith(label) else f"{name} ({label}) is thinking…"
-            return f"{name} is playing."
+                if name.startswith(label):  # a bot named after its kind is named once
+                    return _("{player} is thinking…").format(player=name)
+                return _("{player} ({bot}) is thinking…").format(player=name, bot=label)
+            return _("{player} is playing.").format(player=name)
         if self.director.busy:
             return "…"
         if sel.piece is not None:  # a module's piece for a corner of your Alhambra (a falcon)
-            said = self.modules.picked_prompt(state, sel.piece, sel.pay[0] if sel.pay else None)
-            if said is not None:
-                return said
+            module_said = self.modules.picked_prompt(state, sel.piece, sel.pay[0] if sel.pay else None)
+            if module_said is not None:
+                return module_said
         if sel.slot is not None:
-            tile = state.market[sel.slot - 1]
-            currency = CURRENCIES[MARKET_CURRENCY[sel.slot - 1]]
-            paid, cost = sum(CARD_VALUE[c] for c in sel.pay), TILE_COST[tile]
-            exact_only = bool(self.modules.modules) and self.modules.exact_only(state)
-            if paid == cost:
-                outcome = "exact" if exact_only else "exact: you act again"
-            elif paid > cost:
-                exact = exact_only or sel.item is not None  # a module's tile for sale is paid exactly
-                outcome = "it must be exact" if exact else f"{paid - cost} over, no change"
-            else:
-                outcome = f"{cost - paid} short"
-            using = f" with your {describe_card(sel.card)}" if sel.card is not None else ""
-            if sel.item is not None:  # a module's tile for sale, priced by the slot's tile (a waiting bazaar)
-                what = f"{describe_tile(sel.item).capitalize()} costs {cost} {currency} now, as slot {sel.slot}'s tile"
-                return f"{what}. Chosen {paid}{using}: {outcome}."
-            return f"{describe_tile(tile).capitalize()} costs {cost} {currency}. Chosen {paid}{using}: {outcome}."
+            return self._buying_prompt()
         if sel.offer:  # the reason a selection cannot be taken is said here, not under the raised cards
             total = sum(CARD_VALUE[c] or 0 for c in sel.offer)
             if not all(map(is_money_card, sel.offer)):  # [M-EXCH-2] an exchange card is taken alone
                 if len(sel.offer) == 1:
-                    return "Take this card with Take (or Enter): it is taken alone, as your whole action."
-                return "That card is taken alone: click the other cards (or 1–4) to drop them."
+                    return _("Take this card with Take (or Enter): it is taken alone, as your whole action.")
+                return _("That card is taken alone: click the other cards (or 1–4) to drop them.")
             if state.is_legal(Take(tuple(sel.offer))):
-                return f"Take these cards, {total} in all, with Take (or Enter); add or drop cards with a click or 1–4."
-            return (
-                f"These add up to {total}: take one card of any value, or several worth 5 at most together. "
+                return _(
+                    "Take these cards, {total} in all, with Take (or Enter); add or drop cards with a click or 1–4."
+                ).format(total=total)
+            return _(
+                "These add up to {total}: take one card of any value, or several worth 5 at most together. "
                 "Click a card (or 1–4) to drop it."
-            )
+            ).format(total=total)
         if sel.tile is not None:
             if sel.source == "held":  # picked up as soon as it waits: a module's phase says whose tile it is
-                said = self.modules.prompt(state) if self.modules.modules and table.placing else None
-                if said is not None:
-                    return said
-                others = ["put it on the reserve (T)"] + [
-                    f"{place.label[0].lower()}{place.label[1:]} ({place.hotkey})"  # a module's place, lower-cased
-                    for place, _ in self.placements
-                    if place.offered(state)
-                ]
-                ways = ", ".join(others[:-1]) + " or " + others[-1] if len(others) > 1 else others[0]
-                return f"Click a highlighted place (or drag the tile there), {ways}."
+                module_said = self.modules.prompt(state) if self.modules.modules and table.placing else None
+                if module_said is not None:
+                    return module_said
+                places = [place for place, _button in self.placements if place.offered(state)]
+                if not places:
+                    return _("Click a highlighted place (or drag the tile there), or put it on the reserve (T).")
+                buttons = words.join(
+                    # TRANSLATORS: a button of the table and its key, in a list of what can be done ("Give to Dirk (D)")
+                    pgettext("a button and its key", "{button} ({key})").format(button=place.label, key=place.hotkey)
+                    for place in places
+                )
+                return _(
+                    "Click a highlighted place (or drag the tile there), put it on the reserve (T), or use {buttons}."
+                ).format(buttons=buttons)
             if sel.source == "reserve":
-                return "Click a highlighted place to build it, or a marked tile to swap it in."
-            return "Move this tile to the reserve, or click a reserve tile to swap."
+                return _("Click a highlighted place to build it, or a marked tile to swap it in.")
+            return _("Move this tile to the reserve, or click a reserve tile to swap.")
         if table.choosing or table.placing:
-            said = self.modules.prompt(state) if self.modules.modules else None  # a rule module's phase
-            if said is not None:
-                return said
+            module_said = self.modules.prompt(state) if self.modules.modules else None  # a rule module's phase
+            if module_said is not None:
+                return module_said
         if table.placing:
-            return "Place the tiles you bought: drag one onto a highlighted place, or click it first."
+            return _("Place the tiles you bought: drag one onto a highlighted place, or click it first.")
         if state.held:  # [B-TURN-4]: the extra action is optional
             if state.legal_actions() == [EndTurn()]:
-                return f"Exact payment! Nothing else is possible now: End turn ({END_TURN_KEY}) to place your tiles."
-            return (
+                return _("Exact payment! Nothing else is possible now: End turn ({key}) to place your tiles.").format(
+                    key=END_TURN_KEY
+                )
+            return _(
                 "Exact payment! You may take another action (money, a building, or a redesign) "
-                f"— or End turn ({END_TURN_KEY}) to place your tiles."
-            )
+                "— or End turn ({key}) to place your tiles."
+            ).format(key=END_TURN_KEY)
         more = self.modules.turn_options(state) if self.modules.modules else []
         if more:  # a rule module's moves (take a hut, wake the vizier)
-            return f"Your turn: take money (1–4), buy a building (Q W E R), {', '.join(more)}, or redesign."
-        return "Your turn: take money (1–4), buy a building (Q W E R), or redesign with a reserve or Alhambra tile."
+            return _("Your turn: take money (1–4), buy a building (Q W E R), {options}, or redesign.").format(
+                options=words.join(more)
+            )
+        return _("Your turn: take money (1–4), buy a building (Q W E R), or redesign with a reserve or Alhambra tile.")
+
+    def _buying_prompt(self: TurnScene) -> str:
+        """The prompt while a market slot (or a module's tile it prices) is being bought: the price, the payment
+        chosen, and what it leads to."""
+        sel, state = self.sel, self.state
+        slot = sel.slot
+        assert slot is not None
+        tile = state.market[slot - 1]
+        currency = words.currency(MARKET_CURRENCY[slot - 1])
+        paid, cost = sum(CARD_VALUE[c] for c in sel.pay), TILE_COST[tile]
+        exact_only = bool(self.modules.modules) and self.modules.exact_only(state)
+        if paid == cost:
+            outcome = _("exact") if exact_only else _("exact: you act again")
+        elif paid > cost:
+            exact = exact_only or sel.item is not None  # a module's tile for sale is paid exactly
+            outcome = _("it must be exact") if exact else _("{over} over, no change").format(over=paid - cost)
+        else:
+            outcome = _("{short} short").format(short=cost - paid)
+        if sel.item is not None:  # a module's tile for sale, priced by the slot's tile (a waiting bazaar)
+            if sel.card is not None:
+                return _(
+                    "{tile} costs {cost} {currency} now, as slot {slot}'s tile. Chosen {paid} with your {card}: "
+                    "{outcome}."
+                ).format(
+                    tile=words.tile(sel.item),
+                    cost=cost,
+                    currency=currency,
+                    slot=slot,
+                    paid=paid,
+                    card=words.card(sel.card),
+                    outcome=outcome,
+                )
+            return _("{tile} costs {cost} {currency} now, as slot {slot}'s tile. Chosen {paid}: {outcome}.").format(
+                tile=words.tile(sel.item), cost=cost, currency=currency, slot=slot, paid=paid, outcome=outcome
+            )
+        if sel.card is not None:
+            return _("{tile} costs {cost} {currency}. Chosen {paid} with your {card}: {outcome}.").format(
+                tile=words.tile(tile),
+                cost=cost,
+                currency=currency,
+                paid=paid,
+                card=words.card(sel.card),
+                outcome=outcome,
+            )
+        return _("{tile} costs {cost} {currency}. Chosen {paid}: {outcome}.").format(
+            tile=words.tile(tile), cost=cost, currency=currency, paid=paid, outcome=outcome
+        )
+
+    def move_said(self: TurnScene, action: Action) -> str:
+        """A move of the human's as the table says it now (a hint, a move waiting for End turn): a rule module's
+        words or the engine's, with where it puts a tile, in the current language."""
+        return placed(self.state, self.me, move_words(self.state, action), action)
 
     def prompt_text(self: TurnScene) -> str:
         """What the prompt band says, in a player's words (``plain``): the hint while one is shown, else
@@ -327,17 +384,23 @@ class TurnDrawing:
 
     def _prompt_source(self: TurnScene) -> str:
         hint = self.hint if self.hint_action is not None and self.can_act else None
+        agent = agent_label(self.hint_agent)
         if hint is not None:
-            move = move_words(self.state, hint.action)
+            move = self.move_said(hint.action)
             reason = hint.reason
-            for said in (describe_action(self.state, hint.action), str(hint.action)):
-                if reason.startswith(said):  # some agents start their reason with the move itself
-                    reason = reason[len(said) :].lstrip(" :—-")
-                    break
-            move = placed(self.state, self.me, move, hint.action)  # where: by what the tile will touch
-            return f"Hint ({agent_label(self.hint_agent)}): {move}" + (f" — {reason}" if reason else "")
+            args = getattr(reason, "args", None)
+            if isinstance(reason, Message) and args is not None and "move" in args:
+                # the reason names the move itself ("{move}: ..."): said once, in the table's words for it
+                said_reason = words.fill_local(reason.template, {**args, "move": move})
+                # TRANSLATORS: a hint: which bot gives it, and its reason, which names the move
+                return _("Hint ({agent}): {reason}").format(agent=agent, reason=said_reason)
+            said_reason = said(reason)
+            if not said_reason:
+                return _("Hint ({agent}): {move}").format(agent=agent, move=move)
+            # TRANSLATORS: a hint: which bot gives it, the move, and why
+            return _("Hint ({agent}): {move} — {reason}").format(agent=agent, move=move, reason=said_reason)
         if self.hint_future is not None:
-            return f"{agent_label(self.hint_agent)} is thinking about a hint…"
+            return _("{bot} is thinking about a hint…").format(bot=agent)
         return self.prompt()
 
     def _prompt_chips(self: TurnScene) -> list[Button]:
@@ -367,8 +430,10 @@ class TurnDrawing:
         box.midtop = (board.centerx, area.y + px(5))
         draw_box(ui, surface, box, (30, 26, 20), 236, theme.GOLD_DARK, px(8), shadow=True)
         y = box.centery - line_h * len(lines) // 2
+        text_right = box.right - chips_w - px(12)
         for line in lines:
-            surface.blit(ui.text.render(line, size, theme.GOLD_LIGHT if hint else theme.IVORY), (box.x + px(12), y))
+            word = ui.text.render(line, size, theme.GOLD_LIGHT if hint else theme.IVORY)
+            surface.blit(word, (theme.text_x(box.x + px(12), text_right, word.get_width()), y))
             y += line_h
         x = box.right - chips_w - px(6)
         for chip in chips:
@@ -388,7 +453,8 @@ class TurnDrawing:
             surface.blit(mark, mark.get_rect(center=(toast.x + px(16), toast.centery)))
             y = toast.y + px(7)
             for line in tlines:
-                surface.blit(ui.text.render(line, tsize, theme.IVORY), (toast.x + px(32), y))
+                word = ui.text.render(line, tsize, theme.IVORY)
+                surface.blit(word, (theme.text_x(toast.x + px(32), toast.right - px(12), word.get_width()), y))
                 y += th
 
     def _draw_drag(self: TurnScene, surface: pygame.Surface) -> None:

@@ -42,14 +42,12 @@ from game.engine import (
 from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
-    CURRENCIES,
     MARKET_CURRENCY,
     TILE_COST,
-    describe_card,
-    describe_tile,
     is_money_card,
 )
 from game.engine.phases import ACTION
+from game.i18n import N_, _, ngettext, pgettext, words
 
 from ..modules import ClientModule, Destination
 from ..shortcuts import END_TURN_KEY
@@ -59,14 +57,66 @@ from ..views.model import Piece
 if TYPE_CHECKING:
     from .turn import TurnScene
 
-END_TURN_TIP = "Decline the extra action: place the tiles you bought, then the turn ends"
+END_TURN_TIP = N_("Decline the extra action: place the tiles you bought, then the turn ends")
+DROP_TIP = N_("Drop the selection")
+
+# The action buttons' labels, said when drawn (``Button`` calls them at every frame).
+# TRANSLATORS: the action buttons of the table (short: they sit on buttons)
+LABELS = {
+    "take": lambda: pgettext("button", "Take"),
+    "buy": lambda: pgettext("button", "Buy"),
+    "pass": lambda: pgettext("button", "Pass"),
+    "end turn": lambda: pgettext("button", "End turn"),
+    "lift": lambda: pgettext("button", "Move to reserve"),
+    "buy here": lambda: pgettext("button", "Buy here"),
+    "cancel": lambda: pgettext("button", "Cancel"),
+    "take back": lambda: pgettext("button", "Take back"),
+}
 
 
 def refusal(error: IllegalAction) -> str:
-    """A refused move as a player reads it: the reason, capitalised, without the rule's id (the record and the
+    """A refused move as a player reads it, in the current language, without the rule's id (the record and the
     tests keep the id)."""
-    reason = getattr(error, "reason", "") or str(error)
-    return reason[:1].upper() + reason[1:]
+    # TRANSLATORS: a move the rules refuse; {reason} is the rules' reason ("you do not hold florin 3")
+    return _("Not allowed: {reason}.").format(reason=words.refusal(error))
+
+
+def refused_here(error: IllegalAction) -> str:
+    """Why the tile held may not go on the cell pointed at, in the current language."""
+    # TRANSLATORS: over a cell the tile held may not take; {reason} is the rules' reason
+    return _("Not here: {reason}").format(reason=words.refusal(error))
+
+
+def _chip_words(values: str, over: int, card: int | None, exact_only: bool) -> tuple[str, str]:
+    """A payment chip's label and tooltip: the cards' values, what the payment is over the cost, and the module's
+    card that pays with them (an exchange card)."""
+    if card is None:
+        label = f"= {values}" if over == 0 else f"{values} (+{over})"
+        if over == 0:
+            tip = _("Exact payment") if exact_only else _("Exact payment: you may take another action")
+        else:
+            tip = ngettext(
+                "Pays {n} more than the cost; no change is given",
+                "Pays {n} more than the cost; no change is given",
+                over,
+            ).format(n=over)
+        return label, tip
+    said = words.card(card)
+    if over == 0:
+        # TRANSLATORS: a payment chip that also pays with a module's card (an exchange card)
+        label = pgettext("payment chip", "= {values} +card").format(values=values)
+        if exact_only:
+            tip = _("Exact payment, with your {card}").format(card=said)
+        else:
+            tip = _("Exact payment with your {card}: you may take another action").format(card=said)
+        return label, tip
+    label = pgettext("payment chip", "{values} (+{over}) +card").format(values=values, over=over)
+    tip = ngettext(
+        "Pays {n} more than the cost, with your {card}; no change is given",
+        "Pays {n} more than the cost, with your {card}; no change is given",
+        over,
+    ).format(n=over, card=said)
+    return label, tip
 
 
 @dataclass
@@ -126,34 +176,34 @@ class TurnInput:
             button.visible = False
         self.primary.visible = staged is not None or self.can_act
         self.primary.enabled = False
-        self.primary.label = "End turn" if staged else "Take"
+        self.primary.label = LABELS["end turn"] if staged else LABELS["take"]
         self.primary.tooltip, self.primary.hotkey = "", "Enter"
-        self.cancel.label, self.cancel.tooltip = "Cancel", "Drop the selection"
+        self.cancel.label, self.cancel.tooltip = LABELS["cancel"], DROP_TIP
         if staged is not None:
             self.primary.enabled = True
             self.cancel.visible = True
-            self.cancel.label = "Take back"
-            self.cancel.tooltip = "Take back this move (the rest of your turn stays)"
+            self.cancel.label = LABELS["take back"]
+            self.cancel.tooltip = N_("Take back this move (the rest of your turn stays)")
         elif acting:
             legal = table.state.legal_actions()
             if legal == [Pass()]:
-                self.primary.label, self.primary.enabled = "Pass", True
+                self.primary.label, self.primary.enabled = LABELS["pass"], True
             elif legal == [EndTurn()]:  # exact payment, and nothing else is possible
                 self._offer_end_turn()
             elif sel.piece is not None:  # a module's piece for a corner of your Alhambra (a falcon)
                 self._offer_piece()
             elif sel.slot is not None:
-                self.primary.label = "Buy"
+                self.primary.label = LABELS["buy"]
                 purchase = self.purchase()
                 self.primary.enabled = purchase is not None and table.state.is_legal(purchase)
                 self.cancel.visible = True
                 self._show_chips()
             elif sel.offer:
-                self.primary.label = "Take"
+                self.primary.label = LABELS["take"]
                 self.primary.enabled = table.state.is_legal(Take(tuple(sel.offer)))
                 self.cancel.visible = True
             elif sel.source == "alhambra" and sel.tile is not None:
-                self.primary.label = "Move to reserve"
+                self.primary.label = LABELS["lift"]
                 self.primary.enabled = table.state.is_legal(Lift(sel.tile))
                 self.cancel.visible = True
             elif sel.tile is not None:  # a reserve tile: its targets are on the board, no button needed
@@ -162,7 +212,7 @@ class TurnInput:
             elif EndTurn() in legal:  # after an exact payment the extra action may be declined
                 self._offer_end_turn()
             else:
-                self.primary.label = "Take"
+                self.primary.label = LABELS["take"]
         elif placing:
             self.primary.visible = False
             if sel.tile is not None and sel.source == "held":
@@ -178,7 +228,7 @@ class TurnInput:
             if sel.piece is not None:  # one more piece for your Alhambra's corners (buying falcons)
                 self._offer_piece()
             elif sel.slot is not None:
-                self.primary.label = "Buy"
+                self.primary.label = LABELS["buy"]
                 purchase = self.purchase()
                 self.primary.enabled = purchase is not None and table.state.is_legal(purchase)
                 self.cancel.visible = True
@@ -202,8 +252,8 @@ class TurnInput:
         """A piece picked for a corner of your Alhambra: a click on a lit corner puts it there, so the primary
         button shows only for the corner chosen with Tab; Cancel drops the piece."""
         self.primary.visible = self.sel.spot is not None
-        self.primary.label, self.primary.enabled = "Buy here", True
-        self.primary.tooltip = "Put it on the corner chosen with Tab"
+        self.primary.label, self.primary.enabled = LABELS["buy here"], True
+        self.primary.tooltip = N_("Put it on the corner chosen with Tab")
         self.cancel.visible = True
 
     def _offer_end_turn(self: TurnScene) -> None:
@@ -211,12 +261,14 @@ class TurnInput:
 
         It is the same button that confirms a staged end of turn, because both say "I am done".
         """
-        self.primary.label, self.primary.enabled = "End turn", True
-        self.primary.tooltip, self.primary.hotkey = END_TURN_TIP, f"Enter or {END_TURN_KEY}"
+        self.primary.label, self.primary.enabled = LABELS["end turn"], True
+        # TRANSLATORS: the keys of the End turn button: Enter, or the key of its own
+        self.primary.tooltip, self.primary.hotkey = END_TURN_TIP, lambda: _("Enter or {key}").format(key=END_TURN_KEY)
 
     def _show_chips(self: TurnScene) -> None:
         sel = self.sel
         tile = self.state.market[sel.slot - 1] if sel.slot else -1
+        exact_only = bool(self.modules.modules) and self.modules.exact_only(self.state)
         for i, button in enumerate(self.chips):
             if i >= len(sel.suggestions) or tile < 0:
                 continue
@@ -224,18 +276,9 @@ class TurnInput:
             total = sum(CARD_VALUE[c] for c in paid)
             values = "+".join(str(CARD_VALUE[c]) for c in paid)
             over = total - TILE_COST[tile]
-            card = sel.suggested_cards[i] if i < len(sel.suggested_cards) else None
-            button.label = f"= {values}" if over == 0 else f"{values} (+{over})"
-            button.tooltip = (
-                "Exact payment: you may take another action"
-                if over == 0
-                else f"Pays {over} more than the cost; no change is given"
-            )
-            if over == 0 and self.modules.modules and self.modules.exact_only(self.state):
-                button.tooltip = "Exact payment"
-            if card is not None:  # a rule module's card pays with this money (an exchange card)
-                button.label += " +card"
-                button.tooltip += f", with your {describe_card(card)}"
+            card = sel.suggested_cards[i] if i < len(sel.suggested_cards) else None  # a module's (an exchange card)
+            said = _chip_words(values, over, card, exact_only)
+            button.label, button.tooltip = (lambda said=said: said[0]), (lambda said=said: said[1])
             button.selected = tuple(sorted(sel.pay)) == tuple(sorted(paid)) and sel.card == card
             button.visible = True
 
@@ -257,7 +300,7 @@ class TurnInput:
         sel = self.sel
         if sel.piece is not None:  # a piece for a corner of your Alhambra: put it on the corner chosen with Tab
             if sel.spot is None or not self.put_piece(sel.spot):
-                self.show_toast("Choose a lit corner of your Alhambra first: click one, or Tab.")
+                self.show_toast(lambda: _("Choose a lit corner of your Alhambra first: click one, or Tab."))
             return
         if self.table.choosing:  # a rule module's phase: only a chosen purchase is confirmed here
             purchase = self.purchase()
@@ -294,7 +337,9 @@ class TurnInput:
             return
         if not self.state.is_legal(EndTurn()):
             self.show_toast(
-                f"End turn ({END_TURN_KEY}) is for after an exact payment: now take money, buy or redesign."
+                lambda: _("End turn ({key}) is for after an exact payment: now take money, buy or redesign.").format(
+                    key=END_TURN_KEY
+                )
             )
             return
         self.cancel_selection()
@@ -322,7 +367,7 @@ class TurnInput:
 
     def _drop_on_module(self: TurnScene, pos: tuple[int, int]) -> bool:
         """A held tile let go (or a click) on a rule module's panel that takes it; True if one did."""
-        for place, _ in self.placements:
+        for place, _button in self.placements:
             panel = self.module_panels.get(place.drop_on)
             if panel is not None and panel.rect.collidepoint(pos) and self.sel.source == "held":
                 self.place_at(place)
@@ -520,7 +565,7 @@ class TurnInput:
                 return True
             cell = self.board.cell_at(pos)
             if tile is None and cell is not None and self.sel.source == "held" and self.sel.tile is not None:
-                self.show_toast(self._why_not(Place(self.sel.tile, *cell)) or "Not there.", True)
+                self._say_not_here(Place(self.sel.tile, *cell))
             return True
         if self.tray.reserve_zone(snap).collidepoint(pos) and self.reserve_drop_ok():
             self.send_to_reserve()
@@ -530,7 +575,7 @@ class TurnInput:
     def _use_piece(self: TurnScene, piece: Piece) -> None:
         """A click on one of your rule modules' pieces: its move if it has one now, else what it is."""
         if piece.action is None:
-            self.show_toast(piece.tip)
+            self.show_toast(piece.tip)  # the module's words (said in the current language)
             return
         self.cancel_selection()
         self.perform(piece.action, confirmed=True)
@@ -555,7 +600,7 @@ class TurnInput:
         state = self.state
         tile = state.market[slot - 1]
         if tile < 0:
-            self.show_toast(f"Slot {slot} is empty until the end of the turn.", True)
+            self.show_toast(lambda: _("Slot {slot} is empty until the end of the turn.").format(slot=slot), True)
             return
         if self.sel.slot == slot and self.sel.item is None:  # (with a module's tile picked, the slot's tile instead)
             self.sel.clear()
@@ -563,16 +608,19 @@ class TurnInput:
         extra = self.modules.payments(state, state.decider, slot) if self.modules.modules else []
         if self.table.choosing:
             if not extra:
-                self.show_toast(f"No exact payment for {describe_tile(tile)} in your hand.", True)
+                self.show_toast(
+                    lambda: _("No exact payment for {tile} in your hand.").format(tile=words.tile(tile)), True
+                )
                 return
             self._suggest(slot, [], extra)
             return
         if not self.table.can_buy(slot) and not extra:
-            currency = CURRENCIES[MARKET_CURRENCY[slot - 1]]
-            held = state.currency_totals(state.decider)[MARKET_CURRENCY[slot - 1]]
+            currency = MARKET_CURRENCY[slot - 1]
+            held = state.currency_totals(state.decider)[currency]
             self.show_toast(
-                f"{describe_tile(tile).capitalize()} costs {TILE_COST[tile]} {currency}; "
-                f"you hold {held} in {currency}.",
+                lambda: _("{tile} costs {cost} {currency}; you hold {held} in {currency}.").format(
+                    tile=words.tile(tile), cost=TILE_COST[tile], currency=words.currency(currency), held=held
+                ),
                 True,
             )
             return
@@ -593,13 +641,23 @@ class TurnInput:
         state = self.state
         slot = self.modules.item_slot(state, item)
         if slot is None:
-            self.show_toast(f"The {describe_tile(item)} is not for sale while its currency's slot is empty.", True)
+            self.show_toast(
+                lambda: _("The {tile} is not for sale while its currency's slot is empty.").format(
+                    tile=words.tile(item)
+                ),
+                True,
+            )
             return
         payments = self.modules.item_payments(state, state.decider, item)
         if not payments:
-            currency = CURRENCIES[MARKET_CURRENCY[slot - 1]]
+            currency = MARKET_CURRENCY[slot - 1]
             cost = TILE_COST[state.market[slot - 1]]
-            self.show_toast(f"The {describe_tile(item)} costs exactly {cost} {currency}: you cannot pay that.", True)
+            self.show_toast(
+                lambda: _("The {tile} costs exactly {cost} {currency}: you cannot pay that.").format(
+                    tile=words.tile(item), cost=cost, currency=words.currency(currency)
+                ),
+                True,
+            )
             return
         self._suggest(slot, [], payments)
         self.sel.item = item
@@ -651,7 +709,9 @@ class TurnInput:
         sel = self.sel
         options = [paid[0] for paid in sel.suggestions]
         if card not in options:
-            self.show_toast(f"Your {describe_card(card)} cannot pay for it: only money cards do.", True)
+            self.show_toast(
+                lambda: _("Your {card} cannot pay for it: only money cards do.").format(card=words.card(card)), True
+            )
             return
         sel.pay = [card]
         sel.suggestion = options.index(card)
@@ -688,7 +748,7 @@ class TurnInput:
         if corner is not None:
             self.put_piece(corner)
         elif self.board.rect.collidepoint(pos):
-            self.show_toast("Not there: put it on one of the lit corners of your Alhambra (or Esc).", True)
+            self.show_toast(lambda: _("Not there: put it on one of the lit corners of your Alhambra (or Esc)."), True)
 
     def _suggest(
         self: TurnScene, slot: int, suggestions: list[tuple[int, ...]], extra: list[tuple[tuple[int, ...], int | None]]
@@ -727,8 +787,13 @@ class TurnInput:
             allowed.update(self.modules.pays_with(sel.card))
         if sel.slot is None or CARD_CURRENCY[card] not in allowed:
             if sel.slot is not None:
-                currency = CURRENCIES[MARKET_CURRENCY[sel.slot - 1]]
-                self.show_toast(f"Slot {sel.slot} takes only {currency}.", True)
+                slot, currency = sel.slot, MARKET_CURRENCY[sel.slot - 1]
+                self.show_toast(
+                    lambda: _("Slot {slot} takes only {currency}.").format(
+                        slot=slot, currency=words.currency(currency)
+                    ),
+                    True,
+                )
             return
         sel.pay = [c for c in sel.pay if c != card] if card in sel.pay else [*sel.pay, card]
         self._match_suggestion()
@@ -743,7 +808,10 @@ class TurnInput:
         elif card in {c for _, c in self._payments_now() if c is not None}:
             sel.card = card
         else:
-            self.show_toast(f"Your {describe_card(card)} cannot pay for slot {sel.slot}.", True)
+            slot = sel.slot
+            self.show_toast(
+                lambda: _("Your {card} cannot pay for slot {slot}.").format(card=words.card(card), slot=slot), True
+            )
             return
         self._match_suggestion()
         self.ui.sounds.play("click")
@@ -785,11 +853,13 @@ class TurnInput:
             return
         table = self.table
         if source == "held" and not table.placing:
-            self.show_toast("Bought tiles are placed at the end of your turn: take money, buy or redesign first.")
+            self.show_toast(
+                lambda: _("Bought tiles are placed at the end of your turn: take money, buy or redesign first.")
+            )
             return
         if source in ("reserve", "alhambra") and not table.acting:
             if table.placing:
-                self.show_toast("Place the tiles you bought first: a redesign is a whole action.")
+                self.show_toast(lambda: _("Place the tiles you bought first: a redesign is a whole action."))
             return
         if source == "alhambra":
             options = [
@@ -798,21 +868,31 @@ class TurnInput:
                 if (isinstance(a, Lift) and a.tile == tile) or (isinstance(a, Swap) and a.alhambra_tile == tile)
             ]
             if not options:
-                self.show_toast(self._why_not(Lift(tile)), True)
+                error = self._refused(Lift(tile))
+                if error is not None:
+                    self.show_toast(lambda: refusal(error), True)
                 return
         if source == "reserve" and not self._reserve_targets(tile)[0] and not self._reserve_targets(tile)[1]:
-            self.show_toast(f"{describe_tile(tile).capitalize()} fits nowhere in your Alhambra right now.", True)
+            self.show_toast(
+                lambda: _("{tile} fits nowhere in your Alhambra right now.").format(tile=words.tile(tile)), True
+            )
             return
         sel.clear()
         sel.tile, sel.source = tile, source
         self.ui.sounds.play("click")
 
-    def _why_not(self: TurnScene, action: Action) -> str:
+    def _refused(self: TurnScene, action: Action) -> IllegalAction | None:
+        """The engine's refusal of ``action`` now (tried on a clone), or None if it is legal."""
         try:
             self.state.clone().apply(action)
         except IllegalAction as error:
-            return refusal(error)
-        return ""
+            return error
+        return None
+
+    def _say_not_here(self: TurnScene, action: Action) -> None:
+        """A tile let go (or clicked) on a cell it may not take: why not, as the cell's tooltip says it."""
+        error = self._refused(action)
+        self.show_toast((lambda: refused_here(error)) if error is not None else (lambda: _("Not there.")), True)
 
     # ------------------------------------------------------------------ targets and dropping
     def redesigns(self: TurnScene) -> list[Action]:
@@ -896,7 +976,7 @@ class TurnInput:
             if not self._drop_on_board(pos) and sel.source != "alhambra":
                 cell = self.board.cell_at(pos)
                 if cell is not None and sel.tile is not None and sel.source == "held":
-                    self.show_toast(self._why_not(Place(sel.tile, *cell)) or "Not there.", True)
+                    self._say_not_here(Place(sel.tile, *cell))
             return
         if self.tray.rect.collidepoint(pos):
             found = self.tray.tile_at(self.snapshot(), pos)

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Take
-from game.engine.components import describe_card, is_money_card
+from game.engine.components import is_money_card
+from game.i18n import N_, _, ngettext, pgettext, words
 
 from .. import theme
 from ..sprites import card_size
@@ -21,6 +22,46 @@ if TYPE_CHECKING:
     from .model import TableSnapshot
 
 OFFER_KEYS = ("1", "2", "3", "4")
+# What each pile is, when the mouse is over it (English, marked for the catalogues; said where shown).
+PILE_TIPS = {
+    "deck": N_("Money cards left to draw (their order is hidden)"),
+    "discard": N_("Cards paid for buildings; shuffled into a new deck when the deck runs out"),
+    "bag": N_("Building tiles left; when the market cannot be refilled, the game ends"),
+}
+
+
+def pile_label(key: str) -> str:
+    """A pile's name under the offer, in the current language."""
+    labels = {
+        # TRANSLATORS: the piles under the money offer: the money deck, the discard pile, the bag of building tiles
+        "deck": pgettext("pile", "Deck"),
+        "discard": pgettext("pile", "Discard"),
+        "bag": pgettext("pile", "Bag"),
+    }
+    return labels[key]
+
+
+def _outlook_sentence(number: int, low: int, high: int) -> str:
+    """When the next scoring card (round ``number``, 1 or 2) can come: between ``low`` and ``high`` cards on."""
+    if number == 1:
+        if low == 0:
+            return ngettext(
+                "The first scoring card can come any time in the next card",
+                "The first scoring card can come any time in the next {n} cards",
+                high,
+            ).format(n=high)
+        return ngettext(
+            "The first scoring comes in {low} to {n} card", "The first scoring comes in {low} to {n} cards", high
+        ).format(low=low + 1, n=high)
+    if low == 0:
+        return ngettext(
+            "The second scoring card can come any time in the next card",
+            "The second scoring card can come any time in the next {n} cards",
+            high,
+        ).format(n=high)
+    return ngettext(
+        "The second scoring comes in {low} to {n} card", "The second scoring comes in {low} to {n} cards", high
+    ).format(low=low + 1, n=high)
 
 
 def scoring_outlook(snap: TableSnapshot) -> tuple[list[tuple[float, float, bool]], float, str]:
@@ -30,22 +71,21 @@ def scoring_outlook(snap: TableSnapshot) -> tuple[list[tuple[float, float, bool]
     drawn = min(state.drawn, total)
     windows = []
     upcoming = []
-    for round_number, (_, first, after) in enumerate(state.windows, start=1):
+    for round_number, (_round, first, after) in enumerate(state.windows, start=1):
         done = state.rounds_scored >= round_number
         windows.append((first / total, after / total, done))
         if not done:
             upcoming.append((round_number, max(0, first - drawn), max(1, after - drawn)))
     if upcoming:
-        number, low, high = upcoming[0]
-        name = "first" if number == 1 else "second"
-        if low == 0:
-            text = f"The {name} scoring card can come any time in the next {high} cards"
-        else:
-            text = f"The {name} scoring comes in {low + 1} to {high} cards"
+        text = _outlook_sentence(*upcoming[0])
     elif state.is_over:
-        text = "All three scorings are done"
+        text = _("All three scorings are done")
     else:
-        text = f"Final scoring when the bag runs out: {len(state.bag)} tiles left"
+        text = ngettext(
+            "Final scoring when the bag runs out: {n} tile left",
+            "Final scoring when the bag runs out: {n} tiles left",
+            len(state.bag),
+        ).format(n=len(state.bag))
     return windows, drawn / total, text
 
 
@@ -94,7 +134,9 @@ class BankView:
         ui = snap.ui
         px = ui.px
         state = snap.state
-        common.section_title(ui, surface, "Money offer", (self.rect.x + px(12), self.rect.y + px(9)))
+        common.section_title(
+            ui, surface, _("Money offer"), (self.rect.x + px(12), self.rect.y + px(9)), right=self.rect.right - px(12)
+        )
         acting = snap.can_act and snap.acting
         hint = snap.hint_action
         selected = snap.sel.offer  # what the selection adds up to, and why it may not be taken: the prompt's
@@ -120,14 +162,12 @@ class BankView:
             if acting:
                 common.keycap(ui, surface, OFFER_KEYS[i], (shown.centerx, shown.bottom - px(2)), "midtop")
             if hovered:
-                ui.tooltip(
-                    f"{describe_card(card)}: click to select (key {OFFER_KEYS[i]}); take one card, "
-                    "or several worth 5 at most"
+                tip = (
+                    _("{card}: click to select (key {key}); take one card, or several worth 5 at most")
                     if is_money_card(card)
-                    else f"{describe_card(card)}: click to select (key {OFFER_KEYS[i]}); it is taken alone, "
-                    "as a whole action",
-                    shown,
+                    else _("{card}: click to select (key {key}); it is taken alone, as a whole action")
                 )
+                ui.tooltip(tip.format(card=words.card(card), key=OFFER_KEYS[i]), shown)
         self._draw_piles(surface, snap)
         self._draw_outlook(surface, snap)
 
@@ -153,32 +193,23 @@ class BankView:
         if state.bag:
             surface.blit(ui.sprites.shadow(bag.size, 4, 3, 110), (bag.x - 6 + 2, bag.y - 6 + 3))
             surface.blit(ui.sprites.tile_back(bag.w), bag)
-        for key, label, count in (
-            ("deck", "Deck", len(state.deck)),
-            ("discard", "Discard", len(state.discard)),
-            ("bag", "Bag", len(state.bag)),
-        ):
+        for key, count in (("deck", len(state.deck)), ("discard", len(state.discard)), ("bag", len(state.bag))):
             rect = piles[key]
             x = rect.right + px(8)
-            word = ui.text.render(label, size, theme.TEXT_DIM)
+            word = ui.text.render(pile_label(key), size, theme.TEXT_DIM)
             number = ui.text.render(str(count), ui.font_px(17), theme.IVORY, "bold")
             top = rect.centery - (word.get_height() + number.get_height()) // 2  # stacked, never overlapping
             surface.blit(word, (x, top))
             surface.blit(number, (x, top + word.get_height()))
             if rect.collidepoint(ui.mouse):
-                tips = {
-                    "deck": "Money cards left to draw (their order is hidden)",
-                    "discard": "Cards paid for buildings; shuffled into a new deck when the deck runs out",
-                    "bag": "Building tiles left; when the market cannot be refilled, the game ends",
-                }
-                ui.tooltip(tips[key], rect)
+                ui.tooltip(_(PILE_TIPS[key]), rect)
 
     def _draw_outlook(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
         px = ui.px
         piles = self.pile_rects(snap)
         top = piles["deck"].bottom + px(14)
-        common.section_title(ui, surface, "Scorings", (self.rect.x + px(12), top))
+        common.section_title(ui, surface, _("Scorings"), (self.rect.x + px(12), top), right=self.rect.right - px(12))
         windows, drawn, text = scoring_outlook(snap)
         bar = pygame.Rect(self.rect.x + px(12), top + px(22), self.rect.w - px(24), px(14))
         pygame.draw.rect(surface, (14, 24, 24), bar, border_radius=bar.h // 2)
@@ -195,7 +226,8 @@ class BankView:
             shade.fill(fill)
             surface.blit(shade, zone)
             pygame.draw.rect(surface, theme.GOLD if not done else theme.GOLD_DARK, zone, 1, border_radius=3)
-            label = str(number) if not done else f"{number} done"
+            # TRANSLATORS: under a scoring card's zone on the money deck's bar, once that scoring is over
+            label = str(number) if not done else _("{number} done").format(number=number)
             word = ui.text.render(label, ui.font_px(11), theme.GOLD_LIGHT if not done else theme.TEXT_DIM, "bold")
             placed = surface.blit(word, word.get_rect(midtop=(zone.centerx, zone.bottom + px(2))))
             below = max(below, placed.bottom)
@@ -203,25 +235,29 @@ class BankView:
         pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.h // 2)
         pygame.draw.line(surface, theme.IVORY, (marker_x, bar.y - px(2)), (marker_x, bar.bottom + px(1)), 2)
         y = max(bar.bottom + px(22), below + px(3))  # under the zones' numbers, however large the font
-        lines = ui.text.wrap(text, ui.font_px(13), self.rect.w - px(24))[:2]
+        size = ui.font_px(13)
+        left, right = self.rect.x + px(12), self.rect.right - px(12)
+        lines = ui.text.wrap(text, size, right - left)[:2]
+        start = 0  # where the line being drawn starts in ``text``
         for index, line in enumerate(lines):
-            word = ui.text.render(line, ui.font_px(13), theme.PARCHMENT)
+            start = max(start, text.find(line, start))
+            word = ui.text.render(line, size, theme.PARCHMENT)
             if y + word.get_height() > self.rect.bottom - px(4):  # no room left in the panel: end with "…"
                 break
             if index + 1 < len(lines) and y + 2 * word.get_height() > self.rect.bottom - px(4):
-                word = ui.text.render(
-                    ui.text.fit(line + " " + lines[index + 1], ui.font_px(13), self.rect.w - px(24)),
-                    ui.font_px(13),
-                    theme.PARCHMENT,
-                )
-                surface.blit(word, (self.rect.x + px(12), y))
+                rest = text[start:].replace("\n", " ")  # the rest of the outlook on this last line, cut short
+                word = ui.text.render(ui.text.fit(rest, size, right - left), size, theme.PARCHMENT)
+                surface.blit(word, (theme.text_x(left, right, word.get_width()), y))
                 break
-            surface.blit(word, (self.rect.x + px(12), y))
+            surface.blit(word, (theme.text_x(left, right, word.get_width()), y))
             y += word.get_height()
+            start += len(line)
         outlook = pygame.Rect(bar.x, bar.y - px(10), bar.w, y - bar.y + px(24))
         if outlook.collidepoint(ui.mouse):  # the whole outlook too, where the panel had to cut it short
             ui.tooltip(
-                f"{text}. The money deck: the marker is how far it has been drawn; the gold zones are where "
-                "the scoring cards were shuffled in (piles 2 and 4 of 5).",
+                _(
+                    "{outlook}. The money deck: the marker is how far it has been drawn; the gold zones are where "
+                    "the scoring cards were shuffled in (piles 2 and 4 of 5)."
+                ).format(outlook=text),
                 bar,
             )

@@ -11,6 +11,8 @@ from functools import lru_cache
 
 import pygame
 
+from game import i18n
+
 from .. import theme
 from ..widgets import Ui
 
@@ -166,10 +168,14 @@ def section_title(
     pos: tuple[int, int],
     color: theme.Color = theme.GOLD_LIGHT,
     size: int = 13,
+    right: int | None = None,
 ) -> pygame.Rect:
+    """A panel's title in capitals at ``pos``; with ``right`` (the panel's inner right edge) it starts there in a
+    language written right to left (``theme.text_x``).  Returns where it was drawn."""
     word = ui.text.render(text.upper(), ui.font_px(size), color, "bold")
-    surface.blit(word, pos)
-    return word.get_rect(topleft=pos)
+    x = pos[0] if right is None else theme.text_x(pos[0], right, word.get_width())
+    surface.blit(word, (x, pos[1]))
+    return word.get_rect(topleft=(x, pos[1]))
 
 
 # Per seat, the token's shape: told apart without colour (two similar colours, or none seen at all), on the
@@ -233,6 +239,14 @@ def seat_token(
     letters = ui.text.render(label, size, theme.INK, "bold")
     lift = -radius // 4 if token_shape(seat) == "triangle" else 0
     surface.blit(letters, letters.get_rect(center=(center[0], center[1] + 1 + lift)))
+
+
+def mirror(rect: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
+    """``rect`` reflected left to right within ``box`` in a language written right to left (else as it is): a
+    panel's header row (a token, a name, a score) reads from the side its language starts on."""
+    if not i18n.is_rtl():
+        return rect
+    return pygame.Rect(box.x + box.right - rect.right, rect.y, rect.w, rect.h)
 
 
 def dim(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 120) -> None:

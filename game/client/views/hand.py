@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Buy
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, describe_card
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY
+from game.i18n import _, ngettext, words
 
 from .. import theme
 from ..sprites import card_size
@@ -78,14 +79,14 @@ class HandView:
         return groups
 
     def card_rect(self, snap: TableSnapshot, card: int) -> pygame.Rect | None:
-        for _, _, cards in self.groups(snap):
+        for _currency, _header, cards in self.groups(snap):
             for found, rect in cards:
                 if found == card:
                     return rect
         return None
 
     def card_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
-        for _, _, cards in self.groups(snap):
+        for _currency, _header, cards in self.groups(snap):
             for card, rect in reversed(cards):
                 chosen = card in snap.sel.pay or card == snap.sel.card
                 lifted = rect.move(0, -snap.ui.px(12)) if chosen else rect
@@ -98,19 +99,25 @@ class HandView:
         px = ui.px
         state = snap.state
         me = snap.me
-        common.seat_token(ui, surface, me, snap.names[me], (self.rect.x + px(22), self.rect.y + px(18)), px(10))
+        row = self.rect.y + px(18)  # the header: your token, name and points, and your cards at the other end
+        token = common.mirror(pygame.Rect(self.rect.x + px(12), row - px(10), px(20), px(20)), self.rect)
+        common.seat_token(ui, surface, me, snap.names[me], token.center, px(10))
         name = ui.text.render(
             ui.text.fit(snap.names[me], ui.font_px(16), px(180), "bold"), ui.font_px(16), theme.IVORY, "bold"
         )
-        surface.blit(name, name.get_rect(midleft=(self.rect.x + px(38), self.rect.y + px(18))))
+        surface.blit(name, common.mirror(name.get_rect(midleft=(self.rect.x + px(38), row)), self.rect))
         points = round(snap.shown_scores[me])
-        score = ui.text.render(f"{points} point{'s' if points != 1 else ''}", ui.font_px(15), theme.GOLD_LIGHT, "bold")
-        surface.blit(score, score.get_rect(midleft=(self.rect.x + px(46) + name.get_width(), self.rect.y + px(18))))
+        said = ngettext("{n} point", "{n} points", points).format(n=points)
+        score = ui.text.render(said, ui.font_px(15), theme.GOLD_LIGHT, "bold")
+        at = score.get_rect(midleft=(self.rect.x + px(46) + name.get_width(), row))
+        surface.blit(score, common.mirror(at, self.rect))
         hand = state.hands[me]
-        total = ui.text.render(
-            f"{len(hand)} cards · {sum(CARD_VALUE[c] for c in hand)} in all", ui.font_px(13), theme.TEXT_DIM
+        # TRANSLATORS: your hand at a glance: how many money cards, and what they are worth together
+        held = ngettext("{n} card · {value} in all", "{n} cards · {value} in all", len(hand)).format(
+            n=len(hand), value=sum(CARD_VALUE[c] for c in hand)
         )
-        surface.blit(total, total.get_rect(midright=(self.rect.right - px(14), self.rect.y + px(18))))
+        total = ui.text.render(held, ui.font_px(13), theme.TEXT_DIM)
+        surface.blit(total, common.mirror(total.get_rect(midright=(self.rect.right - px(14), row)), self.rect))
         buying = snap.sel.slot
         slot_currency = MARKET_CURRENCY[buying - 1] if buying else None
         hint = snap.hint_action
@@ -133,7 +140,10 @@ class HandView:
             word = ui.text.render(str(value), ui.font_px(17), colour, "bold")
             surface.blit(word, word.get_rect(midleft=(header.x + header.h + px(5), header.centery)))
             if header.collidepoint(ui.mouse):
-                ui.tooltip(f"{CURRENCIES[currency].capitalize()}: {len(cards)} cards worth {value}", header)
+                said = ngettext(
+                    "{n} {currency} card worth {value}", "{n} {currency} cards worth {value}", len(cards)
+                ).format(n=len(cards), currency=words.currency(currency), value=value)
+                ui.tooltip(said, header)
             for card, rect in cards:
                 if ("card", card) in snap.hidden:
                     continue
@@ -153,9 +163,9 @@ class HandView:
                     common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
             if hovered is not None and any(card == hovered for card, _ in cards):
                 rect = next(r for c, r in cards if c == hovered)
-                tip = describe_card(hovered)
+                tip = words.card(hovered)
                 if buying and lit:
-                    tip += ": click to add to or remove from the payment"
+                    tip = _("{card}: click to add it to or remove it from the payment").format(card=tip)
                 ui.tooltip(tip, rect)
 
     def _draw_others(
@@ -178,11 +188,13 @@ class HandView:
             elif not chosen and buying and lit:
                 common.dashed_rect(surface, theme.TARGET, shown.inflate(px(4), px(4)), 2, px(6))
             if card == hovered:
-                tip = describe_card(card)
+                tip = words.card(card)
                 if buying and lit:
-                    tip += ": click to pay with it, together with the money of its two currencies"
+                    tip = _("{card}: click to pay with it, together with the money of its two currencies").format(
+                        card=tip
+                    )
                 elif not buying:
-                    tip += ": choose a market tile to buy, then pay with it"
+                    tip = _("{card}: choose a market tile to buy, then pay with it").format(card=tip)
                 ui.tooltip(tip, rect)
 
 

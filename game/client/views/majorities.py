@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.components import BUILDING_TYPES, TILE_TYPE
+from game.i18n import _, ngettext, pgettext, words
 
 from .. import theme
 from . import common
@@ -105,13 +106,13 @@ class MajoritiesView:
         row_h = heads[0].h
         corner = pygame.Rect(self.rect.x + px(6), heads[0].y, heads[0].x - self.rect.x - px(6), row_h)
         if corner.collidepoint(ui.mouse):
-            ui.tooltip("Buildings of each type: what a scoring would count now (gold: the most)", corner)
+            ui.tooltip(_("Buildings of each type: what a scoring would count now (gold: the most)"), corner)
         icon_size = max(8, min(px(20), row_h - 2))
         for kind, head in enumerate(heads):
             icon = ui.sprites.type_icon(BUILDING_TYPES[kind], icon_size)
             surface.blit(icon, icon.get_rect(center=head.center))
             if head.collidepoint(ui.mouse):
-                ui.tooltip(BUILDING_TYPES[kind].capitalize(), head)
+                ui.tooltip(words.building(kind), head)
         tops = [max(counts[kind] for _, counts in rows) for kind in range(TYPES)]
         size = max(10, min(ui.font_px(15), row_h - 3))
         radius = max(5, min(px(8), row_h // 2 - 2))
@@ -125,7 +126,8 @@ class MajoritiesView:
             common.seat_token(ui, surface, seat, name, centre, radius)
             label = pygame.Rect(self.rect.x + px(6), row[0].y, row[0].x - self.rect.x - px(6), row_h)
             if label.collidepoint(ui.mouse):
-                ui.tooltip("You" if mine else name, label)
+                # TRANSLATORS: the name of your row in the table of buildings per type
+                ui.tooltip(pgettext("your row", "You") if mine else name, label)
             for kind, (value, cell) in enumerate(zip(counts, row, strict=True)):
                 self._draw_flash(surface, snap, cell, (seat, kind))
                 leads = value == tops[kind] and value > 0
@@ -137,9 +139,24 @@ class MajoritiesView:
                 )
                 surface.blit(word, word.get_rect(center=cell.center))
                 if cell.collidepoint(ui.mouse):
-                    who = "You have" if mine else f"{name} has"
-                    lead = ""
-                    if leads:
-                        shared = sum(1 for _, other in rows if other[kind] == value) > 1
-                        lead = " (tied for the most)" if shared else " (the most)"
-                    ui.tooltip(f"{who} {value} {BUILDING_TYPES[kind]}{lead}", cell)
+                    shared = leads and sum(1 for _, other in rows if other[kind] == value) > 1
+                    said = _count_said(mine, leads, shared, value)
+                    ui.tooltip(said.format(type=words.building(kind), n=value, player=name), cell)
+
+
+def _count_said(mine: bool, leads: bool, shared: bool, n: int) -> str:
+    """The sentence of a count's tooltip (placeholders ``type``, ``n``, ``player``): yours or another's, and
+    whether it is the most, or tied for the most."""
+    if mine:
+        if shared:
+            return ngettext("{type}: you have {n} (tied for the most)", "{type}: you have {n} (tied for the most)", n)
+        if leads:
+            return ngettext("{type}: you have {n} (the most)", "{type}: you have {n} (the most)", n)
+        return ngettext("{type}: you have {n}", "{type}: you have {n}", n)
+    if shared:
+        return ngettext(
+            "{type}: {player} has {n} (tied for the most)", "{type}: {player} has {n} (tied for the most)", n
+        )
+    if leads:
+        return ngettext("{type}: {player} has {n} (the most)", "{type}: {player} has {n} (the most)", n)
+    return ngettext("{type}: {player} has {n}", "{type}: {player} has {n}", n)

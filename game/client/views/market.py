@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Buy
-from game.engine.components import BUILDING_TYPES, CURRENCIES, MARKET_CURRENCY, TILE_COST, TILE_KIND, TILE_TYPE
+from game.engine.components import MARKET_CURRENCY, TILE_COST, TILE_TYPE
+from game.i18n import _, pgettext, words
 
 from .. import theme
 from ..sprites import SLOT_ART, SLOT_TILE_POS, TILE_ART
@@ -17,6 +18,25 @@ if TYPE_CHECKING:
     from .model import TableSnapshot
 
 SLOT_KEYS = ("Q", "W", "E", "R")
+
+
+def slot_label(tile: int, currency: str, short: bool = False) -> str:
+    """The words under a market slot: the tile's building type, its price and the slot's currency ("Tower · 9
+    florin"; ``short``: without the currency).  A tile of no building type (a module's) is named whole, with its
+    price ("Camp 6 · florin")."""
+    kind = TILE_TYPE[tile]
+    if kind is None:
+        if short:
+            return words.tile_name(tile)
+        # TRANSLATORS: under a market slot: a rule module's tile (its name and price) and the slot's currency
+        return pgettext("market label", "{tile} · {currency}").format(tile=words.tile_name(tile), currency=currency)
+    if short:
+        # TRANSLATORS: under a market slot, where the currency does not fit: the building type and its price
+        return pgettext("market label", "{type} · {cost}").format(type=words.building(kind), cost=TILE_COST[tile])
+    # TRANSLATORS: under a market slot: the building type, its price and the slot's currency ("Tower · 9 florin")
+    return pgettext("market label", "{type} · {cost} {currency}").format(
+        type=words.building(kind), cost=TILE_COST[tile], currency=currency
+    )
 
 
 class MarketView:
@@ -73,14 +93,21 @@ class MarketView:
                     common.dim(surface, tile_rect, 110)
                     have = state.currency_totals(state.decider)[MARKET_CURRENCY[i]]
                     where = (tile_rect.x + tile_rect.w * 2 // 5, tile_rect.bottom - ui.px(14))  # clear of the price
-                    note = "not exact" if snap.exact_only else f"you have {have}"
+                    # TRANSLATORS: a chip across a market tile the player cannot pay for (exactly, or at all)
+                    note = (
+                        pgettext("market chip", "not exact")
+                        if snap.exact_only
+                        else _("you have {amount}").format(amount=have)
+                    )
                     common.chip(ui, surface, note, where, ui.font_px(12), (60, 24, 18), theme.WARN)
                 elif acting and snap.exact_only and snap.sel.slot != slot:  # payable exactly: a lit target
                     common.dashed_rect(surface, theme.TARGET, frame.inflate(ui.px(6), ui.px(6)), 3, ui.px(10))
-            currency = CURRENCIES[MARKET_CURRENCY[i]]
+            currency = words.currency(MARKET_CURRENCY[i])
             if snap.sel.slot == slot and snap.sel.item is not None:  # its tile sets the price of a module's tile
                 common.dashed_rect(surface, theme.GOLD_LIGHT, frame.inflate(ui.px(6), ui.px(6)), 2, ui.px(7))
-                common.chip(ui, surface, "sets the price", (frame.centerx, frame.y), ui.font_px(11), anchor="center")
+                # TRANSLATORS: a chip on the market slot whose tile prices a bazaar being bought
+                said = pgettext("market chip", "sets the price")
+                common.chip(ui, surface, said, (frame.centerx, frame.y), ui.font_px(11), anchor="center")
             elif snap.sel.slot == slot:
                 common.selected_frame(surface, frame.move(0, lift), 3)
             elif (isinstance(hint, Buy) or hasattr(hint, "paid")) and getattr(hint, "slot", None) == slot:
@@ -89,26 +116,26 @@ class MarketView:
             if acting:
                 common.keycap(ui, surface, SLOT_KEYS[i], (frame.x + ui.px(6), frame.y + ui.px(6)), "topleft")
             if tile >= 0:
-                kind = TILE_TYPE[tile]  # a tile of no building type (a module's) says its kind
-                word = (BUILDING_TYPES[kind] if kind is not None else TILE_KIND[tile]).capitalize()
-                label = f"{word} · {TILE_COST[tile]} {currency}"
+                label = slot_label(tile, currency)
                 if ui.text.size(label, ui.font_px(13))[0] > room:
-                    label = f"{word} · {TILE_COST[tile]}"
+                    label = slot_label(tile, currency, short=True)
             else:
-                label = "sold" if not state.is_over else "—"
+                # TRANSLATORS: under an empty market slot: its tile was bought this turn
+                label = pgettext("market slot", "sold") if not state.is_over else "—"
             word = ui.text.shadowed(ui.text.fit(label, ui.font_px(13), room), ui.font_px(13), theme.PARCHMENT)
             surface.blit(word, word.get_rect(midtop=(frame.centerx, frame.bottom + ui.px(4))))
             if hovered:
                 affordable = slot in snap.buyable
-                tip = (
-                    f"Buy this tile with {currency} (slot {slot}, key {SLOT_KEYS[i]})"
-                    if affordable
-                    else f"You hold too little {currency} for this tile"
-                )
                 if snap.exact_only:
                     tip = (
-                        f"Buy this tile paying exactly (slot {slot}, key {SLOT_KEYS[i]})"
+                        _("Buy this tile paying exactly (slot {slot}, key {key})")
                         if affordable
-                        else "No exact payment for this tile"
+                        else _("No exact payment for this tile")
                     )
-                ui.tooltip(tip, frame)
+                else:
+                    tip = (
+                        _("Buy this tile with {currency} (slot {slot}, key {key})")
+                        if affordable
+                        else _("You hold too little {currency} for this tile")
+                    )
+                ui.tooltip(tip.format(currency=currency, slot=slot, key=SLOT_KEYS[i]), frame)

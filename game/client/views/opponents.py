@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.components import BUILDING_TYPES, CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY
+from game.engine.components import BUILDING_TYPES, CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY
+from game.i18n import _, ngettext, npgettext, pgettext, words
 
 from .. import theme
 from ..layout import split_rows
@@ -26,6 +27,11 @@ from .pieces import draw_piece, natural_width, piece_row
 if TYPE_CHECKING:
     from ..modules import ModulePanel
     from .model import TableSnapshot
+
+
+def _reserve_label() -> str:
+    # TRANSLATORS: the label of a player's reserve in their panel, before its tiles
+    return pgettext("reserve", "Reserve")
 
 
 class OpponentPanel:
@@ -105,9 +111,10 @@ class OpponentPanel:
 
     @staticmethod
     def _after_label(snap: TableSnapshot) -> int:
-        """Where the reserve's tiles (or "none") start: after the word "Reserve", whatever the font's size."""
+        """Where the reserve's tiles (or "none") start: after the word "Reserve", whatever the font's size (and
+        the language)."""
         ui = snap.ui
-        return max(ui.px(52), ui.text.size("Reserve", ui.font_px(12))[0] + ui.px(6))
+        return max(ui.px(52), ui.text.size(_reserve_label(), ui.font_px(12))[0] + ui.px(6))
 
     def hand_rect(self, snap: TableSnapshot) -> pygame.Rect:
         return self._info_rows(snap)[2]
@@ -122,24 +129,29 @@ class OpponentPanel:
             surface.blit(ui.sprites.panel(self.rect.size, theme.PANEL_LIGHT, 150, theme.PANEL_EDGE, 10), self.rect)
             common.glow_frame(surface, self.rect, theme.seat_color(seat), 0.45 + 0.35 * snap.glow, 10)
         name = snap.names[seat]
-        common.seat_token(ui, surface, seat, name, (self.rect.x + px(18), self.rect.y + px(16)), px(9))
+        row = self.rect.y + px(16)  # the header: token, name and who plays it, and the score at the other end
+        token = common.mirror(pygame.Rect(self.rect.x + px(9), row - px(9), px(18), px(18)), self.rect)
+        common.seat_token(ui, surface, seat, name, token.center, px(9))
         score = ui.text.render(str(round(snap.shown_scores[seat])), ui.font_px(18), theme.GOLD_LIGHT, "bold")
-        surface.blit(score, score.get_rect(midright=(self.rect.right - px(12), self.rect.y + px(16))))
+        surface.blit(score, common.mirror(score.get_rect(midright=(self.rect.right - px(12), row)), self.rect))
         agent = snap.agents[seat]
-        sub = agent_label(agent) if agent else "human"
+        # TRANSLATORS: under a player's name in their panel: a person plays this seat (not a bot)
+        sub = agent_label(agent) if agent else pgettext("seat", "human")
         if active and snap.thinking:
-            sub = "thinking" + "." * (1 + int(ui.time * 3) % 3)
+            # TRANSLATORS: under a bot's name while it works out its move; dots are added after it
+            sub = pgettext("seat", "thinking") + "." * (1 + int(ui.time * 3) % 3)
         room = self.rect.w - px(44) - score.get_width() - px(12)
         title = ui.text.render(
             ui.text.fit(name, ui.font_px(15), room // 2 + px(30), "bold"), ui.font_px(15), theme.IVORY, "bold"
         )
-        surface.blit(title, title.get_rect(midleft=(self.rect.x + px(32), self.rect.y + px(16))))
+        surface.blit(title, common.mirror(title.get_rect(midleft=(self.rect.x + px(32), row)), self.rect))
         label = ui.text.render(
             ui.text.fit(sub, ui.font_px(12), room - title.get_width() - px(8)),
             ui.font_px(12),
             theme.GOLD_LIGHT if active else theme.TEXT_DIM,
         )
-        surface.blit(label, label.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), self.rect.y + px(17))))
+        at = label.get_rect(midleft=(self.rect.x + px(40) + title.get_width(), row + 1))
+        surface.blit(label, common.mirror(at, self.rect))
         areas = self.areas(snap)
         self.grid.rect = areas["grid"]
         pygame.draw.rect(surface, (14, 26, 26), areas["grid"], border_radius=px(6))
@@ -154,22 +166,31 @@ class OpponentPanel:
         over_mark = self.grid.mark_at(marks, ui.mouse) is not None  # its own tooltip
         if self.rect.collidepoint(ui.mouse) and areas["grid"].collidepoint(ui.mouse) and not over_mark:
             counts = state.type_counts(seat)
-            parts = [f"{counts[i]} {kind}" for i, kind in enumerate(BUILDING_TYPES) if counts[i]]
+            # TRANSLATORS: a count of buildings of one type in a list ("3 Tower")
+            parts = [
+                npgettext("buildings of a type", "{n} {type}", "{n} {type}", counts[i]).format(
+                    n=counts[i], type=words.building(i)
+                )
+                for i in range(len(BUILDING_TYPES))
+                if counts[i]
+            ]
+            if parts:
+                said = _("{player}'s Alhambra: {buildings}; longest outer wall {wall}")
+            else:
+                said = _("{player}'s Alhambra: only the fountain; longest outer wall {wall}")
             ui.tooltip(
-                f"{name}'s Alhambra: "
-                + (", ".join(parts) or "only the fountain")
-                + f"; longest outer wall {state.wall_length(seat)}",
-                areas["grid"],
+                said.format(player=name, buildings=words.join(parts), wall=state.wall_length(seat)), areas["grid"]
             )
 
     def _draw_tiles(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
         _, row, _ = self._info_rows(snap)
-        label = ui.text.render("Reserve", ui.font_px(12), theme.TEXT_DIM)
+        label = ui.text.render(_reserve_label(), ui.font_px(12), theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midleft=(row.x, row.centery)))
         rects = self.tile_rects(snap)
         if not rects:
-            word = ui.text.render("none", ui.font_px(12), theme.TEXT_FAINT)
+            # TRANSLATORS: after "Reserve" in a player's panel: no tile on it
+            word = ui.text.render(pgettext("reserve", "none"), ui.font_px(12), theme.TEXT_FAINT)
             surface.blit(word, word.get_rect(midleft=(row.x + self._after_label(snap), row.centery)))
         for tile, rect, where in rects:
             if ("tile", tile) in snap.hidden:
@@ -179,7 +200,9 @@ class OpponentPanel:
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(2, 2), 1)
         if row.collidepoint(ui.mouse) and rects:
             state = snap.state
-            ui.tooltip(f"Reserve: {len(state.reserves[self.seat])} tiles (they do not score)", row)
+            n = len(state.reserves[self.seat])
+            said = ngettext("Reserve: {n} tile (it does not score)", "Reserve: {n} tiles (they do not score)", n)
+            ui.tooltip(said.format(n=n), row)
 
     def _draw_hand(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
@@ -187,8 +210,9 @@ class OpponentPanel:
         area = self.hand_rect(snap)
         hand = [c for c in snap.state.hands[self.seat] if ("card", c) not in snap.hidden]
         if not snap.show_hands:
-            word = ui.text.render(f"{len(hand)} money cards", ui.font_px(13), theme.IVORY)
-            surface.blit(word, (area.x, area.y))
+            said = ngettext("{n} money card", "{n} money cards", len(hand)).format(n=len(hand))
+            word = ui.text.render(said, ui.font_px(13), theme.IVORY)
+            surface.blit(word, (theme.text_x(area.x, area.right, word.get_width()), area.y))
             return
         line_h = max(ui.px(12), min(px(19), area.h // 4))
         badge = line_h - 2
@@ -209,11 +233,12 @@ class OpponentPanel:
             word = ui.text.render(ui.text.fit(text, size, room), size, theme.IVORY if cards else theme.TEXT_FAINT)
             surface.blit(word, word.get_rect(midleft=(area.x + badge + px(5), y + badge // 2 + 1)))
             if pygame.Rect(area.x, y, area.w, line_h).collidepoint(ui.mouse):
-                ui.tooltip(
-                    f"{CURRENCIES[currency].capitalize()}: {len(cards)} cards worth {total} "
-                    "(memory aid: everyone saw these taken)",
-                    pygame.Rect(area.x, y, area.w, line_h),
-                )
+                said = ngettext(
+                    "{n} {currency} card worth {value} (memory aid: everyone saw it taken)",
+                    "{n} {currency} cards worth {value} (memory aid: everyone saw these taken)",
+                    len(cards),
+                ).format(n=len(cards), currency=words.currency(currency), value=total)
+                ui.tooltip(said, pygame.Rect(area.x, y, area.w, line_h))
 
 
 class OpponentsView:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.components import describe_card
+from game.i18n import words
 
 from .. import theme
 from ..sprites import card_size
@@ -72,7 +72,7 @@ def draw_piece(surface: pygame.Surface, snap: TableSnapshot, item: Piece | int, 
             return
         surface.blit(ui.sprites.card(item, rect.h), rect)
         if rect.collidepoint(ui.mouse):
-            ui.tooltip(describe_card(item), rect)
+            ui.tooltip(words.card(item), rect)
         return
     if item.key is not None and item.key in snap.hidden:
         return

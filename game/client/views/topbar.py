@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, pgettext, words
+
 from .. import theme
 from ..widgets import Ui
 from . import common
@@ -70,8 +72,12 @@ class TopBar:
         for seat, name, x in tokens:
             common.seat_token(ui, surface, seat, name, (x, track.centery), radius)
         if track.inflate(0, px(30)).collidepoint(ui.mouse):
-            text = ", ".join(f"{name} {round(score)}" for _, score, name in sorted(scores, key=lambda s: -s[1]))
-            ui.tooltip("Scores: " + text, track)
+            standings = words.join(
+                # TRANSLATORS: one player's place in the list of scores: a name and its points ("Ann 34")
+                pgettext("a name and its score", "{name} {points}").format(name=name, points=round(score))
+                for _seat, score, name in sorted(scores, key=lambda s: -s[1])
+            )
+            ui.tooltip(_("Scores: {standings}").format(standings=standings), track)
 
 
 def track_limit(top: float) -> int:

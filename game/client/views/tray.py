@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import FromReserve, Lift, Reserve, Swap
-from game.engine.components import describe_tile
+from game.i18n import N_, _, words
 
 from .. import theme
 from . import common
@@ -32,17 +32,19 @@ def _row(area: pygame.Rect, count: int, max_size: int, gap: int) -> tuple[int, i
     return size, max(1, (area.w + gap) // (size + gap))
 
 
-# Per source: the drop shadow (blur, drop, alpha) and the tooltip after the tile's name.  Bought tiles
+# Per source: the drop shadow (blur, drop, alpha) and the tooltip with the tile's name.  Bought tiles
 # float a little higher than reserve tiles, and the two are used differently, hence the two tips.
 TILE_LOOKS = {
     "held": (
         (4, 4, 120),
-        ": drag it onto a highlighted place, or click it and then a place; Tab selects the next",
+        N_("{tile}: drag it onto a highlighted place, or click it and then a place; Tab selects the next"),
     ),
     "reserve": (
         (3, 3, 110),
-        " on your reserve: select it to build it into your Alhambra or swap it for a tile there "
-        "(a redesign ends your turn)",
+        N_(
+            "{tile} on your reserve: select it to build it into your Alhambra or swap it for a tile there "
+            "(a redesign ends your turn)"
+        ),
     ),
 }
 
@@ -62,13 +64,14 @@ def _draw_tile(
     elif hinted:
         common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
     if rect.collidepoint(ui.mouse):
-        ui.tooltip(describe_tile(tile) + tip, rect)
+        ui.tooltip(_(tip).format(tile=words.tile(tile)), rect)
 
 
+# The reserve as a target, longest first: the longest that fits beside its tiles is shown.
 RESERVE_DROP_WORDS = (
-    "Click here or drop the tile to keep it on the reserve",
-    "Click or drop here to keep it on the reserve",
-    "Drop here: reserve",
+    N_("Click here or drop the tile to keep it on the reserve"),
+    N_("Click or drop here to keep it on the reserve"),
+    N_("Drop here: reserve"),
 )
 
 
@@ -151,14 +154,15 @@ class TrayView:
         if held_area is not None:
             # while an exact payment's extra action is open ([B-TURN-4]) the tiles wait: they are placed after it
             waiting = snap.acting
-            title = "Bought: placed after your action" if waiting else "Bought: place these"
-            common.section_title(ui, surface, title, (held_area.x, held_area.y - px(20)))
+            title = _("Bought: placed after your action") if waiting else _("Bought: place these")
+            common.section_title(ui, surface, title, (held_area.x, held_area.y - px(20)), right=held_area.right)
             for tile, rect in self.held_rects(snap):
                 hinted = getattr(hint, "tile", None) == tile  # only a placement names a held tile
                 _draw_tile(surface, snap, tile, rect, "held", hinted)
         reserve = snap.state.reserves[snap.me]
-        title = f"Reserve ({len(reserve)})"
-        common.section_title(ui, surface, title, (reserve_area.x, reserve_area.y - px(20)))
+        # TRANSLATORS: the title of your reserve, with how many tiles are on it
+        title = _("Reserve ({n})").format(n=len(reserve))
+        common.section_title(ui, surface, title, (reserve_area.x, reserve_area.y - px(20)), right=reserve_area.right)
         drop = snap.reserve_drop_ok
         if drop:
             zone = reserve_area.inflate(px(6), px(6))
@@ -169,7 +173,8 @@ class TrayView:
             left = max((rect.right for _, rect in tiles), default=zone.x) + px(8)
             room = pygame.Rect(left, zone.y, max(0, zone.right - px(8) - left), zone.h)
             size = ui.font_px(12)
-            for text in RESERVE_DROP_WORDS:
+            for source in RESERVE_DROP_WORDS:
+                text = _(source)
                 if ui.text.size(text, size)[0] <= room.w:
                     word = ui.text.render(text, size, theme.TARGET, "bold")
                     surface.blit(word, word.get_rect(center=room.center))
@@ -204,5 +209,11 @@ class TrayView:
             surface.blit(image, rect)
             common.dashed_rect(surface, theme.GOLD_LIGHT, rect, 2, 6, (ui.time * 0.6) % 1)
         if not reserve and lifted is None and not drop:
-            word = ui.text.render("Empty. Tiles kept here do not score.", ui.font_px(13), theme.TEXT_FAINT)
-            surface.blit(word, (reserve_area.x, reserve_area.y + px(4)))
+            size = ui.font_px(13)
+            y = reserve_area.y + px(4)
+            for line in ui.text.wrap(_("Empty. Tiles kept here do not score."), size, reserve_area.w):
+                word = ui.text.render(line, size, theme.TEXT_FAINT)
+                if y + word.get_height() > reserve_area.bottom:
+                    break
+                surface.blit(word, (theme.text_x(reserve_area.x, reserve_area.right, word.get_width()), y))
+                y += word.get_height()
