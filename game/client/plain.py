@@ -69,8 +69,15 @@ def capital(text: str) -> str:
 def sentences(*parts: str) -> str:
     """Whole sentences (each translated and ending as its language ends one) set one after the other, as the
     language sets them (a space in English, nothing in Chinese or Japanese); empty parts left out."""
-    # TRANSLATORS: what stands between two sentences of one text (a space in English; nothing in Chinese or Japanese)
-    return pgettext("between sentences", " ").join(part for part in parts if part)
+    kept = [part for part in parts if part]
+    if not kept:
+        return ""
+    text = kept[0]
+    for part in kept[1:]:
+        # TRANSLATORS: two sentences of one text, one after the other (a space between them in English; nothing
+        # in Chinese or Japanese)
+        text = pgettext("two sentences", "{first} {second}").format(first=text, second=part)
+    return text
 
 
 def said(move: str) -> str:

@@ -36,12 +36,6 @@ KEYWORDS: dict[str, object] = {
     "npgettext": ((1, "c"), 2, 3),
 }
 TRANSLATED = ("fa", "zh", "ja", "hu")
-PLURAL_FORMS = {
-    "fa": "nplurals=2; plural=(n > 1);",
-    "zh": "nplurals=1; plural=0;",
-    "ja": "nplurals=1; plural=0;",
-    "hu": "nplurals=2; plural=(n != 1);",
-}
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
