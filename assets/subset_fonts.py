@@ -65,7 +65,9 @@ def english_text() -> str:
 
 
 def wanted(code: str) -> set[str]:
-    text = catalogue_text(code) + ENDONYMS + PUNCTUATION
+    from game.client.typeset import LINE_SAMPLES  # the letters that size a language's line box
+
+    text = catalogue_text(code) + ENDONYMS + PUNCTUATION + LINE_SAMPLES.get(code, "")
     if code in ("zh", "ja"):
         text += "".join(chr(c) for c in range(0x20, 0x7F)) + english_text()
     return {c for c in text if c.isprintable() or c in "\u200c\u200d"}
@@ -105,7 +107,8 @@ def coverage() -> dict[str, str]:
 def main() -> int:
     missing = [str(source) for source, _, _ in SUBSETS.values() if not source.exists()]
     if missing:
-        print("missing source fonts (apt-get install fonts-noto-core fonts-noto-cjk): " + ", ".join(sorted(set(missing))))
+        needed = ", ".join(sorted(set(missing)))
+        print(f"missing source fonts (apt-get install fonts-noto-core fonts-noto-cjk): {needed}")
         return 1
     for name in SUBSETS:
         subset(name)

@@ -51,6 +51,8 @@ for _code in i18n.LANGUAGES:
 NOMINAL = {"ui": "ui.ttf", "bold": "ui_bold.ttf", "display": "display.ttf"}  # the font whose line box a role keeps
 ARABIC_FONTS = frozenset({"fa.ttf", "fa_bold.ttf"})
 MIN_SIZE = 6
+# The tallest and deepest letters of the languages whose script is not Latin: their line box holds these.
+LINE_SAMPLES = {"fa": "Agگلطکجعیژپچ", "zh": "Ag国関」", "ja": "Ag国関」"}
 
 
 _ARABIC_BLOCKS = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
@@ -157,6 +159,7 @@ class FontBook:
         self._data: dict[str, bytes] = {}
         self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
         self.missing: set[str] = set()  # characters drawn with no font that has them (tofu), for the tests
+        self._boxes: dict[tuple[str, str, int], tuple[int, int]] = {}
 
     def data(self, name: str) -> bytes:
         data = self._data.get(name)
@@ -185,37 +188,73 @@ class FontBook:
         have = coverage().get(name, frozenset())
         self.missing.update(c for c in text if c not in have and c.isprintable() and not c.isspace())
 
-    def render(self, text: str, role: str, size: int, color: tuple) -> pygame.Surface:
-        """``text`` drawn as one line in the current language's fonts."""
-        parts = pieces(text, role)
-        nominal = self.font(NOMINAL[role], size)
-        if len(parts) == 1 and parts[0].font == NOMINAL[role] and not parts[0].rtl:
-            self.note_missing(text, parts[0].font)
-            return nominal.render(text, True, color)
+    def line_box(self, role: str, size: int, language: str | None = None) -> tuple[int, int]:
+        """How far a line of ``role`` at ``size`` reaches above and below its baseline in a language: the Latin
+        font's line box, grown to hold the tallest and deepest letters of the language's own script (Persian
+        letters reach above and below a Latin line), so that lines set one line box apart never touch."""
+        code = language or i18n.language()
+        key = (code, role, int(size))
+        box = self._boxes.get(key)
+        if box is None:
+            nominal = self.font(NOMINAL[role], size)
+            above, below = nominal.get_ascent(), nominal.get_height() - nominal.get_ascent()
+            sample = LINE_SAMPLES.get(code)
+            if sample:
+                canvas, baseline = self._compose(sample, role, size, (255, 255, 255), code, note=False)
+                ink = canvas.get_bounding_rect(min_alpha=1)
+                above, below = max(above, baseline - ink.top), max(below, ink.bottom - baseline)
+            box = self._boxes[key] = (above, below)
+        return box
+
+    def _compose(
+        self, text: str, role: str, size: int, color: tuple, language: str | None = None, note: bool = True
+    ) -> tuple[pygame.Surface, int]:
+        """The pieces of ``text`` drawn side by side on one baseline: the canvas and the baseline's row."""
         drawn = []
-        for part in parts:
-            self.note_missing(part.text, part.font)
+        for part in pieces(text, role, language):
+            if note:
+                self.note_missing(part.text, part.font)
             font = self.font(part.font, size, part.rtl)
             drawn.append((font.render(part.text, True, color), font.get_ascent()))
-        ascent = max([nominal.get_ascent(), *(a for _, a in drawn)])
-        depth = max([nominal.get_height() - nominal.get_ascent(), *(s.get_height() - a for s, a in drawn)])
+        ascent = max(a for _, a in drawn) if drawn else 0
+        depth = max((s.get_height() - a for s, a in drawn), default=0)
         width = sum(s.get_width() for s, _ in drawn)
-        canvas = pygame.Surface((max(1, width), ascent + depth), pygame.SRCALPHA)
+        canvas = pygame.Surface((max(1, width), max(1, ascent + depth)), pygame.SRCALPHA)
         x = 0
         for surface, piece_ascent in drawn:
             canvas.blit(surface, (x, ascent - piece_ascent))
             x += surface.get_width()
-        # Keep the nominal line box where the glyphs allow: fonts with tall line boxes (Noto Sans Arabic's
-        # is twice the em) would otherwise push every line apart.
+        return canvas, ascent
+
+    def render(self, text: str, role: str, size: int, color: tuple) -> pygame.Surface:
+        """``text`` drawn as one line in the current language's fonts, in the language's line box."""
+        parts = pieces(text, role)
+        if (
+            len(parts) == 1
+            and parts[0].font == NOMINAL[role]
+            and not parts[0].rtl
+            and i18n.language() not in LINE_SAMPLES
+        ):
+            self.note_missing(text, parts[0].font)
+            return self.font(NOMINAL[role], size).render(text, True, color)
+        canvas, baseline = self._compose(text, role, size, color)
+        above, below = self.line_box(role, size)
         used = canvas.get_bounding_rect(min_alpha=1)
-        top = min(ascent - nominal.get_ascent(), used.top) if used.height else ascent - nominal.get_ascent()
-        bottom = max(ascent - nominal.get_ascent() + nominal.get_height(), used.bottom)
-        return canvas.subsurface(pygame.Rect(0, top, canvas.get_width(), bottom - top)).copy()
+        top = min(baseline - above, used.top) if used.height else baseline - above
+        bottom = max(baseline + below, used.bottom)
+        framed = pygame.Surface((canvas.get_width(), bottom - top), pygame.SRCALPHA)
+        framed.blit(canvas, (0, -top))
+        return framed
 
     def size(self, text: str, role: str, size: int) -> tuple[int, int]:
         parts = pieces(text, role)
-        nominal = self.font(NOMINAL[role], size)
-        if len(parts) == 1 and parts[0].font == NOMINAL[role] and not parts[0].rtl:
-            return nominal.size(text)
+        if (
+            len(parts) == 1
+            and parts[0].font == NOMINAL[role]
+            and not parts[0].rtl
+            and i18n.language() not in LINE_SAMPLES
+        ):
+            return self.font(NOMINAL[role], size).size(text)
         width = sum(self.font(p.font, size, p.rtl).size(p.text)[0] for p in parts)
-        return width, nominal.get_height()
+        above, below = self.line_box(role, size)
+        return width, above + below

@@ -65,6 +65,7 @@ class Ui:
         self._tooltip_since = 0.0
         self._tooltip_asked: tuple[str, pygame.Rect] | None = None
         self.buttons_drawn: list[pygame.Rect] = []  # this frame's buttons: a tooltip keeps clear of them
+        self.cut_labels: set[str] = set()  # button labels that had to be cut short to fit (the tests want none)
 
     def px(self, value: float) -> int:
         """A length designed for a 1280x800 window, scaled to the current one."""
@@ -256,7 +257,14 @@ class Button(Widget):
             content.append(icon)
         if label:
             room = rect.w - self.ui.px(10) - sum(c.get_width() + self.ui.px(6) for c in content)
-            content.append(self.ui.text.render(self.ui.text.fit(label, size, room, "bold"), size, ink, "bold"))
+            # A longer word of another language first takes a smaller size (down to four fifths), then is cut.
+            smallest = max(6, size * 4 // 5)
+            while size > smallest and self.ui.text.size(label, size, "bold")[0] > room:
+                size -= 1
+            fitted = self.ui.text.fit(label, size, room, "bold")
+            if fitted != label:
+                self.ui.cut_labels.add(label)
+            content.append(self.ui.text.render(fitted, size, ink, "bold"))
         if i18n.is_rtl():
             content.reverse()  # the icon, then the label, read from the right
         width = sum(c.get_width() for c in content) + self.ui.px(6) * (len(content) - 1)

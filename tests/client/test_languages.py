@@ -70,6 +70,7 @@ def test_the_table_in_every_language(
     pygame.image.save(screen, str(screenshots / f"{name}.png"))
     _check(screen, size, name)
     assert fonts.missing == set(), f"{name}: no glyph for {''.join(sorted(fonts.missing))}"
+    assert scene.ui.cut_labels == set(), f"{name}: button labels cut short"
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -94,5 +95,6 @@ def test_every_other_screen_in_every_language(
         assert screen.placed, name
         _check(screen, size, shot, getattr(driver.scene, "panel", None))
         assert fonts.missing == set(), f"{shot}: no glyph for {''.join(sorted(fonts.missing))}"
+        assert driver.scene.ui.cut_labels == set(), f"{shot}: button labels cut short"
 
     assert visit_screens(driver, check) == list(SCREENS)

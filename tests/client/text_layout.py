@@ -27,10 +27,22 @@ class Recording(pygame.Surface):
         placed = super().blit(source, dest, area, special_flags)
         words = self.texts.get(id(source)) if self.recording else None
         if words is not None and words.strip():
+            placed = self.ink(source, dest, area, placed)
             self.placed.append((words, placed))
             if self.box is not None and not self.box.inflate(2, 2).contains(placed):
                 self.outside.append((words, placed, self.box))
         return placed
+
+
+    @staticmethod
+    def ink(source: pygame.Surface, dest, area, placed: pygame.Rect) -> pygame.Rect:  # type: ignore[no-untyped-def]
+        """Where the text's pixels went, unclipped by the window: a line's glyphs, not its font's line box
+        (Persian letters reach above and below a Latin line box without touching the next line's glyphs)."""
+        if area is not None or source.get_flags() & pygame.SRCALPHA == 0:
+            return placed
+        x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+        ink = source.get_bounding_rect(min_alpha=1)
+        return ink.move(x, y) if ink.w and ink.h else placed
 
 
 def boxed(monkeypatch: pytest.MonkeyPatch, screen: Recording, view: object) -> None:
