@@ -296,7 +296,13 @@ class Toggle(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         size = self.ui.font_px(17)
-        w, h = self.ui.px(58), self.ui.px(28)
+        font = self.ui.font_px(12)
+        # TRANSLATORS: the two states of a switch in the settings, written on the switch (keep them short)
+        on, off = pgettext("switch", "ON"), pgettext("switch", "OFF")
+        said = on if self.value else off
+        h = self.ui.px(28)
+        widest = max(self.ui.text.size(word, font, "bold")[0] for word in (on, off))
+        w = max(self.ui.px(58), widest + h + self.ui.px(8))  # the switch grows to hold its longer word
         track = mirrored(pygame.Rect(self.rect.right - w, self.rect.centery - h // 2, w, h), self.rect)
         label = self.ui.text.render(
             self.ui.text.fit(shown(self.label), size, self.rect.w - w - self.ui.px(12)), size, theme.IVORY
@@ -310,15 +316,10 @@ class Toggle(Widget):
         pygame.draw.rect(surface, theme.INK, track, 2, border_radius=h // 2)
         knob_x = track.right - h // 2 if self.value else track.x + h // 2
         pygame.draw.circle(surface, theme.IVORY, (knob_x, track.centery), h // 2 - 4)
-        # TRANSLATORS: the two states of a switch in the settings, written on the switch (keep them short)
-        said = pgettext("switch", "ON") if self.value else pgettext("switch", "OFF")
-        font = self.ui.font_px(12)
-        word = self.ui.text.render(
-            self.ui.text.fit(said, font, w - h - self.ui.px(6), "bold"),
-            font,
-            theme.INK if self.value else theme.IVORY,
-            "bold",
-        )
+        fitted = self.ui.text.fit(said, font, w - h - self.ui.px(6), "bold")
+        if fitted != said:
+            self.ui.cut_labels.add(said)
+        word = self.ui.text.render(fitted, font, theme.INK if self.value else theme.IVORY, "bold")
         wx = track.x + self.ui.px(8) if self.value else track.right - self.ui.px(8) - word.get_width()
         surface.blit(word, word.get_rect(midleft=(wx, track.centery)))
 
@@ -389,8 +390,13 @@ class Choice(Widget):
                 ),
                 seg,
             )
-            text = self.ui.text.fit(shown(self.labels[i]), size, seg.w - 6, "bold")
-            word = self.ui.text.render(text, size, theme.INK if chosen else theme.IVORY, "bold")
+            said, segment_size = shown(self.labels[i]), size
+            while segment_size > size * 4 // 5 and self.ui.text.size(said, segment_size, "bold")[0] > seg.w - 6:
+                segment_size -= 1  # a longer word of another language first takes a smaller size, then is cut
+            text = self.ui.text.fit(said, segment_size, seg.w - 6, "bold")
+            if text != said:
+                self.ui.cut_labels.add(said)
+            word = self.ui.text.render(text, segment_size, theme.INK if chosen else theme.IVORY, "bold")
             surface.blit(word, word.get_rect(center=seg.center))
             if hovered and i < len(self.tips) and self.tips[i]:
                 self.ui.tooltip(shown(self.tips[i]), seg)

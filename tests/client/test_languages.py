@@ -98,3 +98,29 @@ def test_every_other_screen_in_every_language(
         assert driver.scene.ui.cut_labels == set(), f"{shot}: button labels cut short"
 
     assert visit_screens(driver, check) == list(SCREENS)
+
+
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_persian_lines_start_at_the_right(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    """Right to left, the log's lines, the panels' titles and the prompt start at their box's right edge (the
+    board, tiles and numbers stay as they are); left to right at the left edge."""
+    size = (1280, 800)
+    driver = make_app(ai=["greedy"], seed=3, speed=0.0, size=size)
+    i18n.set_language(code)
+    _play_a_few_rounds(driver)
+    scene = driver.scene
+    texts = record_texts(monkeypatch, scene.ui.text)
+    scene.ui.text._cache.clear()
+    screen = Recording(size, texts)
+    scene.ui.mouse = (-100, -100)
+    scene.draw(screen)
+    for view in (scene.log, scene.tray):
+        box = view.rect
+        inside = [rect for _, rect in screen.placed if box.contains(rect) and rect.w < box.w * 3 // 4]
+        assert len(inside) >= 2, view
+        near_right = sum(1 for rect in inside if box.right - rect.right < box.w // 8)
+        near_left = sum(1 for rect in inside if rect.left - box.left < box.w // 8)
+        if code == "fa":
+            assert near_right == len(inside) and near_left < len(inside), (view, inside)
+        else:
+            assert near_left == len(inside) and near_right < len(inside), (view, inside)

@@ -60,7 +60,9 @@ def test_every_character_of_a_catalogue_has_a_glyph(code: str) -> None:
     text = "".join(s for m in catalog for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if s)
     for role in ("ui", "bold", "display"):
         chain = typeset.FONT_CHAINS[code][role]
-        missing = sorted({c for c in text if c.isprintable() and not c.isspace() and not any(c in have[f] for f in chain)})
+        missing = sorted(
+            {c for c in text if c.isprintable() and not c.isspace() and not any(c in have[f] for f in chain)}
+        )
         assert missing == [], f"{code} {role}: {''.join(missing)}"
     primary = typeset.FONT_CHAINS[code]["ui"][0]
     native = {c for c in text if (typeset.direction_of(c) == "R" or not c.isascii()) and c.isalpha()}

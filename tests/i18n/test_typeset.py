@@ -46,7 +46,9 @@ def test_ascii_in_english_is_one_piece() -> None:
     ("text", "cannot_start"),
     [("这是一个测试。「你好」，再见", "。」，"), ("あなたの番です。ターンを終える", "。ー")],
 )
-def test_chinese_and_japanese_break_between_characters_but_not_before_closing_marks(text: str, cannot_start: str) -> None:
+def test_chinese_and_japanese_break_between_characters_but_not_before_closing_marks(
+    text: str, cannot_start: str
+) -> None:
     lines = linebreak.wrap(text, 3, len)
     assert "".join(lines) == text
     assert len(lines) > 2
