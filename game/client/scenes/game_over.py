@@ -133,7 +133,9 @@ class GameOverScene(PanelScene):
         surface.blit(crown, crown.get_rect(midleft=(rect.right + px(16), rect.centery)))
         bottom = self._standings(surface, pygame.Rect(self.panel.x + px(30), self.panel.y + px(90), px(330), px(300)))
         table_area = pygame.Rect(self.panel.x + px(390), self.panel.y + px(90), self.panel.w - px(420), px(360))
-        common.section_title(ui, surface, words.scoring_round(3), (table_area.x, table_area.y - px(4)))
+        common.section_title(
+            ui, surface, words.scoring_round(3), (table_area.x, table_area.y - px(4)), right=table_area.right
+        )
         draw_sheet(ui, surface, self.sheet, self.names(), table_area.move(0, px(18)))
         bottom = self._rounds(surface, pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330), px(150)))
         self._facts(
@@ -155,7 +157,7 @@ class GameOverScene(PanelScene):
         ui = self.ui
         px = ui.px
         state = self.table.state
-        common.section_title(ui, surface, _("Standings"), (area.x, area.y - px(4)))
+        common.section_title(ui, surface, _("Standings"), (area.x, area.y - px(4)), right=area.right)
         order = sorted(range(state.players), key=lambda p: -state.scores[p])
         rows: list[tuple[int | str, str, int, str]] = [(p, self.table.names[p], state.scores[p], "") for p in order]
         rows += modules_for(state.rules).standings(state)  # listed last: they score, but are not in the race
@@ -204,7 +206,7 @@ class GameOverScene(PanelScene):
         px = ui.px
         if area.h < px(60):
             return
-        common.section_title(ui, surface, _("The Alhambras"), (area.x, area.y))
+        common.section_title(ui, surface, _("The Alhambras"), (area.x, area.y), right=area.right)
         state = self.table.state
         width = area.w // len(self.views)
         for seat, view in enumerate(self.views):
@@ -225,7 +227,7 @@ class GameOverScene(PanelScene):
         state = self.table.state
         if area.h < px(60):
             return
-        common.section_title(ui, surface, _("At the end"), (area.x, area.y))
+        common.section_title(ui, surface, _("At the end"), (area.x, area.y), right=area.right)
         y = area.y + px(24)
         for seat in range(state.players):
             if y + px(20) > area.bottom:
@@ -257,7 +259,7 @@ class GameOverScene(PanelScene):
         """The points each collector made at each scoring; return the y below the table."""
         ui = self.ui
         px = ui.px
-        common.section_title(ui, surface, _("Points per scoring"), (area.x, area.y))
+        common.section_title(ui, surface, _("Points per scoring"), (area.x, area.y), right=area.right)
         names = self.names()
         col_w = (area.w - px(90)) // max(1, len(names))
         y = area.y + px(24)

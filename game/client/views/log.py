@@ -82,7 +82,9 @@ class LogView:
     def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
         px = ui.px
-        common.section_title(ui, surface, _("Game log"), (self.rect.x + px(12), self.rect.y + px(9)))
+        common.section_title(
+            ui, surface, _("Game log"), (self.rect.x + px(12), self.rect.y + px(9)), right=self.rect.right - px(12)
+        )
         rows = self._rows(ui)
         line_h = ui.text.size("Ag", ui.font_px(13))[1] + 1
         area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(30), self.rect.w - px(20), self.rect.h - px(38))
