@@ -29,8 +29,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def frame_benchmark(seconds: float, players: int) -> dict[str, float | str | int]:
-    """Run the table scene with bots only for ``seconds``; frame times in milliseconds."""
+def frame_benchmark(seconds: float, players: int, lang: str = "en") -> dict[str, float | str | int]:
+    """Run the table scene with bots only for ``seconds``, in language ``lang``; frame times in milliseconds."""
     from game.engine import Game, GameConfig, Seat
 
     from .app import App
@@ -39,7 +39,7 @@ def frame_benchmark(seconds: float, players: int) -> dict[str, float | str | int
 
     agent = strongest_bot()
     args = argparse.Namespace(
-        ai=None, seed=None, load=None, name="You", speed=1.0, fullscreen=False, size=(1280, 800), frames=None
+        ai=None, seed=None, load=None, name="You", speed=1.0, fullscreen=False, size=(1280, 800), frames=None, lang=lang
     )
     app = App(args)
     try:
@@ -147,12 +147,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--executable", help="time the launch of this frozen build instead of python -m game")
     parser.add_argument("--timing", action="store_true", help="only the launch-to-menu time")
     parser.add_argument("--x11", action="store_true", help="launch into a real X window (a private Xvfb)")
+    parser.add_argument("--lang", default="en", help="the table's language (Persian and Chinese text cost more)")
     options = parser.parse_args(argv)
     ok = True
     if not options.timing:
-        result = frame_benchmark(options.seconds, options.players)
+        result = frame_benchmark(options.seconds, options.players, options.lang)
         print(
-            f"table scene, 1280x800, {options.players} seats played by {result['agent']} "
+            f"table scene, 1280x800, in {options.lang}, {options.players} seats played by {result['agent']} "
             f"(the worker was thinking in {result['thinking_share']:.0%} of the frames, {result['events']} events)"
         )
         print(f"  {result['frames']} frames in {options.seconds:.1f} s = {result['fps']:.1f} fps")
