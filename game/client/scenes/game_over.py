@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.engine import events as record_events
 from game.engine.components import CARD_VALUE, TILE_TYPE, is_start_tile
 from game.i18n import N_, _, ngettext, pgettext, words
@@ -210,15 +211,18 @@ class GameOverScene(PanelScene):
         state = self.table.state
         width = area.w // len(self.views)
         for seat, view in enumerate(self.views):
-            box = pygame.Rect(area.x + seat * width, area.y + px(22), width - px(8), area.h - px(42))
+            column = len(self.views) - 1 - seat if i18n.is_rtl() else seat  # right to left, the first seat on the right
+            box = pygame.Rect(area.x + column * width, area.y + px(22), width - px(8), area.h - px(42))
             pygame.draw.rect(surface, (14, 24, 24), box, border_radius=px(6))
             view.rect = box.inflate(-px(8), -px(8))
             view.draw(surface, state.grids[seat], marks=modules_for(state.rules).marks(state, seat))  # falcons too
             name = ui.text.render(
                 ui.text.fit(self.table.names[seat], ui.font_px(13), width - px(30)), ui.font_px(13), theme.IVORY
             )
-            common.seat_token(ui, surface, seat, self.table.names[seat], (box.x + px(9), box.bottom + px(10)), px(7))
-            surface.blit(name, name.get_rect(midleft=(box.x + px(20), box.bottom + px(10))))
+            token_x = box.right - px(9) if i18n.is_rtl() else box.x + px(9)
+            common.seat_token(ui, surface, seat, self.table.names[seat], (token_x, box.bottom + px(10)), px(7))
+            name_x = theme.text_x(box.x + px(20), box.right - px(20), name.get_width())
+            surface.blit(name, name.get_rect(midleft=(name_x, box.bottom + px(10))))
 
     def _facts(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """A line per player: buildings built, tiles left on the reserve, money left in hand."""
@@ -250,9 +254,10 @@ class GameOverScene(PanelScene):
                 text = _("{buildings} · {on_reserve} · {money_left}").format(
                     buildings=buildings, on_reserve=on_reserve, money_left=left
                 )
-            common.seat_token(ui, surface, seat, self.table.names[seat], (area.x + px(8), y + px(9)), px(7))
+            token_x = area.right - px(8) if i18n.is_rtl() else area.x + px(8)
+            common.seat_token(ui, surface, seat, self.table.names[seat], (token_x, y + px(9)), px(7))
             word = ui.text.render(ui.text.fit(text, ui.font_px(13), area.w - px(24)), ui.font_px(13), theme.PARCHMENT)
-            surface.blit(word, (theme.text_x(area.x + px(22), area.right, word.get_width()), y))
+            surface.blit(word, (theme.text_x(area.x + px(22), area.right - px(22), word.get_width()), y))
             y += px(22)
 
     def _rounds(self, surface: pygame.Surface, area: pygame.Rect) -> int:
@@ -263,22 +268,21 @@ class GameOverScene(PanelScene):
         names = self.names()
         col_w = (area.w - px(90)) // max(1, len(names))
         y = area.y + px(24)
+
+        def middle(c: int) -> int:  # the middle of collector c's column; right to left the table is mirrored
+            x = area.x + px(90) + c * col_w + col_w // 2
+            return area.left + area.right - x if i18n.is_rtl() else x
+
         for c, name in enumerate(names):
-            common.seat_token(
-                ui,
-                surface,
-                self.sheet.collectors[c],
-                name,
-                (area.x + px(90) + c * col_w + col_w // 2, y + px(8)),
-                px(8),
-            )
+            common.seat_token(ui, surface, self.sheet.collectors[c], name, (middle(c), y + px(8)), px(8))
         # TRANSLATORS: the rows of the points per scoring at the end: the first, second and final scoring (short)
         labels = (pgettext("scoring", "1st"), pgettext("scoring", "2nd"), pgettext("scoring", "Final"))
         for r, label in enumerate(labels):
             y += px(24)
             word = ui.text.render(ui.text.fit(label, ui.font_px(14), px(86)), ui.font_px(14), theme.PARCHMENT)
-            surface.blit(word, (theme.text_x(area.x, area.x + px(86), word.get_width()), y))
+            label_x = area.right - px(86) + (px(86) - word.get_width()) if i18n.is_rtl() else area.x
+            surface.blit(word, (label_x, y))
             for c in range(len(names)):
                 word = ui.text.render(str(self.rounds[r][c]), ui.font_px(15), theme.IVORY, "bold")
-                surface.blit(word, word.get_rect(midtop=(area.x + px(90) + c * col_w + col_w // 2, y)))
+                surface.blit(word, word.get_rect(midtop=(middle(c), y)))
         return y + px(24)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.engine.components import BUILDING_TYPES
 from game.i18n import N_, _, pgettext, words
 
@@ -153,8 +154,21 @@ SUBTITLES = {
 def draw_sheet(
     ui: Ui, surface: pygame.Surface, sheet: Sheet, names: list[str], area: pygame.Rect, revealed: float = 99.0
 ) -> None:
-    """The table of a scoring: rows of building types and walls, a column per player (and module collector)."""
+    """The table of a scoring: rows of building types and walls, a column per player (and module collector).
+
+    Right to left (Persian) the table is mirrored: the rows' names on the right, the players' columns from the
+    right; each thing is placed as left to right and then ``flip``ped across the area (numbers stay as they are).
+    """
     px = ui.px
+    rtl = i18n.is_rtl()
+
+    def flip(x: int, width: int = 0) -> int:
+        """Where something ``width`` wide that starts at ``x`` left to right starts in this language."""
+        return area.left + area.right - x - width if rtl else x
+
+    def flipped(rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(flip(rect.x, rect.w), rect.y, rect.w, rect.h)
+
     label_w = px(170)
     columns = len(sheet.collectors)
     col_w = (area.w - label_w) // max(1, columns)
@@ -162,11 +176,11 @@ def draw_sheet(
     row_h = min(px(44), area.h // rows)
     for c, seat in enumerate(sheet.collectors):
         cx = area.x + label_w + c * col_w + col_w // 2
-        common.seat_token(ui, surface, seat, names[c], (cx, area.y + row_h // 2 - px(6)), px(10))
+        common.seat_token(ui, surface, seat, names[c], (flip(cx), area.y + row_h // 2 - px(6)), px(10))
         word = ui.text.render(
             ui.text.fit(names[c], ui.font_px(13), col_w - 4, "bold"), ui.font_px(13), theme.IVORY, "bold"
         )
-        surface.blit(word, word.get_rect(midtop=(cx, area.y + row_h // 2 + px(6))))
+        surface.blit(word, word.get_rect(midtop=(flip(cx), area.y + row_h // 2 + px(6))))
     for r, row in enumerate(sheet.rows):
         if r >= revealed:
             break
@@ -185,12 +199,12 @@ def draw_sheet(
         else:
             icon = ui.sprites.type_icon(row.what, row_h - px(8))
             label = words.building(BUILDING_TYPES.index(row.what))
-        surface.blit(icon, (area.x + px(4), y + px(3)))
+        surface.blit(icon, (flip(area.x + px(4), icon.get_width()), y + px(3)))
         text_left = area.x + px(10) + icon.get_width()
         text_right = area.x + label_w - px(4)
 
-        def at(image: pygame.Surface, left: int = text_left, right: int = text_right) -> int:
-            return theme.text_x(left, right, image.get_width())
+        def at(image: pygame.Surface, left: int = text_left) -> int:
+            return flip(left, image.get_width())
 
         legend = ui.text.render(row.legend, ui.font_px(11), theme.TEXT_DIM) if row.legend else None
         word = ui.text.render(label, ui.font_px(15), theme.IVORY)
@@ -203,7 +217,7 @@ def draw_sheet(
         else:
             word = ui.text.render(label, ui.font_px(16), theme.IVORY)
             surface.blit(word, (at(word), y + (row_h - px(22)) // 2))
-            named = pygame.Rect(area.x, y, label_w, row_h - 2)
+            named = flipped(pygame.Rect(area.x, y, label_w, row_h - 2))
             if row.legend and named.collidepoint(ui.mouse):  # no room for it under the label: over it instead
                 # TRANSLATORS: a scoring sheet's row and what each rank is worth ("Tower: 1st 8 · 2nd 1")
                 ui.tooltip(_("{row}: {worth}").format(row=label, worth=row.legend), named)
@@ -212,7 +226,7 @@ def draw_sheet(
             cx = area.x + label_w + c * col_w
             count, rank, points = row.counts[c], row.ranks[c], row.points[c]
             if row.notes:  # a rule module's own points: how they came about, in place of a count and a rank
-                _draw_note(ui, surface, row, c, pygame.Rect(cx, y, col_w, row_h - 2), pop)
+                _draw_note(ui, surface, row, c, flipped(pygame.Rect(cx, y, col_w, row_h - 2)), pop)
                 continue
             share = row.shares[c] if row.shares else ""  # a rule module's part of the count ("+1 hut")
             number = ui.text.render(
@@ -223,23 +237,24 @@ def draw_sheet(
             )
             small = ui.text.render(share, ui.font_px(11), theme.GOLD_LIGHT) if share else None
             lift = small.get_height() // 2 if small is not None else 0
-            surface.blit(number, (cx + px(6), y + (row_h - number.get_height()) // 2 - lift))
+            surface.blit(number, (flip(cx + px(6), number.get_width()), y + (row_h - number.get_height()) // 2 - lift))
             if small is not None:
                 fitted = ui.text.fit(share, ui.font_px(11), col_w - px(8))
                 small = ui.text.render(fitted, ui.font_px(11), theme.GOLD_LIGHT)
-                surface.blit(small, (cx + px(6), y + (row_h + number.get_height()) // 2 - lift))
+                surface.blit(
+                    small, (flip(cx + px(6), small.get_width()), y + (row_h + number.get_height()) // 2 - lift)
+                )
             if rank:
                 word = ui.text.render(rank, ui.font_px(12), theme.GOLD_LIGHT if points else theme.TEXT_DIM)
-                surface.blit(
-                    word, (cx + px(12) + number.get_width(), y + (row_h - word.get_height()) // 2 + px(1) - lift)
-                )
-            cell = pygame.Rect(cx, y, col_w, row_h - 2)
+                left = cx + px(12) + number.get_width()
+                surface.blit(word, (flip(left, word.get_width()), y + (row_h - word.get_height()) // 2 + px(1) - lift))
+            cell = flipped(pygame.Rect(cx, y, col_w, row_h - 2))
             if c < len(row.tips) and row.tips[c] and cell.collidepoint(ui.mouse):  # how the rank earned its points
                 ui.tooltip(row.tips[c], cell)
             if points:
                 size = ui.font_px(17 + 5 * (1 - pop))
                 gain = ui.text.render(f"+{points}", size, theme.GOLD_LIGHT, "bold")
-                surface.blit(gain, gain.get_rect(midright=(cx + col_w - px(8), y + row_h // 2)))
+                surface.blit(gain, flipped(gain.get_rect(midright=(cx + col_w - px(8), y + row_h // 2))))
     if revealed >= len(sheet.rows):
         y = area.y + (len(sheet.rows) + 1) * row_h + px(12)
         pygame.draw.line(surface, theme.GOLD_DARK, (area.x, y - px(4)), (area.right, y - px(4)), 2)
@@ -249,16 +264,16 @@ def draw_sheet(
             theme.GOLD_LIGHT,
             "bold",
         )
-        surface.blit(word, (theme.text_x(area.x + px(4), area.x + label_w - px(4), word.get_width()), y + px(6)))
+        surface.blit(word, (flip(area.x + px(4), word.get_width()), y + px(6)))
         share = min(1.0, (revealed - len(sheet.rows)) / 1.5)
         for c in range(columns):
             cx = area.x + label_w + c * col_w
             before = sheet.totals[c] - sheet.gained[c]
             shown = round(before + sheet.gained[c] * share)
             word = ui.text.render(f"+{sheet.gained[c]}", ui.font_px(16), theme.GOLD_LIGHT, "bold")
-            surface.blit(word, (cx + px(6), y + px(6)))
+            surface.blit(word, (flip(cx + px(6), word.get_width()), y + px(6)))
             total = ui.text.render(str(shown), ui.font_px(20), theme.IVORY, "bold")
-            surface.blit(total, total.get_rect(topright=(cx + col_w - px(8), y + px(3))))
+            surface.blit(total, flipped(total.get_rect(topright=(cx + col_w - px(8), y + px(3)))))
 
 
 def _draw_note(ui: Ui, surface: pygame.Surface, row: Row, c: int, cell: pygame.Rect, pop: float) -> None:
