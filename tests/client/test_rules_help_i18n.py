@@ -164,3 +164,24 @@ def test_right_to_left_text_starts_at_the_right_margin(
     # Paragraphs end at the page's right edge (a bulleted one at its indent), never at the left.
     paragraphs = [rect for rects in right for rect in rects]
     assert max(rect.right for rect in paragraphs) == width
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+@pytest.mark.parametrize("size", [(1024, 700), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_page_in_every_language_fits_its_width_with_every_glyph(
+    make_app: MakeApp, code: str, size: tuple[int, int]
+) -> None:
+    """Every page of the rules help, not only the first screenful, in each language (issue 18): each line of
+    text within the page's width (measured from the rendered lines) and no character without a glyph."""
+    scene = open_rules(make_app, size)
+    i18n.set_language(code)
+    ui, width = scene.ui, scene.view.w - scene.ui.px(16)
+    ui.text._cache.clear()
+    ui.text.fonts.missing.clear()
+    for name in PAGES:
+        rects = [rect for block in page_blocks(name) for rect in _texts(block, ui, width)]
+        assert len(rects) > 5, name
+        assert [rect for rect in rects if rect.left < 0 or rect.right > width] == [], f"{code} {name}"
+        scene.show_section(name)
+        scene._content()
+    assert ui.text.fonts.missing == set(), f"{code}: no glyph for {''.join(sorted(ui.text.fonts.missing))}"
