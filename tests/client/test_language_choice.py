@@ -19,7 +19,6 @@ from pathlib import Path
 import pygame
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from driver import Driver, MakeApp
 from screens import visit_screens
@@ -267,16 +266,8 @@ def test_right_to_left_screens_keep_their_words_apart(
 
 # ---------------------------------------------------------------------------- nothing past the catalogue
 def extracted() -> set[tuple[str | None, str]]:
-    """Every (context, message) the catalogues' extractor finds in the sources (the singular of a plural)."""
-    found = set()
-    for source in catalogues.SOURCES:
-        for _file, _line, message, _comments, context in extract_from_dir(
-            catalogues.ROOT / source,
-            method_map=[("**/i18n/catalogues.py", "ignore"), ("**.py", "python")],
-            keywords=catalogues.KEYWORDS,  # type: ignore[arg-type]
-        ):
-            found.add((context, message[0] if isinstance(message, tuple) else message))
-    return found
+    """Every (context, message) the catalogues' extractor finds in the sources (a plural by its singular)."""
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalogues.extracted() if m.id}
 
 
 class Marking(gettext.NullTranslations):

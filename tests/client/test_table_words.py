@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from babel.messages.extract import extract_from_dir
 from driver import Driver, MakeApp
 from positions import exact_payment_game
 from text_layout import Recording, record_texts
@@ -86,16 +85,8 @@ def marking(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Marking, set[str]
 
 
 def extracted() -> set[tuple[str | None, str]]:
-    """Every (context, message) the catalogues' extractor finds in the game's sources (a plural by its singular)."""
-    found = set()
-    for source in catalogues.SOURCES:
-        for _file, _line, message, _comments, context in extract_from_dir(
-            catalogues.ROOT / source,
-            method_map=[("**/i18n/catalogues.py", "ignore"), ("**.py", "python")],
-            keywords=catalogues.KEYWORDS,  # type: ignore[arg-type]
-        ):
-            found.add((context, message[0] if isinstance(message, tuple) else message))
-    return found
+    """Every (context, message) the catalogues' extractor finds in the sources (a plural by its singular)."""
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalogues.extracted() if m.id}
 
 
 class Look:
