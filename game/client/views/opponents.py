@@ -105,8 +105,8 @@ class OpponentPanel:
         start = self._after_label(snap)
         step = min(size + px(3), (row.w - start - size) / max(1, len(tiles) - 1)) if len(tiles) > 1 else size
         return [
-            (t, pygame.Rect(round(row.x + start + i * step), row.y + 1, size, size), where)
-            for i, (t, where) in enumerate(tiles)
+            (t, common.mirror(pygame.Rect(round(row.x + start + i * step), row.y + 1, size, size), row), where)
+            for i, (t, where) in enumerate(tiles)  # right to left, after the word "Reserve" on the right
         ]
 
     @staticmethod
@@ -186,12 +186,14 @@ class OpponentPanel:
         ui = snap.ui
         _, row, _ = self._info_rows(snap)
         label = ui.text.render(_reserve_label(), ui.font_px(12), theme.TEXT_DIM)
-        surface.blit(label, label.get_rect(midleft=(row.x, row.centery)))
+        surface.blit(label, common.mirror(label.get_rect(midleft=(row.x, row.centery)), row))
         rects = self.tile_rects(snap)
         if not rects:
             # TRANSLATORS: after "Reserve" in a player's panel: no tile on it
             word = ui.text.render(pgettext("reserve", "none"), ui.font_px(12), theme.TEXT_FAINT)
-            surface.blit(word, word.get_rect(midleft=(row.x + self._after_label(snap), row.centery)))
+            surface.blit(
+                word, common.mirror(word.get_rect(midleft=(row.x + self._after_label(snap), row.centery)), row)
+            )
         for tile, rect, where in rects:
             if ("tile", tile) in snap.hidden:
                 continue
@@ -224,14 +226,17 @@ class OpponentPanel:
             if y + line_h > area.bottom + 2:
                 break
             cards = sorted(CARD_VALUE[c] for c in hand if CARD_CURRENCY[c] == currency)
-            surface.blit(ui.sprites.currency_badge(currency, badge), (area.x, y))
+            badge_rect = common.mirror(
+                pygame.Rect(area.x, y, badge, badge), area
+            )  # right to left: the row from the right
+            surface.blit(ui.sprites.currency_badge(currency, badge), badge_rect)
             total = sum(cards)
             sum_word = ui.text.render(str(total) if cards else "", size, theme.GOLD_LIGHT, "bold")
-            surface.blit(sum_word, sum_word.get_rect(midright=(area.right, y + badge // 2 + 1)))
+            surface.blit(sum_word, common.mirror(sum_word.get_rect(midright=(area.right, y + badge // 2 + 1)), area))
             text = " ".join(map(str, cards)) if cards else "—"
             room = area.w - badge - px(10) - sum_word.get_width() - px(6)
             word = ui.text.render(ui.text.fit(text, size, room), size, theme.IVORY if cards else theme.TEXT_FAINT)
-            surface.blit(word, word.get_rect(midleft=(area.x + badge + px(5), y + badge // 2 + 1)))
+            surface.blit(word, common.mirror(word.get_rect(midleft=(area.x + badge + px(5), y + badge // 2 + 1)), area))
             if pygame.Rect(area.x, y, area.w, line_h).collidepoint(ui.mouse):
                 said = ngettext(
                     "{n} {currency} card worth {value} (memory aid: everyone saw it taken)",
