@@ -9,7 +9,6 @@ marked went past the catalogue.
 
 from __future__ import annotations
 
-import gettext
 import re
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from driver import Driver, MakeApp
+from marking import MarkingCatalogue
 from screens import visit_screens
 from test_worker_and_cli import ROOT, smoke_env
 from text_layout import Recording, draw_top_scene, overlaps, record_texts
@@ -270,27 +270,15 @@ def extracted() -> set[tuple[str | None, str]]:
     return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalogues.extracted() if m.id}
 
 
-class Marking(gettext.NullTranslations):
+class Marking(MarkingCatalogue):
     """A catalogue that marks every message the sources mark for translation: «message»."""
 
     def __init__(self, known: set[tuple[str | None, str]]) -> None:
         super().__init__()
         self.known = known
 
-    def _mark(self, context: str | None, message: str, said: str) -> str:
-        return f"«{said}»" if (context, message) in self.known else said
-
-    def gettext(self, message: str) -> str:
-        return self._mark(None, message, message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._mark(None, singular, singular if n == 1 else plural)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return self._mark(context, message, message)
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self._mark(context, singular, singular if n == 1 else plural)
+    def said(self, context: str | None, message: str, form: str) -> str:
+        return f"«{form}»" if (context, message) in self.known else form
 
 
 def marked(monkeypatch: pytest.MonkeyPatch) -> set[str]:

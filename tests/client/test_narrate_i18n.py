@@ -9,11 +9,11 @@ returns words (labels, tooltips, prompts, titles, tips, the score sheet).
 
 from __future__ import annotations
 
-import gettext
 import re
 from collections.abc import Iterator
 
 import pytest
+from marking import MarkingCatalogue
 
 from ai import make_agent
 from game import i18n
@@ -38,18 +38,9 @@ def marked(message: str) -> str:
     return "«" + "".join(p if p.startswith("{") else re.sub(r"[A-Za-z]", "x", p) for p in parts) + "»"
 
 
-class Marked(gettext.NullTranslations):
-    def gettext(self, message: str) -> str:
-        return marked(message)
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return marked(msgid1 if n == 1 else msgid2)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return marked(message)
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return marked(msgid1 if n == 1 else msgid2)
+class Marked(MarkingCatalogue):
+    def said(self, context: str | None, message: str, form: str) -> str:
+        return marked(form)
 
 
 @pytest.fixture

@@ -8,11 +8,10 @@ line to line in the order the lines are rendered.)
 
 from __future__ import annotations
 
-import gettext
-
 import pygame
 import pytest
 from driver import MakeApp
+from marking import MarkingCatalogue
 
 from game import i18n
 from game.client import theme
@@ -22,20 +21,8 @@ from game.client.scenes.rules_help import PAGES, Placed, RulesScene, page_blocks
 OPEN, CLOSE = "«", "»"
 
 
-class Marked(gettext.NullTranslations):
+class Marked(MarkingCatalogue):
     """Every message 'translated' into itself between « and »."""
-
-    def gettext(self, message: str) -> str:
-        return f"{OPEN}{message}{CLOSE}"
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return f"{OPEN}{message}{CLOSE}"
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
 
 
 def untranslated(lines: list[str]) -> list[str]:

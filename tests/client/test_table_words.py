@@ -10,7 +10,6 @@ be in the sources' extraction (marked ``_``, ``N_``, ``pgettext``...), or no tra
 
 from __future__ import annotations
 
-import gettext
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 from driver import Driver, MakeApp
+from marking import MarkingCatalogue
 from positions import exact_payment_game
 from text_layout import Recording, record_texts
 
@@ -35,7 +35,7 @@ MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")
 I18N = Path(i18n.__file__).parent
 
 
-class Marking(gettext.NullTranslations):
+class Marking(MarkingCatalogue):
     """Every message wrapped in «», the plural chosen by the count; each (context, message) looked up is kept with
     the file that asked for it."""
 
@@ -43,24 +43,12 @@ class Marking(gettext.NullTranslations):
         super().__init__()
         self.asked: dict[tuple[str | None, str], str] = {}
 
-    def _said(self, context: str | None, message: str, form: str) -> str:
+    def said(self, context: str | None, message: str, form: str) -> str:
         frame = sys._getframe(2)
         while frame is not None and Path(frame.f_code.co_filename).is_relative_to(I18N):
             frame = frame.f_back
         self.asked.setdefault((context, message), frame.f_code.co_filename if frame is not None else "?")
         return f"«{form}»"
-
-    def gettext(self, message: str) -> str:
-        return self._said(None, message, message)
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return self._said(None, msgid1, msgid1 if n == 1 else msgid2)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return self._said(context, message, message)
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return self._said(context, msgid1, msgid1 if n == 1 else msgid2)
 
 
 @pytest.fixture
