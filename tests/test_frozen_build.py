@@ -61,14 +61,19 @@ def test_frozen_headless_game_exits_0(frozen: Path, tmp_path: Path) -> None:
     assert "winner" in done.stdout and record.is_file()
 
 
-def test_frozen_window_runs_frames_and_exits_0(frozen: Path, tmp_path: Path) -> None:
-    env = dict(
+def window_env(tmp_path: Path) -> dict[str, str]:
+    """The environment of a windowed run: no display, no sound, settings and saves in ``tmp_path``."""
+    return dict(
         os.environ,
         SDL_VIDEODRIVER="dummy",
         SDL_AUDIODRIVER="dummy",
         ALHAMBRA_CONFIG_DIR=str(tmp_path / "config"),
         ALHAMBRA_DATA_DIR=str(tmp_path / "data"),
     )
+
+
+def test_frozen_window_runs_frames_and_exits_0(frozen: Path, tmp_path: Path) -> None:
+    env = window_env(tmp_path)
     done = subprocess.run(
         [str(frozen), "--frames", "30"], env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path
     )
@@ -78,13 +83,7 @@ def test_frozen_window_runs_frames_and_exits_0(frozen: Path, tmp_path: Path) -> 
 @pytest.mark.parametrize("code", ["fa", "zh", "ja", "hu"])
 def test_frozen_window_runs_in_each_language(frozen: Path, tmp_path: Path, code: str) -> None:
     """The catalogues and the fonts of every language travel in the frozen build (issue 18)."""
-    env = dict(
-        os.environ,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        ALHAMBRA_CONFIG_DIR=str(tmp_path / "config"),
-        ALHAMBRA_DATA_DIR=str(tmp_path / "data"),
-    )
+    env = window_env(tmp_path)
     done = subprocess.run(
         [str(frozen), "--lang", code, "--frames", "20"],
         env=env,

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import gettext
 
+import pytest
+
+from game.client.theme import TextCache
+
 
 class MarkingCatalogue(gettext.NullTranslations):
     """Each message "translated" by ``said`` (by default itself between « and »), the plural chosen by the
@@ -24,3 +28,20 @@ class MarkingCatalogue(gettext.NullTranslations):
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         return self.said(context, msgid1, msgid1 if n == 1 else msgid2)
+
+
+def note_derived(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """From now on, collect the lines wrapped or cut from a marked text (a wrapped sentence's middle line has
+    neither mark, yet it came through the catalogue)."""
+    derived: set[str] = set()
+    for name in ("wrap", "fit"):
+        original = getattr(TextCache, name)
+
+        def noted(self, text, *args, _original=original, **kwargs):  # type: ignore[no-untyped-def]
+            result = _original(self, text, *args, **kwargs)
+            if "«" in text or "»" in text:
+                derived.update(result if isinstance(result, list) else [result])
+            return result
+
+        monkeypatch.setattr(TextCache, name, noted)
+    return derived

@@ -20,7 +20,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from driver import Driver, MakeApp
-from marking import MarkingCatalogue
+from marking import MarkingCatalogue, note_derived
 from screens import visit_screens
 from test_worker_and_cli import ROOT, smoke_env
 from text_layout import Recording, draw_top_scene, overlaps, record_texts
@@ -32,7 +32,6 @@ from game.client.scenes.load_record import LoadRecordScene
 from game.client.scenes.menu import MenuScene
 from game.client.scenes.settings import SettingsScene
 from game.client.scenes.setup import SetupScene
-from game.client.theme import TextCache
 from game.client.widgets import Button, Choice, Toggle, Widget, shown
 from game.i18n import catalogues
 
@@ -285,17 +284,7 @@ def marked(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """Put the marking catalogue in place; returns the set that collects the lines wrapped or cut from marked
     texts (a wrapped sentence's middle line has neither mark)."""
     monkeypatch.setattr(i18n, "_catalogue", Marking(extracted()))
-    derived: set[str] = set()
-    for name in ("wrap", "fit"):
-        original = getattr(TextCache, name)
-
-        def noted(self, text, *args, _original=original, **kwargs):  # type: ignore[no-untyped-def]
-            result = _original(self, text, *args, **kwargs)
-            if "«" in text or "»" in text:
-                derived.update(result if isinstance(result, list) else [result])
-            return result
-
-        monkeypatch.setattr(TextCache, name, noted)
+    derived = note_derived(monkeypatch)
     return derived
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 from driver import Driver, MakeApp
-from marking import MarkingCatalogue
+from marking import MarkingCatalogue, note_derived
 from positions import exact_payment_game
 from text_layout import Recording, record_texts
 
@@ -25,7 +25,6 @@ from ai import make_agent
 from game import i18n
 from game.client.scenes.turn import TurnScene
 from game.client.table import Table
-from game.client.theme import TextCache
 from game.client.views.common import token_label
 from game.client.views.majorities import majority_counts
 from game.engine import Place, Take
@@ -58,17 +57,7 @@ def marking(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Marking, set[str]
     catalogue = Marking()
     monkeypatch.setattr(i18n, "_catalogue", catalogue)
     monkeypatch.setattr(i18n, "_generation", i18n.generation() + 1)
-    derived: set[str] = set()
-    for name in ("wrap", "fit"):
-        original = getattr(TextCache, name)
-
-        def noted(self, text, *args, _original=original, **kwargs):  # type: ignore[no-untyped-def]
-            result = _original(self, text, *args, **kwargs)
-            if "«" in text or "»" in text:
-                derived.update(result if isinstance(result, list) else [result])
-            return result
-
-        monkeypatch.setattr(TextCache, name, noted)
+    derived = note_derived(monkeypatch)
     yield catalogue, derived
 
 
