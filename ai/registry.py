@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Agent
+from .beginner import BeginnerAgent
 from .greedy import GreedyAgent
 from .mcts import LEVELS, MctsAgent
 from .random_agent import RandomAgent
@@ -15,6 +16,7 @@ from .random_agent import RandomAgent
 # kind -> (levels, default level, factory(level, seed))
 _REGISTRY: dict[str, tuple[tuple[str, ...], str, Callable[[str, int], Agent]]] = {
     "random": (("",), "", lambda level, seed: RandomAgent(seed)),
+    "beginner": (("",), "", lambda level, seed: BeginnerAgent(seed)),
     "greedy": (("",), "", lambda level, seed: GreedyAgent(seed)),
     "mcts": (
         tuple(LEVELS),
