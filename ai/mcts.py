@@ -38,7 +38,7 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.engine import ACTION, Action, GameState, Knowledge, said_action
 from game.engine.components import BUILDING_COUNT
@@ -75,10 +75,17 @@ class Settings:
 
 @dataclass(frozen=True)
 class Level:
-    """A difficulty: how long the search may take, and how far ahead it looks."""
+    """A difficulty: how long the search may take, how far ahead it looks, and whether it searches on every core."""
 
     budget: Budget
     settings: Settings = Settings()
+    parallel: bool = False  # independent trees on the spare cores, merged at the root (``ai.parallel``)
+
+    def limited(self, seconds: float | None) -> Level:
+        """The level with its thinking time capped at ``seconds`` (the think-time setting); None: as it is."""
+        if seconds is None or (self.budget.seconds is not None and self.budget.seconds <= seconds):
+            return self
+        return replace(self, budget=Budget(self.budget.iterations, seconds))
 
 
 # More iterations alone barely separate the levels with two players (0.9 s of search won 52.5 % of
@@ -90,6 +97,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level(Budget(iterations=100, seconds=0.1)),
     "normal": Level(Budget(iterations=300, seconds=0.3)),
     "hard": Level(Budget(iterations=6000, seconds=0.9), Settings(lookahead=3)),
+    "expert": Level(Budget(iterations=30000, seconds=3.0), Settings(lookahead=3), parallel=True),
 }
 
 
@@ -167,6 +175,10 @@ class MctsAgent(Agent):
             return Decision(legal[0], Message.of("the only legal move"))
         with cycle_collection_kept_out():  # the tree is gone before the collector comes back
             best, chance, candidates = self._best_move(*self.search(knowledge, legal))
+        return self.explained(knowledge, best, chance, candidates)
+
+    def explained(self, knowledge: Knowledge, best: Action, chance: float, candidates: int) -> Decision:
+        """The decision with the hint's line: the move, how many moves were compared, and the chance it sees."""
         return Decision(
             best,
             Message.of(
