@@ -29,15 +29,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def frame_benchmark(seconds: float, players: int, lang: str = "en") -> dict[str, float | str | int]:
-    """Run the table scene with bots only for ``seconds``, in language ``lang``; frame times in milliseconds."""
+def frame_benchmark(
+    seconds: float, players: int, lang: str = "en", agent: str | None = None
+) -> dict[str, float | str | int]:
+    """Run the table scene with bots only (``agent``, by default the strongest) for ``seconds``, in language
+    ``lang``; frame times in milliseconds."""
     from game.engine import Game, GameConfig, Seat
 
     from .app import App
     from .scenes.turn import TurnScene
     from .table import Table, agent_label, strongest_bot
 
-    agent = strongest_bot()
+    agent = agent or strongest_bot()
     args = argparse.Namespace(
         ai=None, seed=None, load=None, name="You", speed=1.0, fullscreen=False, size=(1280, 800), frames=None, lang=lang
     )
@@ -148,10 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timing", action="store_true", help="only the launch-to-menu time")
     parser.add_argument("--x11", action="store_true", help="launch into a real X window (a private Xvfb)")
     parser.add_argument("--lang", default="en", help="the table's language (Persian and Chinese text cost more)")
+    parser.add_argument("--ai", help="the bots at the table, e.g. mcts:expert (default: the strongest bot)")
     options = parser.parse_args(argv)
     ok = True
     if not options.timing:
-        result = frame_benchmark(options.seconds, options.players, options.lang)
+        result = frame_benchmark(options.seconds, options.players, options.lang, options.ai)
         print(
             f"table scene, 1280x800, in {options.lang}, {options.players} seats played by {result['agent']} "
             f"(the worker was thinking in {result['thinking_share']:.0%} of the frames, {result['events']} events)"
