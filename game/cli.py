@@ -196,6 +196,12 @@ def run_headless(args: argparse.Namespace) -> int:
         return 0
     if args.records:
         args.records.mkdir(parents=True, exist_ok=True)
+    if args.workers > 1 and any(name.endswith(":expert") for name in args.ai):
+        print(
+            "note: mcts:expert searches on every spare core; with more than one game at a time its games "
+            "share the cores (use --workers 1 to measure it)",
+            file=sys.stderr,
+        )
 
     def progress(done: int, _summary: object) -> None:
         if sys.stderr.isatty():

@@ -21,7 +21,7 @@ from ai.evaluation import expected_final_scores
 from ai.greedy import GreedyAgent, lookahead_copy
 from ai.mcts import LEVELS, Budget, MctsAgent
 from ai.parallel import ParallelMctsAgent, RootStats, merge_roots, spare_cores
-from game.engine import ACTION, Buy, Take
+from game.engine import ACTION, Take
 
 
 def test_the_ladder_is_every_agent_weakest_first() -> None:

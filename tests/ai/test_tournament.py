@@ -88,3 +88,24 @@ def test_cli_bad_options_print_usage_and_exit_2(args: tuple[str, ...]) -> None:
     assert done.returncode == 2
     assert "usage:" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_cli_every_rung_of_the_ladder_plays_by_name() -> None:
+    """Issue 19: every level is reachable by name, the beginner and the expert too."""
+    done = run_cli("--headless", "--ai", "beginner,greedy", "--games", "2", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert "beginner" in done.stdout and "greedy" in done.stdout
+
+
+def test_cli_warns_that_parallel_games_share_the_experts_cores(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The expert uses every spare core: games side by side would take its cores from each other."""
+    import game.headless
+    from game.cli import main
+
+    monkeypatch.setattr(game.headless, "tournament", lambda *args, **kwargs: [])
+    assert main(["--headless", "--ai", "mcts:expert,random", "--games", "4", "--workers", "2"]) == 0
+    assert "--workers 1" in capsys.readouterr().err
+    assert main(["--headless", "--ai", "mcts:expert,random", "--games", "4"]) == 0
+    assert "--workers 1" not in capsys.readouterr().err
