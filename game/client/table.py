@@ -16,38 +16,77 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai import agent_names, canonical_name
+from ai import LADDER, agent_names, canonical_name
+from ai.mcts import LEVELS
 from game.engine import Action, Buy, Game, GameConfig, GameState, Seat
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
 from game.engine.state import ACTION, FINAL, PLACE
 from game.i18n import N_, _, pgettext
 
 HUMAN = "human"
-STRENGTH = ("mcts:hard", "mcts:normal", "greedy", "mcts:easy", "random")  # strongest first
+# The agent a seat falls back on when its name is unknown to this build (an old record, a level since removed):
+# the strongest that answers promptly (expert takes 3 s a move and every core, so it is not a stand-in).
+STRENGTH = ("mcts:hard", "mcts:normal", "greedy", "mcts:easy", "beginner", "random")
 DEFAULT_OPPONENTS = ("mcts:normal", "greedy")
 # The kinds of bot by name, their levels, and what each does (English, marked for the catalogues: shown with
 # ``_`` where they are drawn, ``agent_label`` for a bot's whole name).
-AGENT_LABELS = {"random": N_("Random"), "greedy": N_("Greedy"), "mcts": N_("MCTS")}
-# What each kind of bot and each level does, with its measured strength: the README's Strength table
-# (two-player base games); keep the two in step.
+AGENT_LABELS = {"random": N_("Random"), "beginner": N_("Beginner"), "greedy": N_("Greedy"), "mcts": N_("MCTS")}
+# What each kind of bot and each level does, in a sentence or two; ``bot_tip`` adds the measured strength
+# (``LADDER_STRENGTH``) to those on the ladder.
 AGENT_TIPS = {
-    "random": N_("Random: any legal move, at random. Greedy beats it in every game: for trying out the table."),
-    "greedy": N_(
-        "Greedy: the move that looks best right now, with no planning ahead. "
-        "It beats Random in every game; MCTS easy beats it in about two games of three."
+    "random": N_("Random: any legal move, at random. Every other bot beats it: for trying out the table."),
+    "beginner": N_(
+        "Beginner: plays like Greedy with a newcomer's blind spots: now and then it misses an exact payment, "
+        "a tile's walls or what its rivals need, and it does not always pick its best move."
     ),
+    "greedy": N_("Greedy: the move that looks best right now, with no planning ahead."),
     "mcts": N_(
         "MCTS: plays each promising move out many times over the cards it cannot see, and picks the one "
         "that wins most often. The level says how long it thinks."
     ),
 }
 LEVEL_TIPS = {
-    "easy": N_("Easy: about 0.1 s a move. Beats Greedy in about 64 % of two-player games."),
-    "normal": N_("Normal: about 0.3 s a move. Beats Greedy in about 85 % of two-player games."),
-    "hard": N_(
-        "Hard: up to 0.9 s a move, and with two players it looks a turn further. "
-        "Beats Greedy in about 88 % of two-player games, and Normal in 69 %."
+    "easy": N_("Easy: about 0.1 s a move."),
+    "normal": N_("Normal: about 0.3 s a move."),
+    "hard": N_("Hard: up to 0.9 s a move, and with two players it looks a turn further."),
+    "expert": N_(
+        "Expert: up to 3 s a move, searching on every spare core at once, and with two players it looks a turn further."
     ),
+}
+# The ladder in the setup: each rung in a few words, weakest first (``ladder``).
+LADDER_TRAITS = {
+    "beginner": N_("Greedy with a newcomer's blind spots"),
+    "greedy": N_("the best move for now, no planning"),
+    "mcts:easy": N_("plays moves out, 0.1 s a move"),
+    "mcts:normal": N_("plays moves out, 0.3 s a move"),
+    "mcts:hard": N_("0.9 s a move, a turn further ahead"),
+    "mcts:expert": N_("3 s a move, on every core"),
+}
+# The measured strength of each rung, in one place: the share of two-player base games (in per cent) it wins
+# against the rung below it; the beginner, the lowest rung, is said by what the rung above it wins against it
+# (Greedy's own share).  None: not measured yet.  The README's Strength table is the source: change a number
+# there first, then here.  The sentences take the number as {percent}, so no translation changes with it.
+LADDER_STRENGTH: dict[str, int | None] = {
+    "beginner": 64,  # Greedy beats it in about 64 % of two-player games
+    "greedy": 64,  # beats Beginner
+    "mcts:easy": 64,  # beats Greedy
+    "mcts:normal": 60,  # beats MCTS easy (to be measured)
+    "mcts:hard": 69,  # beats MCTS normal
+    "mcts:expert": None,  # beats MCTS hard (to be measured)
+}
+# A rung's strength on its line of the ladder (short) and in its tooltip (a sentence), by what is known of it.
+STRENGTH_LINES = {
+    # TRANSLATORS: on the setup's ladder of bots: the share of two-player games this bot wins against {bot}
+    "beats": N_("wins {percent} % against {bot}"),
+    # TRANSLATORS: on the setup's ladder of bots, for the weakest: the share {bot} wins against it
+    "beaten": N_("{bot} wins {percent} % against it"),
+    # TRANSLATORS: on the setup's ladder of bots: its share against {bot} is still to be measured
+    "unmeasured": N_("against {bot}: not measured yet"),
+}
+STRENGTH_SENTENCES = {
+    "beats": N_("It beats {bot} in about {percent} % of two-player games."),
+    "beaten": N_("{bot} beats it in about {percent} % of two-player games."),
+    "unmeasured": N_("It is meant to beat {bot}; how often is not measured yet."),
 }
 
 
@@ -80,6 +119,7 @@ def level_name(level: str) -> str:
         "easy": pgettext("bot level", "easy"),
         "normal": pgettext("bot level", "normal"),
         "hard": pgettext("bot level", "hard"),
+        "expert": pgettext("bot level", "expert"),
     }
     return names.get(level, level)
 
@@ -92,6 +132,73 @@ def agent_label(name: str) -> str:
         return label
     # TRANSLATORS: a computer player's name: its kind ("MCTS") and its level ("hard")
     return pgettext("bot name", "{kind} {level}").format(kind=label, level=level_name(level))
+
+
+def ladder() -> list[str]:
+    """The rungs of the ladder this build has, weakest first: ``ai.LADDER`` from the beginner up (Random is the
+    floor under it, beaten by every bot, and not a rung)."""
+    available = bot_names()
+    return [name for name in LADDER if name in LADDER_STRENGTH and name in available]
+
+
+def _measured(name: str) -> tuple[str, str, int | None] | None:
+    """How ``name``'s strength is said: ("beats", the rung below, percent), ("beaten", the rung above,
+    percent) for the lowest rung, ("unmeasured", the rung below, None); None off the ladder."""
+    rungs = ladder()
+    if name not in rungs:
+        return None
+    index = rungs.index(name)
+    percent = LADDER_STRENGTH.get(name)
+    if index == 0:
+        return ("beaten", rungs[1], percent) if len(rungs) > 1 and percent is not None else None
+    return ("beats" if percent is not None else "unmeasured", rungs[index - 1], percent)
+
+
+def strength_line(name: str) -> str:
+    """A rung's measured strength in a few words, for its line of the ladder ("wins 69 % against MCTS normal")."""
+    measured = _measured(name)
+    if measured is None:
+        return ""
+    how, other, percent = measured
+    return _(STRENGTH_LINES[how]).format(bot=agent_label(other), percent=percent)
+
+
+def bot_tip(name: str) -> str:
+    """What a bot does and, on the ladder, how strong it measured: its tooltip, in the current language."""
+    kind, _colon, level = name.partition(":")
+    tip = LEVEL_TIPS.get(level) if level else AGENT_TIPS.get(kind)
+    said = _(tip) if tip else ""
+    measured = _measured(name)
+    if measured is None:
+        return said
+    how, other, percent = measured
+    strength = _(STRENGTH_SENTENCES[how]).format(bot=agent_label(other), percent=percent)
+    # TRANSLATORS: a bot's tooltip: what it does ({description}), then how strong it measured ({strength})
+    return pgettext("bot tip", "{description} {strength}").format(description=said, strength=strength)
+
+
+def ladder_trait(name: str) -> str:
+    """A rung in a few words ("plays moves out, 0.3 s a move"), in the current language."""
+    trait = LADDER_TRAITS.get(name)
+    return _(trait) if trait else ""
+
+
+def level_seconds(name: str) -> float | None:
+    """How long ``name`` thinks about a decision at most by its level (MCTS hard: 0.9); None for a bot that
+    decides in milliseconds (random, beginner, greedy) or a name this build does not know."""
+    kind, _colon, level = name.partition(":")
+    if kind != "mcts" or level not in LEVELS:
+        return None
+    return LEVELS[level].budget.seconds
+
+
+def think_seconds(name: str, think_limit: float | None) -> float | None:
+    """The most a decision of ``name`` takes: its level's time, capped by the think-time setting
+    (``Settings.think_limit``; None: as the level)."""
+    seconds = level_seconds(name)
+    if seconds is None or think_limit is None:
+        return seconds
+    return min(seconds, think_limit)
 
 
 def default_opponents() -> list[str]:

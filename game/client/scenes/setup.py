@@ -1,6 +1,7 @@
-"""Setting up a game: your name, 1 to 5 opponents with their agent and level, an optional seed, and
-the rule modules of expansion 1 and the 2024 edition (each off unless chosen: ``--modules`` or the last
-game's choice), each a toggle with its key and a line or two of description."""
+"""Setting up a game: your name, 1 to 5 opponents with their agent and level, an optional seed, the ladder of
+bots (one line each, weakest first, with what it is like and its measured strength; the opponents' rungs
+marked), and the rule modules of expansion 1 and the 2024 edition (each off unless chosen: ``--modules`` or the
+last game's choice), each a toggle with its key and a line or two of description."""
 
 from __future__ import annotations
 
@@ -8,13 +9,24 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.engine.modules import CHOOSABLE, MODULES, PLAYABLE
 from game.i18n import N_, _, ngettext, pgettext
 
 from .. import theme
 from ..modules import setup_key
 from ..plain import capital
-from ..table import AGENT_LABELS, AGENT_TIPS, LEVEL_TIPS, bot_names, level_name, usable_agent
+from ..table import (
+    AGENT_LABELS,
+    agent_label,
+    bot_names,
+    bot_tip,
+    ladder,
+    ladder_trait,
+    level_name,
+    strength_line,
+    usable_agent,
+)
 from ..widgets import Button, Choice, Text, TextInput, Toggle, Ui, draw_text, mirrored
 from .panel import PanelScene
 
@@ -40,6 +52,11 @@ def _level_labels(levels: list[str]) -> list[Text]:
     return [lambda level=level: capital(level_name(level)) for level in levels]
 
 
+def _level_tips(kind: str, levels: list[str]) -> list[Text]:
+    """The levels' tooltips: what each does and how strong it measured, said when drawn."""
+    return [lambda name=f"{kind}:{level}": bot_tip(name) for level in levels]
+
+
 def agent_kinds() -> dict[str, list[str]]:
     """Bots by kind, e.g. {'random': [''], 'greedy': [''], 'mcts': ['easy', 'normal', 'hard']}."""
     kinds: dict[str, list[str]] = {}
@@ -63,7 +80,7 @@ class OpponentRow:
             names.index(kind),
             self._kind_changed,
             labels=[AGENT_LABELS.get(k, k.capitalize()) for k in names],  # sources, translated when drawn
-            tips=[AGENT_TIPS.get(k, "") for k in names],
+            tips=[lambda k=k: bot_tip(k) for k in names],
         )
         levels = self.kinds[kind]
         self.level = Choice(
@@ -73,24 +90,142 @@ class OpponentRow:
             levels.index(level),
             lambda _index: None,
             labels=_level_labels(levels),
-            tips=[LEVEL_TIPS.get(lv, "") for lv in levels],
+            tips=_level_tips(kind, levels),
         )
         self.level.visible = levels != [""]
 
     def _kind_changed(self, index: int) -> None:
-        levels = self.kinds[self.kind.options[index]]
-        default = "normal" if "normal" in levels else levels[0]
+        kind = self.kind.options[index]
+        levels = self.kinds[kind]
         self.level.options = levels
         self.level.labels = _level_labels(levels)
-        self.level.tips = [LEVEL_TIPS.get(lv, "") for lv in levels]
-        self.level.index = levels.index(default)
+        self.level.tips = _level_tips(kind, levels)
+        self.level.index = levels.index(self._default_level(kind))
         self.level.visible = levels != [""]
+
+    def _default_level(self, kind: str) -> str:
+        levels = self.kinds[kind]
+        return "normal" if "normal" in levels else levels[0]
 
     @property
     def agent(self) -> str:
         kind = self.kind.options[self.kind.index]
         level = self.level.options[self.level.index] if self.level.visible else ""
         return f"{kind}:{level}" if level else kind
+
+    def pointed(self) -> str | None:
+        """The bot the mouse is on in this row, chosen or not: a kind's segment is that kind at the level it
+        would get (this row's level if it is the kind chosen), a level's segment that level; None off the row."""
+        mouse = self.kind.ui.mouse
+        if self.level.visible:
+            kind = self.kind.options[self.kind.index]
+            for level, segment in zip(self.level.options, self.level.segments(), strict=True):
+                if segment.collidepoint(mouse):
+                    return f"{kind}:{level}"
+        if not self.kind.visible:
+            return None
+        for index, (kind, segment) in enumerate(zip(self.kind.options, self.kind.segments(), strict=True)):
+            if segment.collidepoint(mouse):
+                if index == self.kind.index:
+                    return self.agent
+                level = self._default_level(kind)
+                return f"{kind}:{level}" if level else kind
+        return None
+
+
+class Ladder:
+    """The ladder of bots on the setup: a heading, then one line per rung, weakest first: its name, what it is
+    like and its measured strength (``table.LADDER_STRENGTH``).  A rung an opponent plays is marked (a pointer
+    before its name, the name in gold); the rung the mouse points at, on an opponent's row or on the ladder,
+    is framed, and hovering a line says the bot's whole tooltip.  Drawn in ``rect``, mirrored right to left."""
+
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.cut: set[str] = set()  # traits cut short to fit a line (the tests want none)
+        self.heading_shown = True  # off in a window too short for it (the lines say enough)
+
+    @property
+    def rungs(self) -> list[str]:
+        return ladder()
+
+    def _sizes(self) -> tuple[int, int, int]:
+        """The heading's and the lines' font sizes, and a line's height."""
+        ui = self.ui
+        small = ui.font_px(13)
+        return ui.font_px(14), small, ui.text.size("Ag", small)[1] + ui.px(4)
+
+    def heading(self) -> str:
+        # TRANSLATORS: above the setup's ladder of bots; each line says how often a bot won against the next one down
+        return _("The bots, weakest first, and how often each won two-player games")
+
+    def heading_lines(self, width: int) -> list[str]:
+        return self.ui.text.wrap(self.heading(), self._sizes()[0], width) if self.heading_shown else []
+
+    def height_for(self, width: int) -> int:
+        """The ladder's height at ``width``: the heading, then a line per rung."""
+        heading, _small, line_h = self._sizes()
+        heading_h = self.ui.text.size("Ag", heading)[1] * len(self.heading_lines(width))
+        return heading_h + self.ui.px(4) + line_h * len(self.rungs)
+
+    def line_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Each rung's line, top to bottom."""
+        heading, _small, line_h = self._sizes()
+        y = self.rect.y + self.ui.text.size("Ag", heading)[1] * len(self.heading_lines(self.rect.w)) + self.ui.px(4)
+        return [
+            (name, pygame.Rect(self.rect.x, y + index * line_h, self.rect.w, line_h))
+            for index, name in enumerate(self.rungs)
+        ]
+
+    def draw(self, surface: pygame.Surface, chosen: set[str], pointed: str | None) -> None:
+        ui = self.ui
+        px = ui.px
+        heading_size, size, _line_h = self._sizes()
+        left, right = self.rect.x, self.rect.right
+        y = self.rect.y
+        for line in self.heading_lines(self.rect.w):
+            word = ui.text.render(line, heading_size, theme.IVORY)
+            y = draw_text(surface, word, (theme.text_x(left, right, word.get_width()), y)).bottom
+        lines = self.line_rects()
+        names = {name: agent_label(name) for name, _rect in lines}
+        strengths = {name: strength_line(name) for name, _rect in lines}
+        marker_w = px(16)
+        gap = px(12)
+        name_w = max(ui.text.size(text, size, "bold")[0] for text in names.values())
+        strength_w = max(ui.text.size(text, size)[0] for text in strengths.values())
+        trait_x = left + marker_w + name_w + gap
+        trait_w = right - px(6) - strength_w - gap - trait_x
+        hovered = None
+        for name, rect in lines:
+            if rect.collidepoint(ui.mouse):
+                hovered = name
+        self.cut = set()
+        for name, rect in lines:
+            mine = name in chosen
+            if name in (pointed, hovered):
+                frame = rect.inflate(px(4), 0)
+                surface.blit(ui.sprites.panel(frame.size, theme.PANEL_LIGHT, 235, theme.GOLD, px(5)), frame)
+            if mine:  # a pointer before the name: an opponent plays this rung (told by its shape, not only gold)
+                tip = mirrored(pygame.Rect(left + px(3), rect.centery - px(5), px(8), px(10)), self.rect)
+                ahead = (tip.right, tip.centery) if not i18n.is_rtl() else (tip.left, tip.centery)
+                behind = tip.left if not i18n.is_rtl() else tip.right
+                pygame.draw.polygon(surface, theme.GOLD_LIGHT, [(behind, tip.top), ahead, (behind, tip.bottom)])
+            word = ui.text.render(names[name], size, theme.GOLD_LIGHT if mine else theme.IVORY, "bold")
+            box = mirrored(pygame.Rect(left + marker_w, rect.y, name_w, rect.h), self.rect)
+            draw_text(surface, word, (theme.text_x(box.x, box.right, word.get_width()), rect.centery), "midleft")
+            trait = ladder_trait(name)
+            fitted = ui.text.fit(trait, size, trait_w)
+            if fitted != trait:
+                self.cut.add(trait)
+            word = ui.text.render(fitted, size, theme.TEXT_DIM)
+            box = mirrored(pygame.Rect(trait_x, rect.y, trait_w, rect.h), self.rect)
+            draw_text(surface, word, (theme.text_x(box.x, box.right, word.get_width()), rect.centery), "midleft")
+            word = ui.text.render(strengths[name], size, theme.GOLD_LIGHT if mine else theme.TEXT_DIM)
+            box = mirrored(pygame.Rect(right - px(6) - strength_w, rect.y, strength_w, rect.h), self.rect)
+            at = box.right - word.get_width() if not i18n.is_rtl() else box.x  # at the line's far end
+            draw_text(surface, word, (at, rect.centery), "midleft")
+        if hovered is not None:
+            ui.tooltip(bot_tip(hovered), next(rect for name, rect in lines if name == hovered))
 
 
 def module_title(name: str) -> tuple[str, str]:
@@ -240,6 +375,7 @@ class SetupScene(PanelScene):
         self.back = Button(self.ui, lambda: pgettext("button", "Back"), app.pop, hotkey="Esc")
         chosen = chosen_modules(app)
         self.toggles = [ModuleToggle(self.ui, name, name in chosen) for name in CHOOSABLE]
+        self.ladder = Ladder(self.ui)
         self.error = ""
 
     @property
@@ -254,8 +390,9 @@ class SetupScene(PanelScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.ui.px
-        # Two columns: the table on the left, the rule modules on the right.  The panel grows taller for the
-        # modules where the window allows (seven of them), and their descriptions shrink to a line if need be.
+        # Two columns: the table and the ladder of bots on the left, the rule modules on the right.  The panel
+        # grows taller for either where the window allows (seven modules; five opponents over the ladder), and
+        # the modules' descriptions shrink to a line if need be.
         width = min(w - 40, px(1220))
         modules_w = width - px(40) - px(40 + 170 + 556 + 40)  # the right column, right of the left one
         gap = px(8)
@@ -265,30 +402,37 @@ class SetupScene(PanelScene):
             needed = px(84 + 34 + 92) + sum(t.height_for(modules_w) + gap for t in self.toggles)
             if needed <= h - 40:
                 break
-        self.panel = pygame.Rect(0, 0, width, min(h - 40, max(px(640), needed)))
+        self.label_w = label_w = px(170)
+        column_w = label_w + px(556)  # the left column's width
+        row_h = px(38)
+        opponent_h = px(34)  # the opponents' rows a little closer than the others, for the ladder under them
+        self.ladder.heading_shown = True
+        left_needed = self._left_height(column_w, row_h, opponent_h)
+        if left_needed > h - 40:  # a window too short for all of it: the ladder's lines without their heading
+            self.ladder.heading_shown = False
+            left_needed = self._left_height(column_w, row_h, opponent_h)
+        self.panel = pygame.Rect(0, 0, width, min(h - 40, max(px(640), needed, left_needed)))
         self.panel.center = (w // 2, h // 2)
         left = self.panel.x + px(40)
-        self.label_w = label_w = px(170)
         field_x = left + label_w
-        self.column_right = field_x + px(556)  # the left column's right edge
-        row_h = px(38)
+        self.column_right = left + column_w  # the left column's right edge
         y = self.panel.y + px(84)
         self.name.rect = pygame.Rect(field_x, y, px(300), row_h)
-        y += row_h + px(18)
+        y += row_h + px(14)
         self.count.rect = pygame.Rect(field_x, y, px(300), row_h)
-        y += row_h + px(18)
+        y += row_h + px(14)
         self.row_labels: list[tuple[int, int]] = []  # (opponent number, y)
         widgets: list = [self.name, self.count]
         for index, row in enumerate(self.rows):
             active = index <= self.count.index
             row.kind.visible = active
             row.level.visible = active and row.level.options != [""]
-            row.kind.rect = pygame.Rect(field_x, y, px(290), row_h)
-            row.level.rect = pygame.Rect(field_x + px(306), y, self.column_right - field_x - px(306), row_h)
+            row.kind.rect = pygame.Rect(field_x, y, px(290), opponent_h)
+            row.level.rect = pygame.Rect(field_x + px(306), y, self.column_right - field_x - px(306), opponent_h)
             if active:
-                self.row_labels.append((index + 1, y + row_h // 2))
+                self.row_labels.append((index + 1, y + opponent_h // 2))
                 widgets += [row.kind, row.level]
-                y += row_h + px(10)
+                y += opponent_h + px(6)
         y += px(8)
         self.seed_y = y
         self.seed.rect = pygame.Rect(field_x, y, px(200), row_h)
@@ -296,6 +440,9 @@ class SetupScene(PanelScene):
         bottom = self.panel.bottom - px(26) - px(50)
         self.start.rect = pygame.Rect(self.panel.right - px(40) - px(240), bottom, px(240), px(50))
         self.back.rect = pygame.Rect(left, bottom, px(160), px(50))
+        # the ladder of bots, at the foot of the left column (where it stays as opponents come and go)
+        ladder_h = self.ladder.height_for(column_w)
+        self.ladder.rect = pygame.Rect(left, bottom - px(16) - ladder_h, column_w, ladder_h)
         # the modules' column, under its heading
         self.modules_x = self.column_right + px(40)
         y = self.panel.y + px(84) + px(34)
@@ -303,9 +450,41 @@ class SetupScene(PanelScene):
             toggle.rect = pygame.Rect(self.modules_x, y, modules_w, toggle.height_for(modules_w))
             y = toggle.rect.bottom + gap
         self.widgets = [*widgets, self.seed, *self.toggles, self.start, self.back]
-        # laid out left to right; right to left, the panel is read from its right edge
+        # laid out left to right; right to left, the panel is read from its right edge (the ladder mirrors its lines)
         self.mirror([self.name, self.count, self.seed, *self.toggles, self.start, self.back])
+        self.ladder.rect = mirrored(self.ladder.rect, self.panel)
         self.mirror([choice for row in self.rows for choice in (row.kind, row.level)])
+
+    def _left_height(self, column_w: int, row_h: int, opponent_h: int) -> int:
+        """The left column's height: its fields, the opponents' rows and the note under them at the most they
+        take (five opponents and their note, or one and the note on Dirk with modules), the ladder, the
+        buttons."""
+        px = self.ui.px
+        size = self.ui.font_px(15)
+        line_h = self.ui.text.size("Ag", size)[1] + 2
+        rows_and_note = max(
+            count * (opponent_h + px(6)) + line_h * len(self.ui.text.wrap(self.note(count + 1, True), size, column_w))
+            for count in range(1, MAX_OPPONENTS + 1)
+        )
+        fields = px(84) + 2 * (row_h + px(14)) + px(8) + row_h + px(12)
+        return fields + rows_and_note + px(12) + self.ladder.height_for(column_w) + px(16) + px(50) + px(26)
+
+    def note(self, players: int, modules: bool) -> str:
+        """What the setup says under the seed of a game of ``players`` (with rule modules or not)."""
+        if players == 2:
+            note = _(
+                "Two players: Dirk, a neutral collector, joins the game. He takes no turns and cannot win, "
+                "but he collects tiles (6 at the start, more after each scoring), competes for majorities, "
+                "and you may give him a tile you bought instead of building it."
+            )
+            if modules:
+                note = _("{note} With modules he collects building tiles only: never huts.").format(note=note)
+            return note
+        return ngettext(
+            "{players} player. The start player is the one dealt the fewest money cards.",
+            "{players} players. The start player is the one dealt the fewest money cards.",
+            players,
+        ).format(players=players)
 
     def _start(self) -> None:
         name = self.name.value.strip() or default_name()
@@ -346,22 +525,12 @@ class SetupScene(PanelScene):
             word = ui.text.render(ui.text.fit(text, size, self.label_w - px(8)), size, theme.IVORY)
             draw_text(surface, word, (self.across(left, word.get_width()), y), "midleft")
         players = self.count.index + 2
-        if players == 2:
-            note = _(
-                "Two players: Dirk, a neutral collector, joins the game. He takes no turns and cannot win, "
-                "but he collects tiles (6 at the start, more after each scoring), competes for majorities, "
-                "and you may give him a tile you bought instead of building it."
-            )
-            if self.modules:
-                note = _("{note} With modules he collects building tiles only: never huts.").format(note=note)
-        else:
-            note = ngettext(
-                "{players} player. The start player is the one dealt the fewest money cards.",
-                "{players} players. The start player is the one dealt the fewest money cards.",
-                players,
-            ).format(players=players)
+        note = self.note(players, bool(self.modules))
+        active = self.rows[: self.count.index + 1]
+        pointed = next((found for row in active if (found := row.pointed()) is not None), None)
+        self.ladder.draw(surface, {row.agent for row in active}, pointed)
         hint = _("Same seed, same deal: share a seed to compare games.")
-        y = self.seed.rect.bottom + px(16)
+        y = self.seed.rect.bottom + px(12)
         small = ui.font_px(15)
         for line in ui.text.wrap(note, small, self.column_right - left):
             word = ui.text.render(line, small, theme.GOLD_LIGHT if players == 2 else theme.TEXT_DIM)
