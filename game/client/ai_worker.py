@@ -1,15 +1,15 @@
 """AI thinking in a separate process, so the window keeps its 60 fps while a bot searches.
 
-The agents are pure Python and CPU-bound (an MCTS decision takes up to a second): in a thread
+The agents are pure Python and CPU-bound (an MCTS decision takes up to three seconds): in a thread
 they would fight the render loop for the GIL.  One worker process is started early (``start``
 submits a warm-up that imports the engine and the agents) and reused for every decision.  It
 uses the ``spawn`` start method: forking a process that has SDL and X11 open is fragile, and
 spawn is also what the frozen build supports (``game/__main__.py`` calls ``freeze_support``).
 
 ``decide`` is a top-level function so it pickles by name; its arguments (agent name, seed, the
-player's ``Knowledge`` and the legal actions) are plain picklable values, and so is the
-``Decision`` it returns.  Quitting never waits for a search: ``shutdown`` cancels queued jobs and
-terminates the worker.
+player's ``Knowledge``, the legal actions and the think-time setting's cap in seconds) are plain
+picklable values, and so is the ``Decision`` it returns.  Quitting never waits for a search:
+``shutdown`` cancels queued jobs and terminates the worker.
 """
 
 from __future__ import annotations
@@ -25,9 +25,12 @@ from ai import Decision, make_agent
 from game.engine import Action, Knowledge
 
 
-def decide(agent: str, seed: int, knowledge: Knowledge, legal: Sequence[Action]) -> Decision:
-    """Run in the worker: a fresh agent (seeded, so a decision is reproducible) picks an action."""
-    return make_agent(agent, seed).decide(knowledge, list(legal))
+def decide(
+    agent: str, seed: int, knowledge: Knowledge, legal: Sequence[Action], think_limit: float | None = None
+) -> Decision:
+    """Run in the worker: a fresh agent (seeded, so a decision is reproducible) picks an action, thinking at most
+    ``think_limit`` seconds if given (the player's think-time setting), else as long as its level does."""
+    return make_agent(agent, seed, think_limit).decide(knowledge, list(legal))
 
 
 def _lower_priority() -> None:
@@ -61,17 +64,25 @@ class AIWorker:
             )
             self._pool.submit(warm_up)
 
-    def submit(self, agent: str, seed: int, knowledge: Knowledge, legal: Sequence[Action]) -> Future[Decision]:
-        """Queue one decision; if the worker died (crash, out of memory) start a new one once."""
+    def submit(
+        self,
+        agent: str,
+        seed: int,
+        knowledge: Knowledge,
+        legal: Sequence[Action],
+        think_limit: float | None = None,
+    ) -> Future[Decision]:
+        """Queue one decision (``think_limit``: ``decide``'s); if the worker died (crash, out of memory) start a
+        new one once."""
         self.start()
         assert self._pool is not None
         try:
-            return self._pool.submit(decide, agent, seed, knowledge, list(legal))
+            return self._pool.submit(decide, agent, seed, knowledge, list(legal), think_limit)
         except (BrokenProcessPool, RuntimeError):
             self.shutdown()
             self.start()
             assert self._pool is not None
-            return self._pool.submit(decide, agent, seed, knowledge, list(legal))
+            return self._pool.submit(decide, agent, seed, knowledge, list(legal), think_limit)
 
     def shutdown(self) -> None:
         """Stop now: cancel what is queued and terminate the process even mid-search."""

@@ -26,6 +26,9 @@ from game.i18n import LANGUAGES
 
 APP = "alhambra"
 SPEEDS = (0.0, 0.5, 1.0, 2.0, 4.0)  # the settings screen's choices; 0 is instant
+# The bots' thinking time, the settings screen's choices: None thinks as long as the level does (expert 3 s,
+# hard 0.9 s), a number caps every bot's decision at that many seconds (``ai.make_agent``'s ``think_limit``).
+THINK_LIMITS: tuple[float | None, ...] = (None, 1.0, 0.5, 0.2)
 
 
 def config_dir() -> Path:
@@ -56,6 +59,7 @@ class Settings:
     window: list[int] = field(default_factory=lambda: [1280, 800])
     modules: list[str] = field(default_factory=list)  # the rule modules last chosen at setup (RULES.md §9)
     language: str = ""  # a code of game.i18n.LANGUAGES; "" until the player picks one (then the system's)
+    think_limit: float | None = None  # the most seconds a bot thinks about a decision; None: as its level
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -67,6 +71,8 @@ class Settings:
             default = getattr(settings, item.name)
             if item.name == "language":
                 ok = isinstance(value, str) and value in LANGUAGES
+            elif item.name == "think_limit":
+                ok = value in THINK_LIMITS and not isinstance(value, bool)
             elif isinstance(default, bool):
                 ok = isinstance(value, bool)
             elif isinstance(default, float):
@@ -84,7 +90,8 @@ class Settings:
             else:
                 ok = isinstance(value, list) and all(isinstance(v, str) for v in value) and 1 <= len(value) <= 5
             if ok:
-                setattr(settings, item.name, float(value) if isinstance(default, float) else value)
+                number = isinstance(default, float) or (item.name == "think_limit" and value is not None)
+                setattr(settings, item.name, float(value) if number else value)
         return settings
 
 

@@ -1,5 +1,5 @@
-"""Settings: the language, animation speed, sound, the opponents' hands memory aid, turn confirmation,
-seat colours, fullscreen.
+"""Settings: the language, animation speed, the bots' thinking time, sound, the opponents' hands memory aid,
+turn confirmation, seat colours, fullscreen.
 
 Every change is saved at once to the user's config dir, so a crash never loses it.  A new language shows at
 the next frame, on this screen and on every other (the app lays every scene out again).
@@ -15,7 +15,7 @@ from game import i18n
 from game.i18n import N_, _, pgettext
 
 from .. import theme
-from ..persistence import SPEEDS
+from ..persistence import SPEEDS, THINK_LIMITS
 from ..widgets import Button, Choice, Toggle, draw_text, verbatim
 from .panel import ClosingPanelScene
 
@@ -37,6 +37,23 @@ def speed_labels() -> tuple[str, ...]:
 
 def _speed_label(index: int) -> str:
     return speed_labels()[index]
+
+
+def think_labels() -> tuple[str, ...]:
+    """The think-time choices' names, in THINK_LIMITS order: as the level, then each cap."""
+    return (
+        # TRANSLATORS: bots' thinking time, on the segments of one row of the settings (keep them short): each bot
+        # thinks as long as its level does (MCTS expert 3 s, hard 0.9 s)
+        pgettext("think time", "As its level"),
+        # TRANSLATORS: bots' thinking time: no bot thinks longer than this about a move
+        pgettext("think time", "1 s at most"),
+        pgettext("think time", "0.5 s at most"),
+        pgettext("think time", "0.2 s at most"),
+    )
+
+
+def _think_label(index: int) -> str:
+    return think_labels()[index]
 
 
 class SettingsScene(ClosingPanelScene):
@@ -68,6 +85,19 @@ class SettingsScene(ClosingPanelScene):
             labels=[lambda index=index: _speed_label(index) for index in range(len(SPEEDS))],
             tooltip=N_("How fast cards and tiles move; Instant skips animations"),
         )
+        limits = list(THINK_LIMITS)
+        self.think = Choice(
+            self.ui,
+            N_("Bot thinking time"),
+            ["" if limit is None else str(limit) for limit in limits],
+            limits.index(s.think_limit) if s.think_limit in limits else 0,
+            self._think,
+            labels=[lambda index=index: _think_label(index) for index in range(len(limits))],
+            tooltip=N_(
+                "How long a bot may think about a move. As its level: MCTS expert takes up to 3 s, hard up to "
+                "0.9 s. A cap makes the searching bots quicker, and a little weaker, on a slow computer."
+            ),
+        )
         self.sound = Toggle(self.ui, N_("Sound effects"), s.sound, self._sound)
         self.hands = Toggle(
             self.ui,
@@ -98,6 +128,7 @@ class SettingsScene(ClosingPanelScene):
         self.widgets = [
             self.language,
             self.speed,
+            self.think,
             self.sound,
             self.hands,
             self.confirm,
@@ -116,6 +147,11 @@ class SettingsScene(ClosingPanelScene):
     def _speed(self, index: int) -> None:
         self.app.settings.speed = SPEEDS[index]
         self.app.speed_override = None
+        self.app.save_settings()
+
+    def _think(self, index: int) -> None:
+        """Cap the bots' thinking from their next decision on (one already being searched keeps its time)."""
+        self.app.settings.think_limit = THINK_LIMITS[index]
         self.app.save_settings()
 
     def _sound(self, value: bool) -> None:
@@ -147,11 +183,11 @@ class SettingsScene(ClosingPanelScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.ui.px
-        self.panel = pygame.Rect(0, 0, min(w - 40, px(760)), min(h - 40, px(580)))
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(760)), min(h - 40, px(636)))
         self.panel.center = (w // 2, h // 2)
         x, width = self.panel.x + px(40), self.panel.w - px(80)
         y = self.panel.y + px(90)
-        for choice in (self.language, self.speed):
+        for choice in (self.language, self.speed, self.think):
             choice.label_width = px(200)
             choice.rect = pygame.Rect(x, y, width, px(40))
             y += px(56)

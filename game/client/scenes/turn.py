@@ -54,7 +54,7 @@ from ..playback import TIMING, Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
 from ..shortcuts import END_TURN_KEY
-from ..table import Table, agent_label, bot_names
+from ..table import Table, agent_label, bot_names, think_seconds
 from ..views.alhambra import AlhambraView
 from ..views.bank import BankView
 from ..views.hand import HandView
@@ -75,6 +75,8 @@ if TYPE_CHECKING:
 
 HINT_AGENTS = ("mcts:normal", "greedy", "mcts:easy", "random")
 PACE = 0.35  # seconds between two bot moves at speed 1, so each one can be followed
+THINK_MARK_AFTER = 0.5  # seconds a bot's decision is awaited before its progress mark shows
+WINDOW_THINK_LIMIT = 0.5  # the most a bot thinks in the window itself (the worker failed): no frame is drawn meanwhile
 
 
 def speed_name(speed: float) -> str:
@@ -325,6 +327,18 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def thinking(self) -> bool:
         return self.ai_future is not None and not self.ai_future.done()
 
+    def think_progress(self) -> tuple[float, float | None] | None:
+        """While a bot's decision has been awaited longer than ``THINK_MARK_AFTER``: the seconds so far and the
+        most it should take (its level's time, capped by the think-time setting; None for a bot that decides in
+        milliseconds and is late only because the worker is busy or starting).  None otherwise: no mark."""
+        agent = self.table.bot_to_decide
+        if agent is None or not self.thinking:
+            return None
+        elapsed = self.clock - self.ai_since
+        if elapsed <= THINK_MARK_AFTER:
+            return None
+        return elapsed, think_seconds(agent, self.app.settings.think_limit)
+
     @property
     def glow(self) -> float:
         return 0.5 + 0.5 * math.sin(self.ui.time * 4)
@@ -572,7 +586,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 self.ai_future = future
             else:
                 knowledge = table.state.knowledge(table.state.decider)
-                self.ai_future = self.app.worker.submit(agent, table.decision_seed(), knowledge, legal)
+                self.ai_future = self.app.worker.submit(
+                    agent, table.decision_seed(), knowledge, legal, self.app.settings.think_limit
+                )
         if self.director.busy or self.clock < self.ready_at or not self.ai_future.done():
             return
         future, self.ai_future = self.ai_future, None
@@ -586,7 +602,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             )
             self.app.worker.shutdown()
             state = table.state
-            decision = make_agent(agent, table.decision_seed()).decide(
+            limit = self.app.settings.think_limit
+            limit = WINDOW_THINK_LIMIT if limit is None else min(limit, WINDOW_THINK_LIMIT)
+            decision = make_agent(agent, table.decision_seed(), limit).decide(
                 state.knowledge(state.decider), state.legal_actions()
             )
         action = decision.action
@@ -914,8 +932,15 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hint_key = self._hint_key()
         self.hint = None
         self.hint_agent = hint_agent()
+        # The hint is a bot's decision too, so the think-time setting caps it like the others: a player who
+        # asked bots to answer within 0.2 s (a slow machine) wants the hint as soon; uncapped it is MCTS
+        # normal's 0.3 s, so the cap changes it only at its lowest choice.
         self.hint_future = self.app.worker.submit(
-            self.hint_agent, self.table.decision_seed(), state.knowledge(state.decider), state.legal_actions()
+            self.hint_agent,
+            self.table.decision_seed(),
+            state.knowledge(state.decider),
+            state.legal_actions(),
+            self.app.settings.think_limit,
         )
 
     def _poll_hint(self) -> None:

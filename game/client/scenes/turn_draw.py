@@ -47,6 +47,51 @@ def move_words(state: GameState, action: Action) -> str | Message:
     return modules_for(state.rules).describe(state, action) or said_action(state, action)  # a module's words
 
 
+def arc_points(centre: tuple[int, int], radius: float, start: float, sweep: float) -> list[tuple[float, float]]:
+    """Points along a circle's arc from ``start`` (radians, 0 at the top, growing clockwise on screen) over
+    ``sweep`` radians (negative: anticlockwise)."""
+    steps = max(2, math.ceil(abs(sweep) / (math.pi / 36)))  # a point every 5 degrees at most
+    return [
+        (
+            centre[0] + radius * math.sin(start + sweep * i / steps),
+            centre[1] - radius * math.cos(start + sweep * i / steps),
+        )
+        for i in range(steps + 1)
+    ]
+
+
+def draw_think_mark(
+    surface: pygame.Surface,
+    centre: tuple[int, int],
+    radius: int,
+    width: int,
+    progress: tuple[float, float | None],
+    time: float,
+) -> None:
+    """The mark of a bot that has thought for a while: a thin ring round its token and, on it, a thick arc that
+    fills from the top as the bot's time runs (clockwise; anticlockwise, as a bar fills from the right, in a
+    language written right to left), full when its time is up; with no known time, a quarter arc going round.
+    The arc is told from the ring by its width as well as its colour."""
+    elapsed, limit = progress
+    direction = -1 if i18n.is_rtl() else 1
+    if limit:
+        start, sweep = 0.0, direction * 2 * math.pi * min(1.0, elapsed / limit)
+    else:
+        start, sweep = direction * time * 4.0, direction * math.pi / 2
+    track = theme.mix(theme.PANEL, theme.TEXT_DIM, 0.35)
+    pygame.draw.circle(surface, track, centre, radius, 1)
+    if abs(sweep) < 0.02:
+        return
+    outer = arc_points(centre, radius + width / 2, start, sweep)
+    inner = arc_points(centre, radius - width / 2, start, sweep)
+    band = outer + inner[::-1]
+    pygame.draw.polygon(surface, theme.GOLD_LIGHT, band)
+    pygame.draw.aalines(surface, theme.GOLD_LIGHT, True, band)  # smooth edges
+    for angle in (start, start + sweep):  # round ends
+        x, y = arc_points(centre, radius, angle, 0.0)[0]
+        pygame.draw.circle(surface, theme.GOLD_LIGHT, (round(x), round(y)), max(1, width // 2))
+
+
 class TurnDrawing:
     """Drawing of the table scene (a mixin: ``self`` is the ``TurnScene``)."""
 
@@ -239,10 +284,13 @@ class TurnDrawing:
                 pos = (round(centre[0] + math.cos(angle) * px(18)), round(centre[1] + math.sin(angle) * px(18)))
                 pygame.draw.circle(surface, theme.mix(theme.PANEL, theme.seat_color(seat), alpha), pos, px(4))
             common.seat_token(ui, surface, seat, self.table.names[seat], centre, px(10))
+            progress = self.think_progress()
+            if progress is not None:
+                draw_think_mark(surface, centre, px(26), max(2, px(3)), progress, ui.time)
             # TRANSLATORS: under a bot's token in the actions panel, while it searches for its move or plays it
             said = pgettext("bot", "thinking…") if self.thinking else pgettext("bot", "playing")
             word = ui.text.render(said, ui.font_px(13), theme.TEXT_DIM)
-            surface.blit(word, word.get_rect(midtop=(centre[0], centre[1] + px(28))))
+            surface.blit(word, word.get_rect(midtop=(centre[0], centre[1] + px(31))))
 
     def prompt(self: TurnScene) -> str:
         """The one line telling the human what they can do now, in the current language."""
