@@ -74,7 +74,10 @@ def test_setup_offers_only_bots_and_says_dirk_plays_with_two(make_app: MakeApp) 
 
 
 def test_setup_explains_each_kind_of_bot_and_level_with_its_strength(make_app: MakeApp) -> None:
-    """Hovering Random, Greedy or MCTS, or a level, says what that bot does and how strong it measured."""
+    """Hovering Random, Beginner, Greedy or MCTS, or a level, says what that bot does and, for a rung of the ladder,
+    how strong it measured (``table.LADDER_STRENGTH``)."""
+    from game.client.table import LADDER_STRENGTH
+
     driver = menu(make_app)
     driver.key(pygame.K_n)
     scene = driver.scene
@@ -88,15 +91,20 @@ def test_setup_explains_each_kind_of_bot_and_level_with_its_strength(make_app: M
         return asked[0] if asked is not None else ""
 
     kinds = dict(zip(row.kind.options, row.kind.segments(), strict=True))
-    assert "any legal move" in tip_over(kinds["random"])
-    assert "no planning" in tip_over(kinds["greedy"]) and "%" not in tip_over(kinds["random"])
+    assert "any legal move" in tip_over(kinds["random"]) and "%" not in tip_over(kinds["random"])
+    assert "newcomer" in tip_over(kinds["beginner"]) and f"{LADDER_STRENGTH['beginner']} %" in tip_over(
+        kinds["beginner"]
+    )
+    assert "no planning" in tip_over(kinds["greedy"]) and f"{LADDER_STRENGTH['greedy']} %" in tip_over(kinds["greedy"])
     assert "many times" in tip_over(kinds["mcts"])
     if not row.level.visible:
         driver.click(kinds["mcts"].center)
         driver.step(1)
     levels = dict(zip(row.level.options, row.level.segments(), strict=True))
-    for level, figure in (("easy", "64 %"), ("normal", "85 %"), ("hard", "88 %")):
+    for level in ("easy", "normal", "hard", "expert"):
         said = tip_over(levels[level])
+        percent = LADDER_STRENGTH[f"mcts:{level}"]
+        figure = f"{percent} %" if percent is not None else "not measured yet"
         assert said.startswith(level.capitalize()) and figure in said, said
 
 
