@@ -33,7 +33,6 @@ class Recording(pygame.Surface):
                 self.outside.append((words, placed, self.box))
         return placed
 
-
     @staticmethod
     def ink(source: pygame.Surface, dest, area, placed: pygame.Rect) -> pygame.Rect:  # type: ignore[no-untyped-def]
         """Where the text's pixels went, unclipped by the window: a line's glyphs, not its font's line box
