@@ -137,8 +137,7 @@ def warm_up_helpers(size: int) -> None:
 
 
 def _ready() -> bool:
-    import ai  # noqa: F401 - imported for its side effect of loading every agent module
-
+    """Run in each helper at start: unpickling this function imported ``ai.parallel``, and with it every agent."""
     return True
 
 
