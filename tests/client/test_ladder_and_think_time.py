@@ -358,3 +358,27 @@ def test_the_ladder_fits_with_five_opponents_or_one(
     screen = drawn(driver, monkeypatch, size)
     assert overlaps(screen.placed) == [] and settings.ui.cut_labels == set(), code
     assert all(word in dict(screen.placed) for word in think_labels()), code
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1920, 1080)])
+def test_the_ring_is_drawn_round_the_thinking_bot_at_both_sizes(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, screenshots: Path, size: tuple[int, int]
+) -> None:
+    """The mark as a player sees it: saved as ``thinking_<size>.png`` to look at; drawn, and filled part way."""
+    marks: list[tuple] = []
+    real_mark = turn_draw.draw_think_mark
+    monkeypatch.setattr(
+        turn_draw,
+        "draw_think_mark",
+        lambda surface, centre, r, w, progress, t: (
+            marks.append((centre, progress)) or real_mark(surface, centre, r, w, progress, t)
+        ),
+    )
+    driver, scene, _fake = bot_to_move(make_app, monkeypatch, None, size=size)
+    scene.ai_since = scene.clock - 1.4
+    driver.step()
+    assert marks, "a bot that has thought 1.4 s shows its mark"
+    (x, y), (elapsed, limit) = marks[-1]
+    assert limit == 3.0 and 1.3 < elapsed < 2.0
+    assert 0 <= x < size[0] and 0 <= y < size[1]
+    pygame.image.save(driver.app.screen, str(screenshots / f"thinking_{size[0]}x{size[1]}.png"))
