@@ -95,7 +95,7 @@ class Level:
 # turn, not the first.
 LEVELS: dict[str, Level] = {
     "easy": Level(Budget(iterations=100, seconds=0.1)),
-    "normal": Level(Budget(iterations=300, seconds=0.3)),
+    "normal": Level(Budget(iterations=300, seconds=0.3), Settings(lookahead=3)),
     "hard": Level(Budget(iterations=6000, seconds=0.9), Settings(lookahead=3)),
     "expert": Level(Budget(iterations=30000, seconds=3.0), Settings(lookahead=3), parallel=True),
 }
