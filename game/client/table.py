@@ -47,7 +47,7 @@ AGENT_TIPS = {
 }
 LEVEL_TIPS = {
     "easy": N_("Easy: about 0.1 s a move."),
-    "normal": N_("Normal: about 0.3 s a move."),
+    "normal": N_("Normal: about 0.3 s a move, and with two players it looks a turn further."),
     "hard": N_("Hard: up to 0.9 s a move, and with two players it looks a turn further."),
     "expert": N_(
         "Expert: up to 3 s a move, searching on every spare core at once, and with two players it looks a turn further."
@@ -58,7 +58,7 @@ LADDER_TRAITS = {
     "beginner": N_("Greedy with a newcomer's blind spots"),
     "greedy": N_("the best move for now, no planning"),
     "mcts:easy": N_("plays moves out, 0.1 s a move"),
-    "mcts:normal": N_("plays moves out, 0.3 s a move"),
+    "mcts:normal": N_("0.3 s a move, a turn further ahead"),
     "mcts:hard": N_("0.9 s a move, a turn further ahead"),
     "mcts:expert": N_("3 s a move, on every core"),
 }
@@ -69,7 +69,7 @@ LADDER_TRAITS = {
 LADDER_STRENGTH: dict[str, int | None] = {
     "beginner": 64,  # Greedy beats it in about 64 % of two-player games
     "greedy": 64,  # beats Beginner
-    "mcts:easy": 64,  # beats Greedy
+    "mcts:easy": 68,  # beats Greedy
     "mcts:normal": 60,  # beats MCTS easy (to be measured)
     "mcts:hard": 69,  # beats MCTS normal
     "mcts:expert": None,  # beats MCTS hard (to be measured)
@@ -178,7 +178,7 @@ def bot_tip(name: str) -> str:
 
 
 def ladder_trait(name: str) -> str:
-    """A rung in a few words ("plays moves out, 0.3 s a move"), in the current language."""
+    """A rung in a few words ("plays moves out, 0.1 s a move"), in the current language."""
     trait = LADDER_TRAITS.get(name)
     return _(trait) if trait else ""
 

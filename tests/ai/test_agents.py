@@ -222,13 +222,14 @@ def test_mcts_win_chance_weighs_every_rival_not_only_the_strongest() -> None:
     assert two_players[0] == pytest.approx(1 / (1 + math.exp(-1)))
 
 
-@pytest.mark.parametrize(("players", "normal_turns", "hard_turns"), [(2, 3, 5), (3, 4, 4), (4, 5, 5)])
-def test_mcts_hard_looks_a_round_further_only_where_a_round_is_short(
-    players: int, normal_turns: int, hard_turns: int
+@pytest.mark.parametrize(("players", "easy_turns", "further_turns"), [(2, 3, 5), (3, 4, 4), (4, 5, 5)])
+def test_mcts_normal_and_up_look_a_round_further_only_where_a_round_is_short(
+    players: int, easy_turns: int, further_turns: int
 ) -> None:
-    """Leaves after the player's next turn; hard, with two players, after the turn after that."""
+    """Leaves after the player's next turn; from normal up, with two players, after the turn after that."""
     state = GameState.start(deal(players, 4), 4)
-    normal, hard = make_agent("mcts:normal"), make_agent("mcts:hard")
-    assert isinstance(normal, MctsAgent) and isinstance(hard, MctsAgent)
-    assert normal.horizon(state) == state.turn + normal_turns
-    assert hard.horizon(state) == state.turn + hard_turns
+    assert make_agent("mcts:easy").horizon(state) == state.turn + easy_turns  # type: ignore[attr-defined]
+    for name in ("mcts:normal", "mcts:hard", "mcts:expert"):
+        agent = make_agent(name)
+        assert isinstance(agent, MctsAgent)
+        assert agent.horizon(state) == state.turn + further_turns
