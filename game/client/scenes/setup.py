@@ -457,7 +457,7 @@ class SetupScene(PanelScene):
 
     def _left_height(self, column_w: int, row_h: int, opponent_h: int) -> int:
         """The left column's height: its fields, the opponents' rows and the note under them at the most they
-        take (five opponents and their note, or one and the note on Dirk with modules), the ladder, the
+        take (five opponents and their note, or one and the two-player note with modules), the ladder, the
         buttons."""
         px = self.ui.px
         size = self.ui.font_px(15)
