@@ -260,18 +260,24 @@ def test_every_bot_decision_is_capped_by_the_setting(make_app: MakeApp, monkeypa
     assert fake.asked[-1] == (scene.hint_agent, 1.0)
 
 
-def test_the_progress_mark_shows_after_half_a_second_and_goes_with_the_move(
-    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def drawn_marks(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
+    """Every progress mark drawn from now on, as (centre, (elapsed, limit)); still drawn for real."""
     marks: list[tuple] = []
     real_mark = turn_draw.draw_think_mark
     monkeypatch.setattr(
         turn_draw,
         "draw_think_mark",
         lambda surface, centre, r, w, progress, t: (
-            marks.append(progress) or real_mark(surface, centre, r, w, progress, t)
+            marks.append((centre, progress)) or real_mark(surface, centre, r, w, progress, t)
         ),
     )
+    return marks
+
+
+def test_the_progress_mark_shows_after_half_a_second_and_goes_with_the_move(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    marks = drawn_marks(monkeypatch)
     driver, scene, fake = bot_to_move(make_app, monkeypatch, 1.0)
     scene.ai_since = scene.clock - (THINK_MARK_AFTER - 0.2)
     driver.step()
@@ -280,11 +286,12 @@ def test_the_progress_mark_shows_after_half_a_second_and_goes_with_the_move(
     driver.step()
     _elapsed, limit = scene.think_progress()  # type: ignore[misc]
     assert limit == 1.0, "expert's 3 s capped by the setting"
-    assert marks and marks[-1][1] == 1.0 and THINK_MARK_AFTER < marks[-1][0] < 2.0
-    first = marks[-1][0]
+    elapsed, drawn_limit = marks[-1][1]
+    assert drawn_limit == 1.0 and THINK_MARK_AFTER < elapsed < 2.0
+    first = elapsed
     time.sleep(0.05)
     driver.step()
-    assert marks[-1][0] > first, "the ring fills as the bot thinks"
+    assert marks[-1][1][0] > first, "the ring fills as the bot thinks"
     state = scene.table.state
     events = len(scene.table.game.events)
     fake.futures[-1].set_result(Decision(state.legal_actions()[0], Message.of("the only legal move")))
@@ -365,15 +372,7 @@ def test_the_ring_is_drawn_round_the_thinking_bot_at_both_sizes(
     make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, screenshots: Path, size: tuple[int, int]
 ) -> None:
     """The mark as a player sees it: saved as ``thinking_<size>.png`` to look at; drawn, and filled part way."""
-    marks: list[tuple] = []
-    real_mark = turn_draw.draw_think_mark
-    monkeypatch.setattr(
-        turn_draw,
-        "draw_think_mark",
-        lambda surface, centre, r, w, progress, t: (
-            marks.append((centre, progress)) or real_mark(surface, centre, r, w, progress, t)
-        ),
-    )
+    marks = drawn_marks(monkeypatch)
     driver, scene, _fake = bot_to_move(make_app, monkeypatch, None, size=size)
     scene.ai_since = scene.clock - 1.4
     driver.step()
