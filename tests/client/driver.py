@@ -11,6 +11,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
@@ -21,6 +22,8 @@ from game.client.scenes.turn import TurnScene
 from game.client.widgets import shown
 from game.engine import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
 from game.engine.alhambra import xy_of
+
+SceneT = TypeVar("SceneT")
 
 
 def args(**overrides: object) -> argparse.Namespace:
@@ -263,3 +266,15 @@ class UiPlayer:
         assert len(scene.table.game.events) < before
         self.undone = True
         self.done.append("undo")
+
+
+def menu_scene(make_app: MakeApp, key: int, kind: type[SceneT], **options: object) -> tuple[Driver, SceneT]:
+    """A started app with the menu's ``key`` pressed (``pygame.K_n`` for the setup, ``K_s`` for the settings):
+    the driver and the scene that opened, checked to be a ``kind``."""
+    driver = make_app(**options)
+    driver.app.start()
+    driver.step()
+    driver.key(key)
+    scene = driver.scene
+    assert isinstance(scene, kind)
+    return driver, scene

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from driver import Driver, MakeApp
+from driver import Driver, MakeApp, menu_scene
 from text_layout import Recording, overlaps, record_texts
 
 from ai import LADDER, Decision, make_agent
@@ -46,13 +46,7 @@ RUNGS = ["beginner", "greedy", "mcts:easy", "mcts:normal", "mcts:hard", "mcts:ex
 
 
 def setup_scene(make_app: MakeApp, **options: object) -> tuple[Driver, SetupScene]:
-    driver = make_app(**options)
-    driver.app.start()
-    driver.step()
-    driver.key(pygame.K_n)
-    scene = driver.scene
-    assert isinstance(scene, SetupScene)
-    return driver, scene
+    return menu_scene(make_app, pygame.K_n, SetupScene, **options)
 
 
 def drawn(driver: Driver, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> Recording:

@@ -19,7 +19,7 @@ import pygame
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from driver import Driver, MakeApp
+from driver import Driver, MakeApp, menu_scene
 from marking import MarkingCatalogue, note_derived
 from screens import visit_screens
 from test_worker_and_cli import ROOT, smoke_env
@@ -160,13 +160,7 @@ def test_lang_opens_the_window_in_that_language(catalogue: Callable[[str, dict],
 
 # ---------------------------------------------------------------------------- the setting
 def settings_screen(make_app: MakeApp) -> tuple[Driver, SettingsScene]:
-    driver = make_app()
-    driver.app.start()
-    driver.step()
-    driver.key(pygame.K_s)
-    scene = driver.scene
-    assert isinstance(scene, SettingsScene)
-    return driver, scene
+    return menu_scene(make_app, pygame.K_s, SettingsScene)
 
 
 def test_the_languages_are_offered_by_their_own_names(make_app: MakeApp, catalogue: Callable) -> None:
