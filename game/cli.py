@@ -6,6 +6,7 @@ Bad options print the usage and exit with status 2, before anything starts.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -124,6 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=_positive, default=1, help="with --headless: processes for a tournament")
     parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's record (one game)")
     parser.add_argument("--records", type=Path, metavar="DIR", help="with --games: write every game's record here")
+    parser.add_argument(
+        "--results",
+        type=Path,
+        metavar="FILE",
+        help="with --games: keep every game's result in FILE as it ends; run the same command again to "
+        "play only the games FILE lacks (a long tournament over several sittings)",
+    )
     parser.add_argument("--load", type=Path, metavar="FILE", help="load a saved game or record")
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--speed", type=_speed, help="animation speed factor (1 normal, 2 fast) or 'instant'")
@@ -152,6 +160,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
             parser.error(f"Alhambra is played by 2 to 6 players; --ai names {len(args.ai)}")
         if args.record and args.games > 1:
             parser.error("--record writes one game; use --records DIR with --games")
+        if args.results and args.games == 1:
+            parser.error("--results keeps a tournament's games: use it with --games N")
+        if args.results and args.seed is None:
+            parser.error("--results resumes a tournament by its seed: give --seed too")
         if args.load:
             parser.error("--load opens a saved game in the window; it cannot be combined with --headless")
     else:
@@ -160,8 +172,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         for option in ("games", "workers"):
             if getattr(args, option) != 1:
                 parser.error(f"--{option} needs --headless")
-        if args.records:
-            parser.error("--records needs --headless")
+        for option in ("records", "results"):
+            if getattr(args, option):
+                parser.error(f"--{option} needs --headless")
     return args
 
 
@@ -183,6 +196,7 @@ def run_headless(args: argparse.Namespace) -> int:
     from game.engine import GameConfig, Seat
     from game.engine import record as records
     from game.headless import modules_line, play_game, result_lines, standings_table, tournament
+    from game.results_log import ResultsFileError, ResultsLog, TournamentKey
 
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little") >> 1
     modules = args.modules or ()
@@ -207,11 +221,30 @@ def run_headless(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
 
-    standings = tournament(
-        args.ai, args.games, seed, workers=args.workers, records_dir=args.records, progress=progress, modules=modules
-    )
+    results = None
+    if args.results:
+        try:
+            results = ResultsLog.open(args.results, TournamentKey(tuple(args.ai), seed, tuple(modules)))
+        except ResultsFileError as error:
+            print(f"alhambra: {error}", file=sys.stderr)
+            return 2
+    with results or contextlib.nullcontext():
+        standings = tournament(
+            args.ai,
+            args.games,
+            seed,
+            workers=args.workers,
+            records_dir=args.records,
+            progress=progress,
+            modules=modules,
+            results=results,
+        )
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(f"{args.games} games, seed {seed}: {', '.join(args.ai)}; {modules_line(modules)}")
+    if results:
+        earlier = sum(1 for index in results.played if index < args.games)
+        now = args.games - earlier
+        print(f"({earlier} of these games were played by earlier runs, {now} now; all are in {args.results})")
     print("\n".join(standings_table(standings, len(args.ai))))
     return 0

@@ -2,7 +2,8 @@
 
 Tournaments rotate the seats from game to game so that no agent keeps the advantage or
 disadvantage of a seat, derive every game's seed from one seed so a tournament can be rerun
-exactly, and can spread the games over several processes.
+exactly, can spread the games over several processes, and can keep their results in a file that
+a later run picks up from (``game.results_log``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import multiprocessing
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from ai import make_agent
 from game.engine import Game, GameConfig, Seat
 from game.engine import record as records
 from game.engine.modules import dirk as dirk_module
+from game.results_log import GameSummary, ResultsLog, seating
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -97,14 +99,6 @@ class Standing:
         return max(0.0, centre - half), min(1.0, centre + half)
 
 
-@dataclass(frozen=True)
-class GameSummary:
-    seats: tuple[str, ...]
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    think: tuple[tuple[int, float, float], ...]  # per seat: decisions, total seconds, worst seconds
-
-
 def _play_one(
     agents: tuple[str, ...], seed: int, record_path: str | None, modules: tuple[str, ...] = ()
 ) -> GameSummary:
@@ -130,28 +124,41 @@ def tournament(
     records_dir: Path | None = None,
     progress: Callable[[int, GameSummary], None] | None = None,
     modules: Sequence[str] = (),
+    results: ResultsLog | None = None,
 ) -> list[Standing]:
-    """Play ``games`` games, rotating seats, with the rule ``modules``; return one standing per distinct agent."""
-    jobs = []
+    """Play ``games`` games, rotating seats, with the rule ``modules``; return one standing per distinct agent.
+
+    With ``results``, the games it holds already are counted, not played again, and every game
+    played now is added to it as soon as it ends.
+    """
+    played = {index: summary for index, summary in (results.played if results else {}).items() if index < games}
+    jobs = {}
     for index in range(games):
-        shift = index % len(agents)
-        seating = tuple(agents[(seat + shift) % len(agents)] for seat in range(len(agents)))
-        path = str(records_dir / f"game-{index + 1:04d}.json") if records_dir else None
-        jobs.append((seating, game_seed(seed, index), path, tuple(modules)))
+        if index not in played:
+            path = str(records_dir / f"game-{index + 1:04d}.json") if records_dir else None
+            jobs[index] = (seating(agents, index), game_seed(seed, index), path, tuple(modules))
     standings: dict[str, Standing] = {name: Standing(name) for name in agents}
-    if workers > 1:
+    for summary in played.values():
+        _count(standings, summary)
+    done = len(played)
+
+    def finished(index: int, summary: GameSummary) -> None:
+        nonlocal done
+        if results:
+            results.add(index, summary)
+        _count(standings, summary)
+        done += 1
+        if progress:
+            progress(done, summary)
+
+    if workers > 1 and len(jobs) > 1:
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            summaries = pool.map(_play_one, *zip(*jobs, strict=False))
-            for done, summary in enumerate(summaries, 1):
-                _count(standings, summary)
-                if progress:
-                    progress(done, summary)
+            futures = {pool.submit(_play_one, *job): index for index, job in jobs.items()}
+            for future in as_completed(futures):  # kept as each ends, not in order: a run cut short loses less
+                finished(futures[future], future.result())
     else:
-        for done, job in enumerate(jobs, 1):
-            summary = _play_one(*job)
-            _count(standings, summary)
-            if progress:
-                progress(done, summary)
+        for index, job in jobs.items():
+            finished(index, _play_one(*job))
     return list(standings.values())
 
 

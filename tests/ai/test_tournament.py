@@ -81,6 +81,9 @@ def test_cli_tournament_prints_win_rates_with_intervals() -> None:
         ("--frames", "0"),
         ("--no-such-option",),
         ("--headless", "--ai", "greedy,random", "--games", "2", "--record", "x.json"),
+        ("--headless", "--ai", "greedy,random", "--seed", "1", "--results", "r.jsonl"),
+        ("--headless", "--ai", "greedy,random", "--games", "2", "--results", "r.jsonl"),
+        ("--ai", "greedy", "--results", "r.jsonl"),
     ],
 )
 def test_cli_bad_options_print_usage_and_exit_2(args: tuple[str, ...]) -> None:
