@@ -228,17 +228,23 @@ def run_headless(args: argparse.Namespace) -> int:
         except ResultsFileError as error:
             print(f"alhambra: {error}", file=sys.stderr)
             return 2
-    with results or contextlib.nullcontext():
-        standings = tournament(
-            args.ai,
-            args.games,
-            seed,
-            workers=args.workers,
-            records_dir=args.records,
-            progress=progress,
-            modules=modules,
-            results=results,
-        )
+    try:
+        with results or contextlib.nullcontext():
+            standings = tournament(
+                args.ai,
+                args.games,
+                seed,
+                workers=args.workers,
+                records_dir=args.records,
+                progress=progress,
+                modules=modules,
+                results=results,
+            )
+    except KeyboardInterrupt:
+        if results is None:
+            raise
+        print(f"\nstopped: the games that ended are kept in {args.results}; the same command goes on", file=sys.stderr)
+        return 130
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(f"{args.games} games, seed {seed}: {', '.join(args.ai)}; {modules_line(modules)}")

@@ -13,7 +13,6 @@ import multiprocessing
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -116,6 +115,13 @@ def _play_one(
     )
 
 
+def _play_numbered(
+    job: tuple[int, tuple[tuple[str, ...], int, str | None, tuple[str, ...]]],
+) -> tuple[int, GameSummary]:
+    index, arguments = job
+    return index, _play_one(*arguments)
+
+
 def tournament(
     agents: Sequence[str],
     games: int,
@@ -152,10 +158,11 @@ def tournament(
             progress(done, summary)
 
     if workers > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            futures = {pool.submit(_play_one, *job): index for index, job in jobs.items()}
-            for future in as_completed(futures):  # kept as each ends, not in order: a run cut short loses less
-                finished(futures[future], future.result())
+        # Kept as each game ends, not in order: a run cut short loses less.  On the way out (Ctrl+C, a
+        # failed game) the pool's processes are terminated, not waited for.
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for index, summary in pool.imap_unordered(_play_numbered, jobs.items()):
+                finished(index, summary)
     else:
         for index, job in jobs.items():
             finished(index, _play_one(*job))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -125,3 +127,27 @@ def test_cli_refuses_another_tournaments_file_in_one_line(tmp_path: Path) -> Non
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "another tournament" in done.stderr and "Traceback" not in done.stderr
     assert path.read_text() == before
+
+
+def test_ctrl_c_stops_a_tournament_keeping_every_game_that_ended(tmp_path: Path) -> None:
+    """Stopping a long run is how a tournament is split over sittings: the games kept must be whole."""
+    path = tmp_path / "results.jsonl"
+    command = ["--headless", "--ai", "greedy,random", "--seed", "4", "--games", "400", "--workers", "2"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "game", *command, "--results", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a terminal, even under CI
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not path.exists() or len(path.read_text().splitlines()) < 3):
+        time.sleep(0.1)
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=30)
+    assert run.returncode == 130, err
+    assert "the same command goes on" in err and "Traceback" not in err
+    kept = played_in(path)
+    assert len(kept) >= 2
+    with ResultsLog.open(path, TournamentKey(AGENTS, 4, ())) as results:
+        assert sorted(results.played) == sorted(kept)
