@@ -68,7 +68,7 @@ class Settings:
     scale_at_end: float = 5.0  # points of lead that make a win chance of about 73 % once every tile is gone
     scale_growth: float = 1.8  # that scale is e ** 1.8 (six) times larger while every tile is still to come
     root_width: int = 10  # moves searched at the root: the greedy player's best
-    lookahead: int = 1  # the leaf follows the player's first own turn that starts at least this many turns on
+    two_player_rounds: int = 1  # with two players, own turns before the leaf (with more, always one)
     extra_turns: int = 1  # turns played past the start of that own turn before the leaf
     planning_rate: int = 2000  # iterations a second assumed under a time limit until the search has timed itself
 
@@ -90,14 +90,15 @@ class Level:
 
 # More iterations alone barely separate the levels with two players (0.9 s of search won 52.5 % of
 # 40 games against 300 iterations, 57 % of 50 against 700; two searches of 1,800 iterations pick
-# the same move only two times in three: the moves they weigh are that close).  Hard also looks
-# further: with two players, where a round is short, its leaves follow the player's second own
-# turn, not the first.
+# the same move only two times in three: the moves they weigh are that close).  Depth separates them:
+# with two players, where a round is short, normal's leaves follow the player's second own turn and
+# hard's their third (hard won 56.5 % of 100 games against normal at normal's depth, 71.0 % a round
+# deeper; docs/MEASUREMENTS.md).
 LEVELS: dict[str, Level] = {
     "easy": Level(Budget(iterations=100, seconds=0.1)),
-    "normal": Level(Budget(iterations=300, seconds=0.3), Settings(lookahead=3)),
-    "hard": Level(Budget(iterations=6000, seconds=0.9), Settings(lookahead=3)),
-    "expert": Level(Budget(iterations=30000, seconds=3.0), Settings(lookahead=3), parallel=True),
+    "normal": Level(Budget(iterations=300, seconds=0.3), Settings(two_player_rounds=2)),
+    "hard": Level(Budget(iterations=6000, seconds=0.9), Settings(two_player_rounds=3)),
+    "expert": Level(Budget(iterations=30000, seconds=3.0), Settings(two_player_rounds=3), parallel=True),
 }
 
 
@@ -317,8 +318,9 @@ class MctsAgent(Agent):
     def horizon(self, state: GameState) -> int:
         """The turn whose start is the leaf of every iteration from ``state`` (the root).
 
-        With ``lookahead`` 3, two players get two turns of their own before the leaf (a round is
-        only two turns), three or more players one, as with the default.
+        The leaf follows the player's next own turn; with two players, where a round is only two
+        turns, it can follow their second or third (``two_player_rounds``).  With more players one
+        round is already three to six turns of rollout: a second one would halve the iterations.
         """
         players = state.players
         start = state.turn
@@ -327,7 +329,7 @@ class MctsAgent(Agent):
             # player, or is but has ended their turn.  Counted as if their own turn started ``players``
             # turns before their next one, so the leaf follows that next turn as it would at a turn's start.
             start = state.turn + ((state.decider - state.turn_player) % players or players) - players
-        own_turn = start + players * max(1, math.ceil(self.settings.lookahead / players))
+        own_turn = start + players * (self.settings.two_player_rounds if players == 2 else 1)
         return own_turn + self.settings.extra_turns
 
     @staticmethod

@@ -222,14 +222,16 @@ def test_mcts_win_chance_weighs_every_rival_not_only_the_strongest() -> None:
     assert two_players[0] == pytest.approx(1 / (1 + math.exp(-1)))
 
 
-@pytest.mark.parametrize(("players", "easy_turns", "further_turns"), [(2, 3, 5), (3, 4, 4), (4, 5, 5)])
-def test_mcts_normal_and_up_look_a_round_further_only_where_a_round_is_short(
-    players: int, easy_turns: int, further_turns: int
+@pytest.mark.parametrize(
+    ("players", "easy_turns", "normal_turns", "hard_turns"), [(2, 3, 5, 7), (3, 4, 4, 4), (4, 5, 5, 5)]
+)
+def test_mcts_levels_look_further_only_where_a_round_is_short(
+    players: int, easy_turns: int, normal_turns: int, hard_turns: int
 ) -> None:
-    """Leaves after the player's next turn; from normal up, with two players, after the turn after that."""
+    """Leaves after the player's next turn; with two players, normal's after the turn after that, hard's and
+    expert's one round later still."""
     state = GameState.start(deal(players, 4), 4)
-    assert make_agent("mcts:easy").horizon(state) == state.turn + easy_turns  # type: ignore[attr-defined]
-    for name in ("mcts:normal", "mcts:hard", "mcts:expert"):
-        agent = make_agent(name)
+    for name, turns in (("easy", easy_turns), ("normal", normal_turns), ("hard", hard_turns), ("expert", hard_turns)):
+        agent = make_agent(f"mcts:{name}")
         assert isinstance(agent, MctsAgent)
-        assert agent.horizon(state) == state.turn + further_turns
+        assert agent.horizon(state) == state.turn + turns, name
