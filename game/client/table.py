@@ -48,9 +48,10 @@ AGENT_TIPS = {
 LEVEL_TIPS = {
     "easy": N_("Easy: about 0.1 s a move."),
     "normal": N_("Normal: about 0.3 s a move, and with two players it looks a turn further."),
-    "hard": N_("Hard: up to 0.9 s a move, and with two players it looks a turn further."),
+    "hard": N_("Hard: up to 0.9 s a move, and with two players it looks two turns further."),
     "expert": N_(
-        "Expert: up to 3 s a move, searching on every spare core at once, and with two players it looks a turn further."
+        "Expert: up to 3 s a move, searching on every spare core at once, and with two players it looks two turns "
+        "further."
     ),
 }
 # The ladder in the setup: each rung in a few words, weakest first (``ladder``).
@@ -59,7 +60,7 @@ LADDER_TRAITS = {
     "greedy": N_("the best move for now, no planning"),
     "mcts:easy": N_("plays moves out, 0.1 s a move"),
     "mcts:normal": N_("0.3 s a move, a turn further ahead"),
-    "mcts:hard": N_("0.9 s a move, a turn further ahead"),
+    "mcts:hard": N_("0.9 s a move, two turns further ahead"),
     "mcts:expert": N_("3 s a move, on every core"),
 }
 # The measured strength of each rung, in one place: the share of two-player base games (in per cent) it wins
