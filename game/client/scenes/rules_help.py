@@ -282,15 +282,15 @@ def _mark(surface: pygame.Surface, centre: tuple[int, int], ok: bool, r: int) ->
         pygame.draw.line(surface, theme.IVORY, (x - k, y + k), (x + k, y - k), max(2, r // 4))
 
 
-def _point_at(surface: pygame.Surface, rect: pygame.Rect, mark: Mark, ok: bool, width: int) -> None:
+def _point_at(surface: pygame.Surface, rect: pygame.Rect, pointer: Mark, ok: bool, width: int) -> None:
     """Underline the side (or outline the empty cell) an example is about, green if fine, red if not."""
     colour = (70, 170, 90) if ok else (210, 70, 55)
-    if mark[0] == "cell":
+    if pointer[0] == "cell":
         inner = rect.inflate(-6, -6)
         pygame.draw.rect(surface, theme.INK, inner, width + 2, border_radius=4)
         pygame.draw.rect(surface, colour, inner, width, border_radius=4)
         return
-    side = mark[3]
+    side = pointer[3]
     ends = {
         N: (rect.topleft, rect.topright),
         S: (rect.bottomleft, rect.bottomright),
@@ -356,7 +356,7 @@ def _example_grid(examples: tuple[Example, ...], cell_px: int = 60, box: tuple[i
         rows = (len(examples) + per_row - 1) // per_row
         surface = pygame.Surface((width, rows * box_h), pygame.SRCALPHA)
         left = (width - per_row * box_w) // 2
-        for index, (caption, ok, tiles, new, mark) in enumerate(examples):
+        for index, (caption, ok, tiles, new, pointer) in enumerate(examples):
             ox, oy = left + (index % per_row) * box_w, (index // per_row) * box_h
             xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
             grid_w, grid_h = (max(xs) - min(xs) + 1) * cell, (max(ys) - min(ys) + 1) * cell
@@ -375,8 +375,8 @@ def _example_grid(examples: tuple[Example, ...], cell_px: int = 60, box: tuple[i
                     pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(4, 4), 2, border_radius=3)
             if placed is not None:
                 placed.append(("art", pygame.Rect(gx, gy, grid_w, grid_h)))
-            if mark is not None:
-                _point_at(surface, cell_rect(mark[1], mark[2]), mark, ok, ui.px(5))
+            if pointer is not None:
+                _point_at(surface, cell_rect(pointer[1], pointer[2]), pointer, ok, ui.px(5))
             new_rect = cell_rect(*new)
             _mark(surface, (new_rect.right - 2, new_rect.top + 2), ok, ui.px(10))
             room = pygame.Rect(ox + ui.px(8), oy + art_h + ui.px(14), box_w - ui.px(16), box_h - art_h - ui.px(14))
