@@ -8,7 +8,7 @@ quick greedy policy until the searching player's next turn is over, one evaluati
 of every player's expected score, and the backup.  Each search runs as in a game's decision, with
 the cycle collector kept out (without it, its full passes over the memos land in random searches).
 A last line measures the longer iterations of mcts:hard with two players, whose rollouts go on to
-the end of the player's turn after that.
+the end of the player's third own turn.
 
 With ``--iterations`` every search runs a fixed number of iterations instead, so every run does
 the same work: on a machine whose speed varies from run to run, count its instructions

@@ -21,7 +21,8 @@ What an iteration includes:
    then UCB on rewards rescaled to the range seen so far;
 3. one new node;
 4. a rollout with the epsilon-greedy quick policy until the searching player's next turn is over
-   (with two players, hard plays to the end of the turn after that) or the game is;
+   (with two players, normal plays on to the end of their second own turn, hard of their third)
+   or the game is over;
 5. the evaluation of ``ai.evaluation`` for every player, turned into each player's chance of
    finishing first (a lead counts for more the fewer tiles are left);
 6. the backup.
