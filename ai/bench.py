@@ -7,8 +7,8 @@ iteration is one descent of the tree with one new node on a deal of the hidden d
 quick greedy policy until the searching player's next turn is over, one evaluation
 of every player's expected score, and the backup.  Each search runs as in a game's decision, with
 the cycle collector kept out (without it, its full passes over the memos land in random searches).
-A last line measures the longer iterations of mcts:hard with two players, whose rollouts go on to
-the end of the player's third own turn.
+The last two lines measure the longer iterations of mcts:hard with two players, whose rollouts go
+on to the end of the player's third own turn, and with four, to the end of their second.
 
 With ``--iterations`` every search runs a fixed number of iterations instead, so every run does
 the same work: on a machine whose speed varies from run to run, count its instructions
@@ -70,10 +70,11 @@ def iterations_per_second(
 
 
 def fingerprint(count: int, iterations: int, modules: tuple[str, ...] = ()) -> str:
-    """A hash of the root statistics of fixed-iteration searches, 2-4 players and hard's two-player search,
-    on positions of games with ``modules`` (none: the base game)."""
+    """A hash of the root statistics of fixed-iteration searches, 2-4 players and hard's two- and four-player
+    searches, on positions of games with ``modules`` (none: the base game)."""
     lines = []
-    for players, settings in ((2, Settings()), (2, LEVELS["hard"].settings), (3, Settings()), (4, Settings())):
+    hard = LEVELS["hard"].settings
+    for players, settings in ((2, Settings()), (2, hard), (3, Settings()), (4, Settings()), (4, hard)):
         agent = MctsAgent(Budget(iterations=iterations), seed=1, settings=settings)
         for state in positions(players, count, modules):
             root, survivors = agent.search(state.knowledge(state.decider), state.legal_actions())
@@ -111,8 +112,9 @@ def main(argv: list[str] | None = None) -> None:
     for players in (2, 3, 4):
         rate = iterations_per_second(players, args.positions, budget)
         print(f"MCTS, {players} players: {rate:7.0f} iterations/s  ({args.positions} positions, {each} each)")
-    rate = iterations_per_second(2, args.positions, budget, LEVELS["hard"].settings)
-    print(f"MCTS, 2 players, hard: {rate:7.0f} iterations/s  (leaves one round later)")
+    for players, later in ((2, "one round later"), (4, "a round later")):
+        rate = iterations_per_second(players, args.positions, budget, LEVELS["hard"].settings)
+        print(f"MCTS, {players} players, hard: {rate:7.0f} iterations/s  (leaves {later})")
 
 
 def module_names(text: str) -> tuple[str, ...]:
@@ -127,13 +129,14 @@ def module_names(text: str) -> tuple[str, ...]:
 
 
 def compare_modules(modules: tuple[str, ...], count: int, budget: Budget, each: str) -> None:
-    """Per table size (and hard's two-player search): the base game's rate, the modules' rate, their ratio."""
+    """Per table size (and hard's two- and four-player searches): the base game's rate, the modules' rate, their ratio."""
     print(f"modules: {', '.join(modules)} ({count} positions, {each} each)")
     for label, players, settings in (
         ("2 players", 2, None),
         ("3 players", 3, None),
         ("4 players", 4, None),
         ("2 players, hard", 2, LEVELS["hard"].settings),
+        ("4 players, hard", 4, LEVELS["hard"].settings),
     ):
         base = iterations_per_second(players, count, budget, settings)
         with_modules = iterations_per_second(players, count, budget, settings, modules)

@@ -69,7 +69,7 @@ class Settings:
     scale_at_end: float = 5.0  # points of lead that make a win chance of about 73 % once every tile is gone
     scale_growth: float = 1.8  # that scale is e ** 1.8 (six) times larger while every tile is still to come
     root_width: int = 10  # moves searched at the root: the greedy player's best
-    two_player_rounds: int = 1  # with two players, own turns before the leaf (with more, always one)
+    rounds: tuple[tuple[int, int], ...] = ()  # (players, own turns before the leaf) where more than one
     extra_turns: int = 1  # turns played past the start of that own turn before the leaf
     planning_rate: int = 2000  # iterations a second assumed under a time limit until the search has timed itself
 
@@ -94,12 +94,15 @@ class Level:
 # the same move only two times in three: the moves they weigh are that close).  Depth separates them:
 # with two players, where a round is short, normal's leaves follow the player's second own turn and
 # hard's their third (hard won 56.5 % of 100 games against normal at normal's depth, 71.0 % a round
-# deeper; docs/MEASUREMENTS.md).
+# deeper; docs/MEASUREMENTS.md).  With four players, too, hard's leaves follow the player's second own
+# turn, not the first: half the iterations, but ... (docs/MEASUREMENTS.md).  Three, five and six players
+# keep one round: not measured.
+HARD_ROUNDS = ((2, 3), (4, 2))
 LEVELS: dict[str, Level] = {
     "easy": Level(Budget(iterations=100, seconds=0.1)),
-    "normal": Level(Budget(iterations=300, seconds=0.3), Settings(two_player_rounds=2)),
-    "hard": Level(Budget(iterations=6000, seconds=0.9), Settings(two_player_rounds=3)),
-    "expert": Level(Budget(iterations=30000, seconds=3.0), Settings(two_player_rounds=3), parallel=True),
+    "normal": Level(Budget(iterations=300, seconds=0.3), Settings(rounds=((2, 2),))),
+    "hard": Level(Budget(iterations=6000, seconds=0.9), Settings(rounds=HARD_ROUNDS)),
+    "expert": Level(Budget(iterations=30000, seconds=3.0), Settings(rounds=HARD_ROUNDS), parallel=True),
 }
 
 
@@ -319,9 +322,9 @@ class MctsAgent(Agent):
     def horizon(self, state: GameState) -> int:
         """The turn whose start is the leaf of every iteration from ``state`` (the root).
 
-        The leaf follows the player's next own turn; with two players, where a round is only two
-        turns, it can follow their second or third (``two_player_rounds``).  With more players one
-        round is already three to six turns of rollout: a second one would halve the iterations.
+        The leaf follows the player's next own turn, or a later one of theirs (``Settings.rounds``):
+        with two players, where a round is only two turns, normal's follows their second and hard's
+        their third; with four, hard's follows their second (nine turns of play an iteration).
         """
         players = state.players
         start = state.turn
@@ -330,7 +333,11 @@ class MctsAgent(Agent):
             # player, or is but has ended their turn.  Counted as if their own turn started ``players``
             # turns before their next one, so the leaf follows that next turn as it would at a turn's start.
             start = state.turn + ((state.decider - state.turn_player) % players or players) - players
-        own_turn = start + players * (self.settings.two_player_rounds if players == 2 else 1)
+        rounds = 1
+        for count, own_turns in self.settings.rounds:
+            if count == players:
+                rounds = own_turns
+        own_turn = start + players * rounds
         return own_turn + self.settings.extra_turns
 
     @staticmethod

@@ -48,10 +48,10 @@ AGENT_TIPS = {
 LEVEL_TIPS = {
     "easy": N_("Easy: about 0.1 s a move."),
     "normal": N_("Normal: about 0.3 s a move, and with two players it looks a turn further."),
-    "hard": N_("Hard: up to 0.9 s a move, and with two players it looks two turns further."),
+    "hard": N_("Hard: up to 0.9 s a move; it looks two turns further with two players, one turn further with four."),
     "expert": N_(
-        "Expert: up to 3 s a move, searching on every spare core at once, and with two players it looks two turns "
-        "further."
+        "Expert: up to 3 s a move, searching on every spare core at once; it looks two turns further with two "
+        "players, one turn further with four."
     ),
 }
 # The ladder in the setup: each rung in a few words, weakest first (``ladder``).

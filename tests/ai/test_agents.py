@@ -223,13 +223,14 @@ def test_mcts_win_chance_weighs_every_rival_not_only_the_strongest() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "easy_turns", "normal_turns", "hard_turns"), [(2, 3, 5, 7), (3, 4, 4, 4), (4, 5, 5, 5)]
+    ("players", "easy_turns", "normal_turns", "hard_turns"),
+    [(2, 3, 5, 7), (3, 4, 4, 4), (4, 5, 5, 9), (5, 6, 6, 6), (6, 7, 7, 7)],
 )
-def test_mcts_levels_look_further_only_where_a_round_is_short(
+def test_mcts_levels_look_as_far_as_measured_best(
     players: int, easy_turns: int, normal_turns: int, hard_turns: int
 ) -> None:
     """Leaves after the player's next turn; with two players, normal's after the turn after that, hard's and
-    expert's one round later still."""
+    expert's one round later still; with four players, hard's and expert's after the player's second own turn."""
     state = GameState.start(deal(players, 4), 4)
     for name, turns in (("easy", easy_turns), ("normal", normal_turns), ("hard", hard_turns), ("expert", hard_turns)):
         agent = make_agent(f"mcts:{name}")

@@ -15,6 +15,7 @@ def test_the_mcts_benchmark_prints_iterations_per_second_for_every_table(capsys:
         "MCTS, 3 players",
         "MCTS, 4 players",
         "MCTS, 2 players, hard",
+        "MCTS, 4 players, hard",
     ]
     assert all(float(line.split(":")[1].split()[0]) > 0 for line in lines)
     assert "12 iterations each" in lines[0]
@@ -48,6 +49,7 @@ def test_the_mcts_benchmark_compares_the_modules_with_the_base_game_in_one_run(
         "MCTS, 3 players",
         "MCTS, 4 players",
         "MCTS, 2 players, hard",
+        "MCTS, 4 players, hard",
     ]
     assert all("base game" in line and "with the modules" in line and "%" in line for line in lines[1:])
     with pytest.raises(SystemExit):
