@@ -129,7 +129,8 @@ def module_names(text: str) -> tuple[str, ...]:
 
 
 def compare_modules(modules: tuple[str, ...], count: int, budget: Budget, each: str) -> None:
-    """Per table size (and hard's two- and four-player searches): the base game's rate, the modules' rate, their ratio."""
+    """Per table size (and hard's two- and four-player searches): the base game's rate, the modules' rate and
+    their ratio."""
     print(f"modules: {', '.join(modules)} ({count} positions, {each} each)")
     for label, players, settings in (
         ("2 players", 2, None),
