@@ -71,7 +71,6 @@ class Settings:
     root_width: int = 10  # moves searched at the root: the greedy player's best
     rounds: tuple[tuple[int, int], ...] = ()  # (players, own turns before the leaf) where more than one
     extra_turns: int = 1  # turns played past the start of that own turn before the leaf
-    planning_rate: int = 2000  # iterations a second assumed under a time limit until the search has timed itself
 
 
 @dataclass(frozen=True)
@@ -235,9 +234,10 @@ class MctsAgent(Agent):
         survivors = list(candidates)
         searching_since = time.perf_counter()
         for phase in range(phases):
-            left = self._iterations_left(iterations, searching_since, deadline)
-            sweeps = max(1, left // ((phases - phase) * len(survivors)))
-            for _ in range(sweeps):
+            planned = (phase, phases, len(survivors), searching_since, deadline)
+            sweeps = self._sweeps_planned(*planned, done=iterations, done_in_phase=0)
+            swept = 0
+            while swept < sweeps:
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
                 deal = knowledge.determinize(self.rng)
@@ -245,6 +245,9 @@ class MctsAgent(Agent):
                 for action in survivors:
                     self._iterate(root, action, deal.clone(), random.Random(dice))
                     iterations += 1
+                swept += 1
+                if deadline is not None and iterations == len(survivors):  # the first sweep has timed the search
+                    sweeps = self._sweeps_planned(*planned, done=iterations, done_in_phase=iterations)
             else:
                 if len(survivors) > 1:
                     survivors.sort(key=lambda a: root.children[a].value(), reverse=True)
@@ -253,6 +256,28 @@ class MctsAgent(Agent):
             break
         self.last_iterations = iterations
         return root, survivors
+
+    def _sweeps_planned(
+        self,
+        phase: int,
+        phases: int,
+        survivors: int,
+        searching_since: float,
+        deadline: float | None,
+        *,
+        done: int,
+        done_in_phase: int,
+    ) -> int:
+        """Sweeps for this phase, those done included: its even share of what the rest of the search can afford.
+
+        Under a time limit the first sweep of a search only times it: a planning guess made before
+        any iteration had run was off by a factor of five with every module on and four players,
+        so the first phase took the whole time and the halving never narrowed the candidates.
+        """
+        if deadline is not None and done == 0:
+            return 1
+        left = self._iterations_left(done, searching_since, deadline)
+        return max(1, (done_in_phase + left) // ((phases - phase) * survivors))
 
     def _iterations_left(self, done: int, searching_since: float, deadline: float | None) -> int:
         """The iterations the rest of the search can afford: the iteration budget left, or what fits in the time left.
@@ -264,8 +289,7 @@ class MctsAgent(Agent):
         if deadline is None:
             return (limit or 0) - done  # Budget guarantees an iteration limit when there is no deadline
         now = time.perf_counter()
-        rate = done / (now - searching_since) if done else self.settings.planning_rate
-        affordable = int(rate * (deadline - now) * TIME_MARGIN)
+        affordable = int(done / (now - searching_since) * (deadline - now) * TIME_MARGIN)
         return affordable if limit is None else min(limit - done, affordable)
 
     def _iterate(self, root: Node, first: Action, state: GameState, dice: random.Random) -> None:

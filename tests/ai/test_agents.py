@@ -126,6 +126,34 @@ def test_mcts_respects_a_time_budget() -> None:
     assert worst <= 0.2 + 0.1
 
 
+def test_mcts_halves_to_the_last_candidate_however_slow_its_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a time limit the search times itself before it plans: iterations of 4 ms (all seven
+    modules, four players, leaves a round later) once let the first phase take the whole time, so the
+    halving never narrowed the ten candidates; now every phase runs and the budget holds."""
+    slow_iterate = MctsAgent._iterate
+
+    def iterate_slowly(agent: MctsAgent, *args: object) -> None:
+        time.sleep(0.004)
+        slow_iterate(agent, *args)
+
+    monkeypatch.setattr(MctsAgent, "_iterate", iterate_slowly)
+    agent = MctsAgent(Budget(seconds=0.3), seed=1)
+    searched = 0
+    for state in positions(4, seed=8, every=30):
+        legal = state.legal_actions()
+        if state.phase != ACTION or len(legal) <= agent.settings.root_width:
+            continue
+        started = time.perf_counter()
+        root, survivors = agent.search(state.knowledge(state.decider), legal)
+        took = time.perf_counter() - started
+        assert len(root.children) == agent.settings.root_width
+        assert len(survivors) == 1, f"the halving stopped at {len(survivors)} candidates"
+        assert took <= 0.3 + 0.06
+        searched += 1
+        if searched == 3:
+            break
+    assert searched == 3
+
 def test_mcts_keeps_the_cycle_collector_out_of_its_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Its full passes took up to 220 ms, enough to overrun a budget; it runs again after the search.
 
