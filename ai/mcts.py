@@ -21,7 +21,8 @@ What an iteration includes:
    then UCB on rewards rescaled to the range seen so far;
 3. one new node;
 4. a rollout with the epsilon-greedy quick policy until the searching player's next turn is over
-   (with two players, normal plays on to the end of their second own turn, hard of their third)
+   (with two players, normal plays on to the end of their second own turn, hard of their third,
+   expert of their fourth)
    or the game is over;
 5. the evaluation of ``ai.evaluation`` for every player, turned into each player's chance of
    finishing first (a lead counts for more the fewer tiles are left);
@@ -96,13 +97,16 @@ class Level:
 # deeper; docs/MEASUREMENTS.md).  With four players, too, hard's leaves follow the player's second own
 # turn, not the first: less than half the iterations, but it won 70.5 % of 200 games against three greedy
 # where the shallower search had won 55.0 % of the same deals (docs/MEASUREMENTS.md).  Three, five and six
-# players keep one round: not measured.
+# players keep one round: not measured.  The expert has some six times hard's iterations (three times the
+# time on two cores), and iterations alone are worth little: so with two players its leaves follow the
+# player's fourth own turn, a round later than hard's; four players keep hard's depth (not measured deeper).
 HARD_ROUNDS = ((2, 3), (4, 2))
+EXPERT_ROUNDS = ((2, 4), (4, 2))
 LEVELS: dict[str, Level] = {
     "easy": Level(Budget(iterations=100, seconds=0.1)),
     "normal": Level(Budget(iterations=300, seconds=0.3), Settings(rounds=((2, 2),))),
     "hard": Level(Budget(iterations=6000, seconds=0.9), Settings(rounds=HARD_ROUNDS)),
-    "expert": Level(Budget(iterations=30000, seconds=3.0), Settings(rounds=HARD_ROUNDS), parallel=True),
+    "expert": Level(Budget(iterations=30000, seconds=3.0), Settings(rounds=EXPERT_ROUNDS), parallel=True),
 }
 
 
@@ -333,8 +337,9 @@ class MctsAgent(Agent):
         """The turn whose start is the leaf of every iteration from ``state`` (the root).
 
         The leaf follows the player's next own turn, or a later one of theirs (``Settings.rounds``):
-        with two players, where a round is only two turns, normal's follows their second and hard's
-        their third; with four, hard's follows their second (nine turns of play an iteration).
+        with two players, where a round is only two turns, normal's follows their second, hard's their
+        third and the expert's their fourth; with four, hard's and the expert's follow their second (nine
+        turns of play an iteration).
         """
         players = state.players
         start = state.turn

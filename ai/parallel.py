@@ -24,6 +24,7 @@ import multiprocessing.connection
 import os
 import threading
 import time
+import warnings
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -164,6 +165,20 @@ def _stop_helpers() -> None:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+class HelpersFailed(RuntimeWarning):
+    """The expert's helper processes could not search: it played on, weaker, on fewer cores."""
+
+
+def _warn_searching_alone(missing: int) -> None:
+    """Say so on standard error (once per process): the move is still made, but a frozen build that cannot start
+    its helpers, or a machine short of memory, would otherwise make the expert quietly weaker."""
+    warnings.warn(
+        f"mcts:expert: {missing} of its helper processes did not answer; it searched on fewer cores",
+        HelpersFailed,
+        stacklevel=3,
+    )
+
+
 class ParallelMctsAgent(MctsAgent):
     """MCTS on every spare core: this process's tree and one per helper, merged at the root."""
 
@@ -190,6 +205,8 @@ class ParallelMctsAgent(MctsAgent):
                 trees.append(future.result())
         if len(trees) <= len(futures):  # a helper died: start afresh next time
             _stop_helpers()
+        if len(trees) <= len(seeds):
+            _warn_searching_alone(len(seeds) + 1 - len(trees))
         self.trees = len(trees)
         self.last_iterations = sum(tree.iterations for tree in trees)
         return self.explained(knowledge, *merge_roots(trees))

@@ -97,6 +97,20 @@ def _speed(text: str) -> float:
     return value
 
 
+MAX_THINK_SECONDS = 60.0  # a cap above every level's own time (expert: 3 s) caps nothing, but is no typo either
+
+
+def _think(text: str) -> float:
+    """Seconds a bot may think about a decision: a number above 0, at most ``MAX_THINK_SECONDS``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds such as 0.5, not {text!r}") from None
+    if not 0 < value <= MAX_THINK_SECONDS:
+        raise argparse.ArgumentTypeError(f"thinking time must be above 0 and at most {MAX_THINK_SECONDS:g} s")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="alhambra",
@@ -123,6 +137,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--headless", action="store_true", help="play AI-only games in the terminal")
     parser.add_argument("--games", type=_positive, default=1, help="with --headless: play a tournament of N games")
     parser.add_argument("--workers", type=_positive, default=1, help="with --headless: processes for a tournament")
+    parser.add_argument(
+        "--think",
+        type=_think,
+        metavar="SECONDS",
+        help="with --headless: the most seconds any bot thinks about a move (a slow machine plays at its pace; "
+        "in the window, the settings' Bot thinking time)",
+    )
     parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's record (one game)")
     parser.add_argument("--records", type=Path, metavar="DIR", help="with --games: write every game's record here")
     parser.add_argument(
@@ -172,7 +193,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         for option in ("games", "workers"):
             if getattr(args, option) != 1:
                 parser.error(f"--{option} needs --headless")
-        for option in ("records", "results"):
+        for option in ("records", "results", "think"):
             if getattr(args, option):
                 parser.error(f"--{option} needs --headless")
     return args
@@ -202,7 +223,7 @@ def run_headless(args: argparse.Namespace) -> int:
     modules = args.modules or ()
     if args.games == 1:
         seats = tuple(Seat(f"{name} #{i + 1}", name) for i, name in enumerate(args.ai))
-        game, _ = play_game(GameConfig(seed=seed, seats=seats, modules=modules))
+        game, _ = play_game(GameConfig(seed=seed, seats=seats, modules=modules), think_limit=args.think)
         print("\n".join(result_lines(game)))
         if args.record:
             records.save(game, args.record)
@@ -224,7 +245,7 @@ def run_headless(args: argparse.Namespace) -> int:
     results = None
     if args.results:
         try:
-            results = ResultsLog.open(args.results, TournamentKey(tuple(args.ai), seed, tuple(modules)))
+            results = ResultsLog.open(args.results, TournamentKey(tuple(args.ai), seed, tuple(modules), args.think))
         except ResultsFileError as error:
             print(f"alhambra: {error}", file=sys.stderr)
             return 2
@@ -239,6 +260,7 @@ def run_headless(args: argparse.Namespace) -> int:
                 progress=progress,
                 modules=modules,
                 results=results,
+                think_limit=args.think,
             )
     except KeyboardInterrupt:
         if results is None:
@@ -247,7 +269,8 @@ def run_headless(args: argparse.Namespace) -> int:
         return 130
     if sys.stderr.isatty():
         print(file=sys.stderr)
-    print(f"{args.games} games, seed {seed}: {', '.join(args.ai)}; {modules_line(modules)}")
+    thinking = f"; bots think at most {args.think:g} s a move" if args.think else ""
+    print(f"{args.games} games, seed {seed}: {', '.join(args.ai)}; {modules_line(modules)}{thinking}")
     if results:
         earlier = sum(1 for index in results.played if index < args.games)
         now = args.games - earlier

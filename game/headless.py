@@ -35,10 +35,18 @@ class StalledGame(RuntimeError):
     """Raised when agents keep a game from ending (the rules allow it: nobody has to buy the last tiles)."""
 
 
-def play_game(config: GameConfig, on_decision: Callable[[Game], None] | None = None) -> tuple[Game, list[list[float]]]:
-    """Play one game between the agents named in ``config``; return it and each seat's decision times."""
+def play_game(
+    config: GameConfig, on_decision: Callable[[Game], None] | None = None, think_limit: float | None = None
+) -> tuple[Game, list[list[float]]]:
+    """Play one game between the agents named in ``config``; return it and each seat's decision times.
+
+    ``think_limit`` caps every searching bot's seconds a decision (``--think``); None: as their levels.
+    """
     game = Game.new(config)
-    agents = [make_agent(seat.agent, seed=config.seed * 7 + index) for index, seat in enumerate(config.seats)]
+    agents = [
+        make_agent(seat.agent, seed=config.seed * 7 + index, think_limit=think_limit)
+        for index, seat in enumerate(config.seats)
+    ]
     times: list[list[float]] = [[] for _ in agents]
     state = game.state
     while not state.is_over:
@@ -99,11 +107,15 @@ class Standing:
 
 
 def _play_one(
-    agents: tuple[str, ...], seed: int, record_path: str | None, modules: tuple[str, ...] = ()
+    agents: tuple[str, ...],
+    seed: int,
+    record_path: str | None,
+    modules: tuple[str, ...] = (),
+    think_limit: float | None = None,
 ) -> GameSummary:
     seats = tuple(Seat(f"{name} #{i + 1}", name) for i, name in enumerate(agents))
     config = GameConfig(seed=seed, seats=seats, modules=modules)
-    game, times = play_game(config)
+    game, times = play_game(config, think_limit=think_limit)
     if record_path:
         records.save(game, record_path)
     state = game.state
@@ -131,8 +143,11 @@ def tournament(
     progress: Callable[[int, GameSummary], None] | None = None,
     modules: Sequence[str] = (),
     results: ResultsLog | None = None,
+    think_limit: float | None = None,
 ) -> list[Standing]:
     """Play ``games`` games, rotating seats, with the rule ``modules``; return one standing per distinct agent.
+
+    ``think_limit`` caps every searching bot's seconds a decision (``play_game``).
 
     With ``results``, the games it holds already are counted, not played again, and every game
     played now is added to it as soon as it ends.
@@ -142,7 +157,7 @@ def tournament(
     for index in range(games):
         if index not in played:
             path = str(records_dir / f"game-{index + 1:04d}.json") if records_dir else None
-            jobs[index] = (seating(agents, index), game_seed(seed, index), path, tuple(modules))
+            jobs[index] = (seating(agents, index), game_seed(seed, index), path, tuple(modules), think_limit)
     standings: dict[str, Standing] = {name: Standing(name) for name in agents}
     for summary in played.values():
         _count(standings, summary)

@@ -8,8 +8,9 @@ the games FILE does not hold yet and reports on all of them, as one tournament: 
 ``--games`` with the same FILE extends the tournament with the next games of the same seed.
 
 The first line says which tournament the file belongs to (the agents in their seat order, the
-seed, the modules); a run of any other tournament is refused rather than mixed in.  A last line
-cut off mid-write (the process was killed) is dropped and overwritten: its game is played again.
+seed, the modules, the thinking time where ``--think`` capped it); a run of any other tournament
+is refused rather than mixed in.  A last line cut off mid-write (the process was killed) is
+dropped and overwritten: its game is played again.
 """
 
 from __future__ import annotations
@@ -45,10 +46,12 @@ class TournamentKey:
     agents: tuple[str, ...]
     seed: int
     modules: tuple[str, ...]
+    think_limit: float | None = None  # ``--think``: the bots' thinking time capped; None: as their levels
 
     def described(self) -> str:
         modules = ", ".join(self.modules) if self.modules else "no modules"
-        return f"{', '.join(self.agents)}, seed {self.seed}, {modules}"
+        thinking = f", bots think at most {self.think_limit} s" if self.think_limit is not None else ""
+        return f"{', '.join(self.agents)}, seed {self.seed}, {modules}{thinking}"
 
 
 class ResultsLog:
@@ -102,7 +105,12 @@ class ResultsLog:
 
 
 def _key_fields(key: TournamentKey) -> dict[str, Any]:
-    return {"agents": list(key.agents), "seed": key.seed, "modules": list(key.modules)}
+    """The header's fields that name the tournament; ``think`` only where the thinking time was capped, so a
+    file of a run at the levels' own times reads the same as before the cap existed."""
+    fields: dict[str, Any] = {"agents": list(key.agents), "seed": key.seed, "modules": list(key.modules)}
+    if key.think_limit is not None:
+        fields["think"] = key.think_limit
+    return fields
 
 
 def _read(path: Path, text: str, key: TournamentKey) -> tuple[dict[int, GameSummary], int]:
@@ -121,8 +129,14 @@ def _read(path: Path, text: str, key: TournamentKey) -> tuple[dict[int, GameSumm
     if header.get("version") != VERSION:
         version = header.get("version")
         raise ResultsFileError(f"{path} is a results file of version {version}; this game reads version {VERSION}")
-    if {name: header.get(name) for name in ("agents", "seed", "modules")} != _key_fields(key):
-        found = TournamentKey(tuple(header.get("agents", ())), header.get("seed", 0), tuple(header.get("modules", ())))
+    expected = {"think": None, **_key_fields(key)}
+    if {name: header.get(name) for name in ("agents", "seed", "modules", "think")} != expected:
+        found = TournamentKey(
+            tuple(header.get("agents", ())),
+            header.get("seed", 0),
+            tuple(header.get("modules", ())),
+            header.get("think"),
+        )
         raise ResultsFileError(
             f"{path} holds another tournament ({found.described()}), not {key.described()}: use another file"
         )

@@ -61,6 +61,23 @@ def test_frozen_headless_game_exits_0(frozen: Path, tmp_path: Path) -> None:
     assert "winner" in done.stdout and record.is_file()
 
 
+def test_frozen_expert_searches_with_its_helper_process(frozen: Path, tmp_path: Path) -> None:
+    """Issue 19: the expert's helper processes start in the frozen build too (spawn runs the frozen executable
+    again, which ``freeze_support`` turns into a helper); one that fails says so on standard error."""
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one core: the expert has no spare core, so no helper to start")
+    done = subprocess.run(
+        [str(frozen), "--headless", "--ai", "mcts:expert,greedy", "--seed", "3", "--think", "0.05"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "winner" in done.stdout
+    assert "helper" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
 def window_env(tmp_path: Path) -> dict[str, str]:
     """The environment of a windowed run: no display, no sound, settings and saves in ``tmp_path``."""
     return dict(

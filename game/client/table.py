@@ -50,7 +50,7 @@ LEVEL_TIPS = {
     "normal": N_("Normal: about 0.3 s a move, and with two players it looks a turn further."),
     "hard": N_("Hard: up to 0.9 s a move; it looks two turns further with two players, one turn further with four."),
     "expert": N_(
-        "Expert: up to 3 s a move, searching on every spare core at once; it looks two turns further with two "
+        "Expert: up to 3 s a move, searching on every spare core at once; it looks three turns further with two "
         "players, one turn further with four."
     ),
 }

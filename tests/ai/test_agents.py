@@ -154,6 +154,7 @@ def test_mcts_halves_to_the_last_candidate_however_slow_its_iterations(monkeypat
             break
     assert searched == 3
 
+
 def test_mcts_keeps_the_cycle_collector_out_of_its_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Its full passes took up to 220 ms, enough to overrun a budget; it runs again after the search.
 
@@ -251,16 +252,18 @@ def test_mcts_win_chance_weighs_every_rival_not_only_the_strongest() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "easy_turns", "normal_turns", "hard_turns"),
-    [(2, 3, 5, 7), (3, 4, 4, 4), (4, 5, 5, 9), (5, 6, 6, 6), (6, 7, 7, 7)],
+    ("players", "easy_turns", "normal_turns", "hard_turns", "expert_turns"),
+    [(2, 3, 5, 7, 9), (3, 4, 4, 4, 4), (4, 5, 5, 9, 9), (5, 6, 6, 6, 6), (6, 7, 7, 7, 7)],
 )
 def test_mcts_levels_look_as_far_as_measured_best(
-    players: int, easy_turns: int, normal_turns: int, hard_turns: int
+    players: int, easy_turns: int, normal_turns: int, hard_turns: int, expert_turns: int
 ) -> None:
-    """Leaves after the player's next turn; with two players, normal's after the turn after that, hard's and
-    expert's one round later still; with four players, hard's and expert's after the player's second own turn."""
+    """Leaves after the player's next turn; with two players, normal's after the turn after that, hard's one
+    round later still and the expert's one more; with four players, hard's and expert's after the player's
+    second own turn."""
     state = GameState.start(deal(players, 4), 4)
-    for name, turns in (("easy", easy_turns), ("normal", normal_turns), ("hard", hard_turns), ("expert", hard_turns)):
+    levels = (("easy", easy_turns), ("normal", normal_turns), ("hard", hard_turns), ("expert", expert_turns))
+    for name, turns in levels:
         agent = make_agent(f"mcts:{name}")
         assert isinstance(agent, MctsAgent)
         assert agent.horizon(state) == state.turn + turns, name

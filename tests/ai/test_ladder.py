@@ -9,18 +9,22 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+import warnings
 from collections import Counter
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 from test_agents import positions
 
+import ai.parallel
 from ai import LADDER, agent_names, canonical_name, make_agent
 from ai.base import without_stalling
 from ai.beginner import BLIND_WEIGHTS, BeginnerAgent
 from ai.evaluation import expected_final_scores
 from ai.greedy import GreedyAgent, lookahead_copy
 from ai.mcts import LEVELS, Budget, MctsAgent
-from ai.parallel import ParallelMctsAgent, RootStats, merge_roots, spare_cores
+from ai.parallel import HelpersFailed, ParallelMctsAgent, RootStats, merge_roots, spare_cores
 from game.engine import ACTION, Take
 
 
@@ -134,6 +138,35 @@ def test_the_expert_keeps_to_its_time_with_helpers() -> None:
     agent.choose(knowledge, legal)
     assert time.perf_counter() - started < 0.3 + 0.4
     assert agent.trees == 2
+
+
+class _BrokenPool:
+    """A helper pool whose every job fails, as when a helper process died (out of memory, killed)."""
+
+    def submit(self, *args: object) -> Future[RootStats]:
+        future: Future[RootStats] = Future()
+        future.set_exception(BrokenProcessPool("a helper died"))
+        return future
+
+
+def _no_pool(size: int) -> object:
+    raise OSError("cannot start a process")  # as when a frozen build cannot start its helpers
+
+
+@pytest.mark.parametrize("pool", [lambda size: _BrokenPool(), _no_pool], ids=["helper died", "no helper started"])
+def test_an_expert_whose_helpers_fail_still_moves_and_says_so(monkeypatch: pytest.MonkeyPatch, pool: object) -> None:
+    """A failed helper costs the expert strength, not the move; it is said on standard error, not kept quiet."""
+    state = next(s for s in positions(2, seed=35, every=4) if s.phase == ACTION and len(s.legal_actions()) > 12)
+    knowledge, legal = state.knowledge(state.decider), state.legal_actions()
+    monkeypatch.setattr(ai.parallel, "_helper_pool", pool)
+    agent = ParallelMctsAgent(Budget(iterations=40), seed=4, helpers=1)
+    with pytest.warns(HelpersFailed, match="1 of its helper processes did not answer"):
+        move = agent.choose(knowledge, legal)
+    assert move in legal and agent.trees == 1
+    alone = ParallelMctsAgent(Budget(iterations=40), seed=4, helpers=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # an expert meant to search alone (one core) has nothing to say
+        alone.choose(knowledge, legal)
 
 
 def test_spare_cores_leave_this_process_its_own() -> None:

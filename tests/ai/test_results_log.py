@@ -98,6 +98,26 @@ def test_a_damaged_or_foreign_results_file_is_refused_and_left_as_it_was(
     assert path.read_text() == damaged
 
 
+def test_a_capped_thinking_time_makes_another_tournament(tmp_path: Path) -> None:
+    """``--think`` changes how the bots play, so its games are not mixed with those at the levels' own times;
+    a file written before the cap existed (no ``think`` in its header) is one at the levels' own times."""
+    capped = TournamentKey(AGENTS, 7, (), 0.5)
+    path = tmp_path / "results.jsonl"
+    with ResultsLog.open(path, capped) as results:
+        tournament(AGENTS, 1, 7, results=results, think_limit=0.5)
+    assert json.loads(path.read_text().splitlines()[0])["think"] == 0.5
+    with pytest.raises(ResultsFileError, match=r"bots think at most 0.5 s\), not greedy, random, seed 7, no modules:"):
+        ResultsLog.open(path, KEY)
+    with ResultsLog.open(path, capped) as results:
+        assert sorted(results.played) == [0]
+    uncapped = tmp_path / "uncapped.jsonl"
+    with ResultsLog.open(uncapped, KEY) as results:
+        tournament(AGENTS, 1, 7, results=results)
+    assert "think" not in json.loads(uncapped.read_text().splitlines()[0])
+    with pytest.raises(ResultsFileError, match="another tournament"):
+        ResultsLog.open(uncapped, capped)
+
+
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, timeout=120)
 

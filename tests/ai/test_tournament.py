@@ -84,6 +84,10 @@ def test_cli_tournament_prints_win_rates_with_intervals() -> None:
         ("--headless", "--ai", "greedy,random", "--seed", "1", "--results", "r.jsonl"),
         ("--headless", "--ai", "greedy,random", "--games", "2", "--results", "r.jsonl"),
         ("--ai", "greedy", "--results", "r.jsonl"),
+        ("--headless", "--ai", "greedy,random", "--think", "0"),
+        ("--headless", "--ai", "greedy,random", "--think", "fast"),
+        ("--headless", "--ai", "greedy,random", "--think", "61"),
+        ("--ai", "greedy", "--think", "1"),
     ],
 )
 def test_cli_bad_options_print_usage_and_exit_2(args: tuple[str, ...]) -> None:
@@ -98,6 +102,16 @@ def test_cli_every_rung_of_the_ladder_plays_by_name() -> None:
     done = run_cli("--headless", "--ai", "beginner,greedy", "--games", "2", "--seed", "3")
     assert done.returncode == 0, done.stderr
     assert "beginner" in done.stdout and "greedy" in done.stdout
+
+
+def test_cli_think_caps_every_bots_thinking_time() -> None:
+    """Issue 19: ``--think`` is the settings' Bot thinking time for headless games: hard's 0.9 s become 0.05 s."""
+    done = run_cli("--headless", "--ai", "mcts:hard,greedy", "--games", "2", "--seed", "3", "--think", "0.05")
+    assert done.returncode == 0, done.stderr
+    assert "bots think at most 0.05 s a move" in done.stdout
+    hard = next(line for line in done.stdout.splitlines() if line.startswith("mcts:hard"))
+    worst_ms = float(hard.split()[-1].removesuffix("ms"))
+    assert 0 < worst_ms < 300  # its level alone takes up to 900 ms; a busy machine may add a little to 50
 
 
 def test_cli_warns_that_parallel_games_share_the_experts_cores(
