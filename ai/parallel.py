@@ -170,8 +170,9 @@ class HelpersFailed(RuntimeWarning):
 
 
 def _warn_searching_alone(missing: int) -> None:
-    """Say so on standard error (once per process): the move is still made, but a frozen build that cannot start
-    its helpers, or a machine short of memory, would otherwise make the expert quietly weaker."""
+    """Say so on standard error (once for each count of missing helpers): the move is still made, but a frozen
+    build that cannot start its helpers, or a machine short of memory, would otherwise make the expert quietly
+    weaker."""
     warnings.warn(
         f"mcts:expert: {missing} of its helper processes did not answer; it searched on fewer cores",
         HelpersFailed,
