@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from ai.parallel import spare_cores
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -64,7 +66,7 @@ def test_frozen_headless_game_exits_0(frozen: Path, tmp_path: Path) -> None:
 def test_frozen_expert_searches_with_its_helper_process(frozen: Path, tmp_path: Path) -> None:
     """Issue 19: the expert's helper processes start in the frozen build too (spawn runs the frozen executable
     again, which ``freeze_support`` turns into a helper); one that fails says so on standard error."""
-    if len(os.sched_getaffinity(0)) < 2:
+    if spare_cores() == 0:
         pytest.skip("one core: the expert has no spare core, so no helper to start")
     done = subprocess.run(
         [str(frozen), "--headless", "--ai", "mcts:expert,greedy", "--seed", "3", "--think", "0.05"],
