@@ -90,6 +90,17 @@ def test_a_new_figure_needs_no_new_translation(monkeypatch: pytest.MonkeyPatch) 
         assert "61" in strength_line("mcts:normal") and "61" in bot_tip("mcts:normal"), code
 
 
+def test_a_rung_not_yet_measured_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new rung goes on the ladder before its tournament is played: its line and tooltip say it is not measured
+    yet, against the rung below, and show no figure."""
+    import game.client.table as table
+
+    monkeypatch.setitem(table.LADDER_STRENGTH, "mcts:expert", None)
+    line, tip = strength_line("mcts:expert"), bot_tip("mcts:expert")
+    assert "not measured" in line and agent_label("mcts:hard") in line and "%" not in line
+    assert "not measured" in tip and "%" not in tip
+
+
 def test_the_setup_shows_every_rung_on_a_line_of_its_own(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """One line per rung, weakest first: the bot's name, what it is like and its measured strength, side by side
     on one line; the rungs the opponents play are marked, the one pointed at (on an opponent's row) framed."""
@@ -318,10 +329,12 @@ def test_the_mark_fills_the_other_way_right_to_left() -> None:
     gold = sum(surface.get_at((x, y))[:3] == theme.GOLD_LIGHT for x in range(100) for y in range(100))
     assert 0 < gold < 3.14 * 60 * 4 / 2, "a part of the ring, not all of it"
     screen = pygame.Surface((1920, 1080))
-    started = time.perf_counter()
+    # the processor time this process spent, not the wall clock: a busy machine (a tournament beside the tests)
+    # must not fail it, only a mark that costs too much to draw
+    started = time.process_time()
     for frame in range(200):  # drawn every frame: it must cost next to nothing of a 16 ms frame
         turn_draw.draw_think_mark(screen, (1800, 1000), 35, 4, (0.5 + frame / 100, 3.0), frame / 60)
-    assert (time.perf_counter() - started) / 200 < 0.002
+    assert (time.process_time() - started) / 200 < 0.002
 
 
 # ---------------------------------------------------------------------------- every language, both sizes
