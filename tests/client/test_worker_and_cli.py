@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import pygame
 from driver import MakeApp
 
 from game.client.ai_worker import AIWorker
@@ -83,6 +84,30 @@ def test_frames_keep_coming_while_the_worker_thinks(make_app: MakeApp) -> None:
     assert thinking > 10, "the worker was thinking during the frames"
     assert worst < 0.2, f"a frame took {worst * 1000:.0f} ms"
     future.result(timeout=30)  # leave the shared worker idle for the next test
+
+
+def test_bots_answers_arrive_within_frames_that_run_over_their_budget(make_app: MakeApp) -> None:
+    """Frames with no wait between them (a slow machine, a large window; here no frame cap) still leave the worker
+    pool's threads the GIL: three rounds of three greedy bots take a few dozen frames.  Without the frame's
+    ``time.sleep(0)`` a greedy decision of 1.4 ms came back after up to 11 s, thousands of frames, and the CI's
+    table tests timed out waiting for the human's turn."""
+    driver = make_app(ai=["greedy"] * 3, seed=3, speed=0.0, size=(1024, 700))
+    driver.app.start()
+    driver.wait_for_human()
+    frames = 0
+    step = driver.app.step
+
+    def counted() -> None:
+        nonlocal frames
+        frames += 1
+        step()
+
+    driver.app.step = counted  # type: ignore[method-assign]
+    for _ in range(3):
+        driver.key(pygame.K_1)
+        driver.key(pygame.K_RETURN)
+        driver.wait_for_human()
+    assert frames < 600, f"three rounds took {frames} frames"
 
 
 def test_python_m_game_frames_5_exits_0(tmp_path: Path) -> None:
