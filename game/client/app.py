@@ -304,13 +304,13 @@ class App:
         self.ui.draw_tooltip(self.screen)
         pygame.display.flip()
         self.frame_times.append(time.perf_counter() - started)
+        if len(self.frame_times) > 600:
+            del self.frame_times[:300]
         # Leave the GIL to the worker pool's threads once a frame: they hand decisions to the AI process and
         # take its answers back.  The frame limit's wait usually does that, but a frame that runs over its
         # budget (a slow machine, a large window, the tests' uncapped frames) waits nothing, and then a
         # greedy bot's 1.4 ms decision came back after up to 11 s (measured in docs/MEASUREMENTS.md).
         time.sleep(0)
-        if len(self.frame_times) > 600:
-            del self.frame_times[:300]
         if self.frames_left is not None:
             self.frames_left -= 1
             if self.frames_left <= 0:
