@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ai import UnknownAgent, agent_names, canonical_name
 from game import i18n
+from game.engine.game import name_problem, seed_problem
 from game.engine.modules import CHOOSABLE, MODULES, RECORD_NAMES
 
 DEFAULT_OPPONENTS = "mcts,greedy"
@@ -85,6 +86,26 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """A seed the game's record can hold (``engine.game.seed_problem``: below 2**64 in size)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    problem = seed_problem(value)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return value
+
+
+def _name(text: str) -> str:
+    """A name the game's record can hold (``engine.game.name_problem``: one line of up to 64 characters)."""
+    problem = name_problem(text, "your name")
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def _speed(text: str) -> float:
     if text == "instant":
         return 0.0
@@ -133,10 +154,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated rule modules of expansion 1 and the 2024 edition (listed below), or all; "
         "in the window they start the game with --ai or --seed, else the setup screen preselects them",
     )
-    parser.add_argument("--seed", type=int, help="seed of the deal (default: random)")
+    parser.add_argument("--seed", type=_seed, help="seed of the deal, a whole number below 2**64 (default: random)")
     parser.add_argument("--headless", action="store_true", help="play AI-only games in the terminal")
     parser.add_argument("--games", type=_positive, default=1, help="with --headless: play a tournament of N games")
-    parser.add_argument("--workers", type=_positive, default=1, help="with --headless: processes for a tournament")
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="with --headless: processes for a tournament (at most one a game and one a core: more are not started)",
+    )
     parser.add_argument(
         "--think",
         type=_think,
@@ -144,7 +170,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --headless: the most seconds any bot thinks about a move (a slow machine plays at its pace; "
         "in the window, the settings' Bot thinking time)",
     )
-    parser.add_argument("--record", type=Path, metavar="FILE", help="write the game's record (one game)")
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="write the game's record to FILE: with --headless, of its one game; in the window, of the game you "
+        "play, when it ends",
+    )
     parser.add_argument("--records", type=Path, metavar="DIR", help="with --games: write every game's record here")
     parser.add_argument(
         "--results",
@@ -154,7 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
         "play only the games FILE lacks (a long tournament over several sittings)",
     )
     parser.add_argument("--load", type=Path, metavar="FILE", help="load a saved game or record")
-    parser.add_argument("--name", default="You", help="your name at the table")
+    parser.add_argument(
+        "--name", type=_name, default="You", help="your name at the table (one line, up to 64 characters)"
+    )
     parser.add_argument("--speed", type=_speed, help="animation speed factor (1 normal, 2 fast) or 'instant'")
     parser.add_argument(
         "--lang",

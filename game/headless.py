@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -134,6 +135,19 @@ def _play_numbered(
     return index, _play_one(*arguments)
 
 
+def usable_workers(asked: int, games: int) -> int:
+    """The processes a tournament of ``games`` really gets: at most one a game and one a core.
+
+    More would only wait: a process a game beyond the games to play, or a second game on one core, which
+    also slows every timed bot's thinking.
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(asked, games, cores))
+
+
 def tournament(
     agents: Sequence[str],
     games: int,
@@ -172,7 +186,8 @@ def tournament(
         if progress:
             progress(done, summary)
 
-    if workers > 1 and len(jobs) > 1:
+    workers = usable_workers(workers, len(jobs))
+    if workers > 1:
         # Kept as each game ends, not in order: a run cut short loses less.  On the way out (Ctrl+C, a
         # failed game) the pool's processes are terminated, not waited for.
         with multiprocessing.get_context("spawn").Pool(workers) as pool:

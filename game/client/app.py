@@ -16,7 +16,6 @@ without waiting for a search in progress.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import io
 import os
 import random
@@ -78,7 +77,8 @@ class App:
 
     def __init__(self, args: argparse.Namespace, worker: AIWorker | None = None) -> None:
         self.args = args
-        self.settings = persistence.load_settings()
+        read = persistence.read_settings()
+        self.settings = read.settings
         start_language(getattr(args, "lang", None), self.settings.language)  # a Namespace built by hand may lack it
         self._language_generation = i18n.generation()
         theme.use_colour_safe_seats(self.settings.colour_safe)
@@ -91,6 +91,13 @@ class App:
         self._owns_worker = worker is None
         self.worker = worker or AIWorker()
         self.notice: Text = ""  # a one-line message for the next scene to show (e.g. a failed --load)
+        if read.problem:
+            print(f"alhambra: {read.problem}", file=sys.stderr)
+            problem = read.problem
+            # TRANSLATORS: {reason} says in English what was wrong with the file and where it was kept
+            self.notice = lambda: _("Your settings could not be read, so the defaults are used: {reason}").format(
+                reason=problem
+            )
 
         # The window's class names the game to the desktop (task bars, window lists).  pygame sets it on import to
         # the program's file name ("__main__.py") unless the environment names one; a name given there is kept.
@@ -240,11 +247,7 @@ class App:
             seed = random.SystemRandom().randrange(2**31)
         if name == DEFAULT_NAME:
             name = default_name()  # --name's default, in the player's language
-        table = Table.new(name, opponents, seed)
-        if modules:
-            config = dataclasses.replace(table.game.config, modules=tuple(modules))
-            table = Table(Game.new(config), table.human)
-        self.play(table)
+        self.play(Table.new(name, opponents, seed, modules))
 
     def open_game(self, game: Game) -> None:
         self.play(Table.from_game(game))

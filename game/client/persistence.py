@@ -5,8 +5,10 @@ in the user data dir.  ``ALHAMBRA_CONFIG_DIR`` and ``ALHAMBRA_DATA_DIR`` overrid
 and for a portable install.  Saved games are ordinary ``alhambra-record/1`` records, so
 "continue" is ``record.load`` and a crash loses at most the turn in progress.
 
-A settings file that cannot be read (missing, truncated, edited by hand) yields the defaults for
-whatever is wrong instead of stopping the game.
+A settings file that cannot be read (truncated, edited by hand, junk) yields the defaults for whatever
+is wrong instead of stopping the game, and is never silently lost: ``read_settings`` moves it aside as
+``settings.json.unreadable-<time>`` before the defaults are written, and says so once.  A missing file
+is simply a first start.
 """
 
 from __future__ import annotations
@@ -63,14 +65,23 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
+        return cls.parse(data)[0]
+
+    @classmethod
+    def parse(cls, data: object) -> tuple[Settings, list[str]]:
+        """The settings in ``data`` (a JSON object), and the names of the fields whose values were unusable and
+        so are left at their defaults.  Fields that are missing (an older version's file) are not unusable."""
         settings = cls()
         if not isinstance(data, dict):
-            return settings
+            return settings, ["the whole file"]
+        unusable = []
         for item in fields(cls):
-            value = data.get(item.name)
+            if item.name not in data:
+                continue
+            value = data[item.name]
             default = getattr(settings, item.name)
             if item.name == "language":
-                ok = isinstance(value, str) and value in LANGUAGES
+                ok = value == "" or (isinstance(value, str) and value in LANGUAGES)  # "": not chosen yet
             elif item.name == "think_limit":
                 ok = value in THINK_LIMITS and not isinstance(value, bool)
             elif isinstance(default, bool):
@@ -78,7 +89,7 @@ class Settings:
             elif isinstance(default, float):
                 ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 10
             elif isinstance(default, str):
-                ok = isinstance(value, str) and 0 < len(value) <= 24
+                ok = isinstance(value, str) and 0 < len(value) <= 24 and value.isprintable()
             elif item.name == "modules":
                 ok = isinstance(value, list) and len(value) == len(set(value)) and all(v in CHOOSABLE for v in value)
             elif item.name == "window":
@@ -92,7 +103,21 @@ class Settings:
             if ok:
                 number = isinstance(default, float) or (item.name == "think_limit" and value is not None)
                 setattr(settings, item.name, float(value) if number else value)
-        return settings
+            else:
+                unusable.append(item.name)
+        return settings, unusable
+
+
+MAX_SETTINGS_BYTES = 64 * 1024  # the file this program writes is under 1 KB; more is no settings file of ours
+
+
+@dataclass(frozen=True)
+class SettingsRead:
+    """The settings read at start, and what went wrong reading them (one English line, "" for nothing)."""
+
+    settings: Settings
+    problem: str = ""
+    kept: Path | None = None  # where the unreadable file was moved, so that the defaults do not overwrite it
 
 
 def settings_path() -> Path:
@@ -100,18 +125,57 @@ def settings_path() -> Path:
 
 
 def load_settings() -> Settings:
+    return read_settings().settings
+
+
+def read_settings() -> SettingsRead:
+    """The saved settings; for a file that cannot be read, the defaults (for what is wrong) and why.
+
+    An unreadable file (broken JSON, junk, nesting too deep, values of the wrong type) is moved aside as
+    ``settings.json.unreadable-<time>`` so that the next save does not destroy what the player may want to
+    mend by hand; one that cannot even be opened (a folder in its place, no permission) is left where it is.
+    """
+    path = settings_path()
     try:
-        return Settings.from_dict(json.loads(settings_path().read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        return Settings()
+        with path.open("rb") as file:
+            raw = file.read(MAX_SETTINGS_BYTES + 1)
+    except FileNotFoundError:
+        return SettingsRead(Settings())
+    except OSError as error:
+        return SettingsRead(Settings(), f"the settings file {path} cannot be read ({error.strerror or error})")
+    reason = ""
+    settings = Settings()
+    if len(raw) > MAX_SETTINGS_BYTES:
+        reason = f"it is larger than {MAX_SETTINGS_BYTES // 1024} KB"
+    else:
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            reason = "it is not UTF-8 text"
+        except RecursionError:
+            reason = "its JSON is nested too deeply"
+        except ValueError as error:  # JSONDecodeError, or a number of too many digits
+            reason = f"it is not valid JSON ({str(error)[:60]})"
+        else:
+            settings, unusable = Settings.parse(data)
+            if unusable:
+                reason = f"unusable values for {', '.join(unusable)}"
+    if not reason:
+        return SettingsRead(settings)
+    kept = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        path.replace(kept)
+    except OSError:
+        return SettingsRead(settings, f"the settings file {path} could not be read: {reason}; defaults are used")
+    return SettingsRead(
+        settings, f"the settings file could not be read: {reason}; defaults are used and the file is kept as {kept}"
+    )
 
 
 def save_settings(settings: Settings) -> None:
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    scratch = path.with_name(path.name + ".partial")
-    scratch.write_text(json.dumps(asdict(settings), indent=2), encoding="utf-8")
-    scratch.replace(path)
+    records.write_atomically(path, json.dumps(asdict(settings), indent=2))
 
 
 # ---------------------------------------------------------------------------- saved games
@@ -142,6 +206,12 @@ def save_finished(game: Game) -> Path:
     path = folder / f"alhambra-{stamp}-seed{game.config.seed}.json"
     records.save(game, path)
     return path
+
+
+def save_record(game: Game, path: Path) -> None:
+    """Write ``game``'s record to ``path`` (``--record``): a folder is made for it if need be."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    records.save(game, path)
 
 
 def record_files(*folders: Path) -> list[Path]:

@@ -6,7 +6,7 @@ and ``state.apply(action)`` carries it out.
 """
 
 from .actions import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
-from .game import Game, GameConfig, Seat
+from .game import ConfigError, Game, GameConfig, Seat
 from .knowledge import Knowledge
 from .modules.dirk import GiveToDirk
 from .record import RecordError
@@ -20,6 +20,7 @@ __all__ = [
     "PLACE",
     "Action",
     "Buy",
+    "ConfigError",
     "Deal",
     "EndTurn",
     "FromReserve",

@@ -12,6 +12,42 @@ from .actions import Action
 from .setup import Deal, deal
 from .state import GameState
 
+MAX_NAME = 64
+"""Players' names and agents are short labels (the setup screen takes names of up to 16 characters)."""
+
+SEED_LIMIT = 2**64
+"""Seeds are drawn below 2**31; a bound keeps an absurd seed out of later arithmetic and file names."""
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # [B-SETUP-1]
+
+
+class ConfigError(ValueError):
+    """A table no game can be played at, or whose record could not be read back: one line saying why.
+
+    The limits are the record reader's own (``record`` uses ``name_problem`` and ``seed_problem``), so what a
+    game accepts at the start it can always save and load again.
+    """
+
+
+def name_problem(text: object, what: str = "a name") -> str | None:
+    """Why ``text`` cannot be a player's name (or an agent's label); None when it can."""
+    if not isinstance(text, str):
+        return f"{what} must be text"
+    if len(text) > MAX_NAME:
+        return f"{what} has at most {MAX_NAME} characters, not {len(text)}"
+    if not text.isprintable():
+        return f"{what} is one line of printable characters: no tab, line break or control character"
+    return None
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` cannot seed a game ([D-RNG-1]); None when it can."""
+    if type(seed) is not int:
+        return "the seed must be a whole number"
+    if not -SEED_LIMIT < seed < SEED_LIMIT:
+        return "the seed must be below 2**64 in size"
+    return None
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -21,11 +57,27 @@ class Seat:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """Configuration of one game: its seed, its seats and the modules chosen at setup (RECORD.md names)."""
+    """Configuration of one game: its seed, its seats and the modules chosen at setup (RECORD.md names).
+
+    Checked when made (``ConfigError``): a game is only started with what its record can hold.
+    """
 
     seed: int
     seats: tuple[Seat, ...]
     modules: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        problem = seed_problem(self.seed)
+        if problem is None and not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS:
+            problem = f"Alhambra is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.seats)}"
+        for number, seat in enumerate(self.seats, 1):
+            if problem is not None:
+                break
+            problem = name_problem(seat.name, f"player {number}'s name") or name_problem(
+                seat.agent, f"player {number}'s agent"
+            )
+        if problem is not None:
+            raise ConfigError(problem)
 
     @property
     def players(self) -> int:

@@ -18,7 +18,10 @@ short line and nothing else.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import json
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -60,7 +63,7 @@ from .components import (
     scoring_round_of,
     walls_to_text,
 )
-from .game import Game, GameConfig, Seat
+from .game import MAX_NAME, Game, GameConfig, Seat, name_problem, seed_problem
 from .modules import DECISION_READERS, PLAYABLE, RECORD_NAMES
 from .modules.base import BAZAARS_MODULE, CAMPS_MODULE, FALCONS_MODULE
 from .modules.bonus import NAME as BONUS_MODULE
@@ -206,10 +209,21 @@ def to_record(game: Game) -> dict[str, Any]:
 
 def save(game: Game, path: str | Path) -> None:
     """Write the record atomically: a crash while saving never leaves a half-written file behind."""
-    target = Path(path)
+    write_atomically(Path(path), json.dumps(to_record(game), separators=(",", ":")))
+
+
+def write_atomically(target: Path, text: str) -> None:
+    """Write ``text`` to a scratch file beside ``target`` and rename it over ``target``: a reader sees the old
+    file or the new one, never half of one.  When the rename fails (a folder where the file should be), the
+    scratch file is removed again, so a refused save leaves nothing behind."""
     scratch = target.with_name(target.name + ".partial")
-    scratch.write_text(json.dumps(to_record(game), separators=(",", ":")), encoding="utf-8")
-    scratch.replace(target)
+    try:
+        scratch.write_text(text, encoding="utf-8")
+        scratch.replace(target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            scratch.unlink(missing_ok=True)
+        raise
 
 
 # ---------------------------------------------------------------------------- reading
@@ -229,12 +243,6 @@ but not redesigns, so the bound is a choice, not a rule.  Random play, which red
 anyone sensible, writes at most about 1,400 events (75 games of 2 to 6 players); 20,000 is over ten
 times that, and a record that long still replays in about a second.
 """
-
-SEED_LIMIT = 2**64
-"""Seeds are drawn below 2**31; a bound keeps an absurd seed out of later arithmetic and file names."""
-
-MAX_NAME = 64
-"""Players' names and agents are short labels (the client takes names of up to 24 characters)."""
 
 REPLAY_GUARD = True
 """Turn an unexpected exception of the engine during the replay into RecordError (a last line of defence).
@@ -257,18 +265,31 @@ def loads(text: str | bytes) -> Game:
 def read_json(path: str | Path) -> Any:
     """The JSON document in a record file, read with the size cap.
 
-    At most MAX_BYTES + 1 bytes are read, so an endless stream (/dev/zero, a FIFO that never closes)
-    is refused instead of being read until memory runs out.  The client's file list uses this too.
+    Only a regular file is read: a FIFO, a device or a folder is refused by what it is.  The file is opened
+    without blocking, since opening a FIFO that nobody writes would otherwise wait for ever, before any check
+    could run; the type is then checked on the open file, so nothing can swap it in between.  At most
+    MAX_BYTES + 1 bytes are read, so a file that grows while it is read cannot exhaust memory either.  The
+    client's file list uses this too.
     """
     try:
-        with open(path, "rb") as file:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError, TypeError) as error:  # ValueError: a path with a NUL character
+        raise RecordError(f"cannot read {shown(str(path))}: {_reason(error)}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            os.close(descriptor)
+            raise RecordError(f"cannot read {shown(str(path))}: not a regular file (a folder, pipe or device)")
+        with open(descriptor, "rb", closefd=True) as file:
             raw = file.read(MAX_BYTES + 1)
-    except (OSError, ValueError) as error:  # ValueError: a path with a NUL character
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not a usable path"
-        raise RecordError(f"cannot read {shown(str(path))}: {reason}") from None
+    except OSError as error:
+        raise RecordError(f"cannot read {shown(str(path))}: {_reason(error)}") from None
     if len(raw) > MAX_BYTES:
         raise RecordError(f"not a game record: the file is larger than {MAX_BYTES // 2**20} MB")
     return parse_json(raw)
+
+
+def _reason(error: Exception) -> str:
+    return error.strerror if isinstance(error, OSError) and error.strerror else "not a usable path"
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -411,15 +432,15 @@ def _building_ids(value: Any, what: str, modules: tuple[str, ...] = ()) -> tuple
 
 
 def _label(value: Any) -> bool:
-    """A name or agent: a short line of printable text."""
-    return isinstance(value, str) and len(value) <= MAX_NAME and value.isprintable()
+    """A name or agent: a short line of printable text (the limits every new game is held to)."""
+    return name_problem(value) is None
 
 
 def _config(value: Any) -> GameConfig:
     _need(isinstance(value, dict), "config is missing")
     seed = value.get("seed")
     _need(_is_int(seed), "config.seed must be an integer")
-    _need(-SEED_LIMIT < seed < SEED_LIMIT, f"config.seed {_show(seed)} is out of range (below 2**64 in size)")
+    _need(seed_problem(seed) is None, f"config.seed {_show(seed)} is out of range (below 2**64 in size)")
     modules = value.get("modules", [])
     _need(isinstance(modules, list), f"config.modules must be a list, not {_show(modules)}")
     _need(

@@ -24,12 +24,26 @@ MAX_CARDS_NAMED = 16  # more cards than any take or payment could name ([B-TURN-
 
 
 def shown(value: Any) -> str:
-    """``value`` as given, short enough for one line, even when ``repr`` itself fails (huge ints, deep nesting)."""
+    """``value`` as given, short enough for one line, even when ``repr`` itself fails.
+
+    ``repr`` fails on huge ints and deep nesting, and an object from outside may define a ``__repr__`` that
+    raises anything at all: describing a refused object must never turn the refusal into another error.
+    """
     try:
         text = repr(value)
-    except (ValueError, RecursionError):
-        return f"a {type(value).__name__} too large to show"
+    except (ValueError, RecursionError, MemoryError):
+        return f"a {_type_name(value)} too large to show"
+    except Exception:
+        return f"a {_type_name(value)} that cannot be shown"
+    if not isinstance(text, str):  # a __repr__ that returns something else is caught by repr() itself
+        return f"a {_type_name(value)} that cannot be shown"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _type_name(value: Any) -> str:
+    """The name of ``value``'s type, even for a type whose name was tampered with."""
+    name = getattr(type(value), "__name__", None)
+    return name if isinstance(name, str) and name.isidentifier() and len(name) <= 40 else "object"
 
 
 def _is_whole(value: Any) -> bool:

@@ -212,6 +212,34 @@ def test_the_malformed_actions_found_by_hand_are_refused_and_described_as_given_
         assert "ducat" not in str(error)
 
 
+class _Unshowable:
+    """An object from outside whose description itself fails, with any exception at all."""
+
+    def __init__(self, error: type[BaseException]) -> None:
+        self.error = error
+
+    def __repr__(self) -> str:
+        raise self.error("no repr for you")
+
+
+class _NotText:
+    def __repr__(self) -> Any:
+        return 5  # repr() itself refuses a __repr__ that returns no str
+
+
+@pytest.mark.parametrize("error", [TypeError, KeyError, AttributeError, RuntimeError, ZeroDivisionError, OSError])
+def test_a_field_that_cannot_be_described_is_still_refused_as_illegal_b_turn_2(error):
+    """[B-TURN-2] [B-TURN-1] a field whose ``repr`` raises (``Take((W(),))``) ends as IllegalAction naming the rule,
+    not as the exception of its ``repr``, and nothing changes."""
+    for action in (Take((_Unshowable(error),)), Take(_Unshowable(error)), Reserve(_Unshowable(error))):
+        state = new_state(3, 5)
+        caught = assert_refused(state, action)
+        assert "cannot be shown" in str(caught), str(caught)
+    state = new_state(3, 5)
+    assert "cannot be shown" in str(assert_refused(state, Take((_NotText(),))))
+    assert "not an Alhambra action" in str(assert_refused(state, _Unshowable(error)))
+
+
 def test_well_formed_actions_are_still_judged_by_the_rules_b_turn_4():
     """[B-TURN-4] [B-TURN-8] the shape check lets every well-formed action through to the rules: the legal
     ones apply, EndTurn and Pass are refused by their own rules where they do not apply."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import Game
 from game.engine import record as records
 from game.engine.components import BUILDING_TYPES, TILE_COST, TILE_TYPE, E, N, S, W
 from game.i18n import N_, _, pgettext
@@ -71,8 +72,18 @@ class MenuScene(Scene):
         self._message = text
 
     def enter(self) -> None:
-        self.continue_game.enabled = persistence.has_autosave()
-        self.continue_game.tooltip = CONTINUE_TIP if self.continue_game.enabled else NOTHING_TO_CONTINUE
+        """Offer "Continue" only for a saved game that can be continued: the autosave is read now (a long game
+        replays in about 20 ms), and one that cannot be read says why on the disabled button."""
+        saved: Game | None = None
+        tooltip: Text = NOTHING_TO_CONTINUE
+        if persistence.has_autosave():
+            try:
+                saved = records.load(persistence.autosave_path())
+                tooltip = CONTINUE_TIP
+            except records.RecordError as error:
+                tooltip = _cannot_continue(str(error))
+        self.continue_game.enabled = saved is not None
+        self.continue_game.tooltip = tooltip
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -87,12 +98,12 @@ class MenuScene(Scene):
         self.app.screens.open_setup()
 
     def _continue(self) -> None:
-        try:
+        try:  # read again: the file read on entering may have changed since
             game = records.load(persistence.autosave_path())
         except records.RecordError as error:
-            reason = str(error)
-            # TRANSLATORS: {reason} is the record reader's reason, in English (it names the file's fields)
-            self.message = lambda: _("The saved game cannot be continued: {reason}").format(reason=reason)
+            self.message = _cannot_continue(str(error))
+            self.continue_game.enabled = False
+            self.continue_game.tooltip = self.message
             self.ui.sounds.play("error")
             return
         self.app.open_game(game)
@@ -166,6 +177,11 @@ class MenuScene(Scene):
                 x, y = cx + (col - 1.5) * size, top + row * size
                 surface.blit(self.ui.sprites.shadow((size, size), 6, 5, 70), (x - 10 + 3, y - 10 + 5))
                 surface.blit(tile, (x, y))
+
+
+def _cannot_continue(reason: str) -> Text:
+    # TRANSLATORS: {reason} is the record reader's reason, in English (it names the file's fields)
+    return lambda: _("The saved game cannot be continued: {reason}").format(reason=reason)
 
 
 def _ornament_cost(kind: str, index: int) -> int | None:

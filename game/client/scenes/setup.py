@@ -366,7 +366,7 @@ class SetupScene(PanelScene):
             self.ui,
             "",
             10,
-            allowed=str.isdigit,
+            allowed=str.isdecimal,  # what int() reads: 0-9 and other scripts' digits (۱۲), not ² or ½
             # TRANSLATORS: shown in the empty seed field: a random deal
             placeholder=lambda: pgettext("seed", "random"),
             on_enter=self._start,

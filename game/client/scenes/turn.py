@@ -21,6 +21,7 @@ The scene is three modules: this one (the game, bots, hint, timeline, saving), `
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -873,6 +874,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.show_toast(lambda: _("Autosave failed: {error}").format(error=reason), True)
 
     def finish_game(self) -> None:
+        """Keep the finished game's record in the records folder, and in the file ``--record`` named."""
         try:
             self.record_path = persistence.save_finished(self.table.game)
             persistence.clear_autosave()
@@ -880,6 +882,21 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             reason = str(error)
             # TRANSLATORS: {error} is the system's reason (it may be in English)
             self.show_toast(lambda: _("The record could not be saved: {error}").format(error=reason), True)
+        asked = getattr(self.app.args, "record", None)  # a Namespace built by hand (tests) may lack it
+        if asked is not None:
+            try:
+                persistence.save_record(self.table.game, asked)
+            except OSError as error:
+                reason = str(error)
+                print(f"alhambra: the record could not be written to {asked}: {reason}", file=sys.stderr)
+                self.show_toast(
+                    # TRANSLATORS: {path} is the file --record named; {error} the system's reason (maybe English)
+                    lambda: _("The record could not be written to {path}: {error}").format(path=asked, error=reason),
+                    True,
+                )
+            else:
+                print(f"record written to {asked}", flush=True)
+                self.record_path = asked
 
     # ------------------------------------------------------------------ messages
     def show_toast(self, text: Text, warn: bool = False) -> None:
