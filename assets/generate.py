@@ -1101,7 +1101,8 @@ def card_back() -> pygame.Surface:
 
 
 def scoring_card(round_no: int) -> pygame.Surface:
-    """A scoring card: parchment, an arch, and a large Roman numeral."""
+    """A scoring card: parchment, an arch, a large Roman numeral and three stars under it (no word: the card
+    reads the same in every language)."""
     c = card_body(STONE_LIGHT, GOLD_DARK, GOLD)
     frame = arch(40, 92, 44, 27, 1.2, 0.15)
     c.polygon(arch(40, 93.5, 44, 28.5, 1.2, 0.15), INK)
@@ -1110,7 +1111,8 @@ def scoring_card(round_no: int) -> pygame.Surface:
     numeral = "I" * round_no
     c.blit(outlined_text(c, "display", 38, numeral, GOLD_LIGHT, INK, 1.2, (40, 60)))
     c.rect(16, 96, 48, 0.8, GOLD_DARK)
-    c.text("ui_bold", 9.5, "S C O R I N G", mix(INK, (120, 40, 30), 0.3), (40, 104))
+    for x in (28.0, 40.0, 52.0):  # an emblem, not a word: the card is the same in every language
+        c.polygon(khatam(x, 104, 3.2), mix(INK, (120, 40, 30), 0.3))
     for x in (13.0, 67.0):
         rosette(c, x, 13, 4.2, GOLD, GOLD_DARK)
     c.polygon(khatam(40, 13, 4.2), GOLD)
@@ -1413,7 +1415,8 @@ def bonus_card(kind: str, cost: int) -> pygame.Surface:
 
     The body has the building type's colour; the corner index is the cost
     over a tiny emblem, the star top right says "+1" (the card counts as one
-    more building of the type) and a ribbon across the foot says BONUS.
+    more building of the type) and a ribbon across the foot carries three
+    stars (no word: the card reads the same in every language).
     """
     p = TILE_PALETTES[kind]
     c = card_body(p.base, p.dark, p.light)
@@ -1437,7 +1440,8 @@ def bonus_card(kind: str, cost: int) -> pygame.Surface:
     ribbon.rect(6, 100.5, 68, 10, mix(GOLD, GOLD_LIGHT, 0.5))
     ribbon = outlined(ribbon, INK, 0.9)
     c.blit(ribbon)
-    c.text("ui_bold", 9.5, "B O N U S", INK, (40, 106))
+    for x in (28.0, 40.0, 52.0):  # an emblem, not a word: the card is the same in every language
+        rosette(c, x, 105.5, 2.8, GOLD_LIGHT, INK)
     return c.finish()
 
 

@@ -18,6 +18,7 @@ import pytest
 from ai.parallel import spare_cores
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow  # builds the app with PyInstaller and runs it
 
 
 @pytest.fixture(scope="module")

@@ -152,6 +152,14 @@ class BazaarsAdvice(Advice):
     def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         if not isinstance(action, BuyBazaar | ExchangeBuyBazaar | VizierBuyBazaar):
             return None
+        if isinstance(action, VizierBuyBazaar):  # [M-VIZIER-3] a vizier's purchase gives no extra action
+            return Message.of(
+                "{move}: the {tile} scores its neighbours of its colours at the last scoring, "
+                "bought before my turn without spending an action ({gain})",
+                move=said_action(state, action),
+                tile=action.tile,
+                gain=f"{gain:+.1f}",
+            )
         return Message.of(
             "{move}: the {tile} scores its neighbours of its colours at the last scoring, "
             "and an exact payment gives another action ({gain})",

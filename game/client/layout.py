@@ -2,8 +2,11 @@
 
 The design size is 1280x800 (``Ui.scale`` 1).  The side columns and the strips keep their
 designed size times the scale; the centre (the market and your Alhambra) takes whatever width
-and height are left, so a wider window gives your Alhambra the room, and a smaller one shrinks
-everything evenly down to 800x600.
+and height are left, and a smaller window shrinks everything evenly down to 800x600.  A window
+wider than the design's shape (16:9, 21:9) would leave the centre large and empty (the market row
+is as high as the scale makes it, and your Alhambra is seldom wider than high): the width beyond
+that shape goes to the side columns instead (``SPARE_LEFT``, up to half again their width), so the
+opponents, the rule modules' panels and the log get the room.
 """
 
 from __future__ import annotations
@@ -11,6 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+
+DESIGN_WIDTH = 1280  # the design's width at scale 1 (``app.BASE_SIZE``)
+SPARE_LEFT = 2 / 3  # the share of the width beyond the design's shape that the opponents' column gets
+# (the rest goes to the right column: the money offer, the majorities and the log)
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,9 @@ def turn_layout(size: tuple[int, int], scale: float, show_log: bool, collectors:
     m = px(8)
     top = pygame.Rect(0, 0, w, px(46))
     left_w, right_w, bottom_h = px(292), px(282), px(200)
+    spare = max(0, w - px(DESIGN_WIDTH))  # a wide window: the centre keeps the design's shape, the columns grow
+    left_w += min(round(spare * SPARE_LEFT), left_w // 2)
+    right_w += min(spare - round(spare * SPARE_LEFT), right_w // 2)
     body_y = top.bottom + m
     opponents = pygame.Rect(m, body_y, left_w, h - body_y - m)
     right_x = w - m - right_w
@@ -65,14 +75,27 @@ def turn_layout(size: tuple[int, int], scale: float, show_log: bool, collectors:
     return TurnLayout(top, opponents, market, alhambra, bank, log, hand, tray, actions, majorities)
 
 
-def split_rows(area: pygame.Rect, weights: list[float], gap: int) -> list[pygame.Rect]:
-    """Divide ``area`` into stacked rows with heights proportional to ``weights``."""
+def split_rows(area: pygame.Rect, weights: list[float], gap: int, least: list[int] | None = None) -> list[pygame.Rect]:
+    """Divide ``area`` into stacked rows with heights proportional to ``weights``; with ``least``, no row is lower
+    than its least height (the others share what is left by their weights), when all of them fit at once (when
+    they do not, the heights are the weights' alone)."""
     free = area.h - gap * (len(weights) - 1)
-    total = sum(weights) or 1
+    least = list(least) if least is not None and sum(least) <= free else [0] * len(weights)
+    fixed: dict[int, int] = {}  # the rows held at their least height
+    while True:
+        rest = free - sum(fixed.values())
+        total = sum(w for i, w in enumerate(weights) if i not in fixed) or 1
+        short = [i for i, w in enumerate(weights) if i not in fixed and rest * w / total < least[i]]
+        if not short:
+            break
+        fixed.update((i, least[i]) for i in short)
+    heights = [fixed.get(i, round(rest * w / total)) for i, w in enumerate(weights)]
+    if heights:
+        free_rows = [i for i in range(len(weights)) if i not in fixed]  # the rounding's pixels go to a free row
+        heights[free_rows[-1] if free_rows else -1] += free - sum(heights)
     rows = []
     y = area.y
-    for index, weight in enumerate(weights):
-        height = free - sum(r.h for r in rows) if index == len(weights) - 1 else round(free * weight / total)
+    for height in heights:
         rows.append(pygame.Rect(area.x, y, area.w, height))
         y += height + gap
     return rows

@@ -17,20 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.engine import events as record_events
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY
+from game.engine.components import MARKET_CURRENCY
 from game.i18n import N_, _, ngettext, pgettext, words
 
 from . import modules
 from .log_line import LogLine
-
-
-def paid(cards: Sequence[int]) -> str:
-    """The money paid for a purchase: "florin 3+4" (one currency: a purchase's), "nothing" for none."""
-    if not cards:
-        return pgettext("paid", "nothing")
-    values = "+".join(str(CARD_VALUE[card]) for card in cards)
-    # TRANSLATORS: money paid in one currency, its cards' values added ("florin 3+4")
-    return _("{currency} {values}").format(currency=words.currency(CARD_CURRENCY[cards[0]]), values=values)  # type: ignore[arg-type]
+from .plain import paid  # the money paid, each card's currency said when a payment mixes two ([M-EXCH-3])
 
 
 def names_and(names: Sequence[str]) -> str:

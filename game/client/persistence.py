@@ -55,6 +55,7 @@ class Settings:
     fullscreen: bool = False
     confirm_turn: bool = True  # the move that ends a turn waits for "End turn" (so it can be undone)
     show_log: bool = True
+    large_log: bool = False  # the game log enlarged beside your Alhambra (L: as usual, large, hidden)
     colour_safe: bool = False  # seats in colours that stay apart for colour-blind players
     name: str = "You"
     opponents: list[str] = field(default_factory=lambda: ["mcts:normal", "greedy"])

@@ -14,10 +14,11 @@ for the few English strings that still carry it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.alhambra import cell_at
-from game.engine.components import BUILDING_TYPES, is_start_tile
+from game.engine.components import BUILDING_TYPES, CARD_CURRENCY, CARD_VALUE, is_start_tile
 from game.engine.messages import Message
 from game.i18n import _, pgettext
 from game.i18n import words as game_words
@@ -78,6 +79,25 @@ def sentences(*parts: str) -> str:
         # in Chinese or Japanese)
         text = pgettext("two sentences", "{first} {second}").format(first=text, second=part)
     return text
+
+
+def paid(cards: Sequence[int]) -> str:
+    """The money paid for a purchase in the log: "florin 3+4"; with an exchange card each card's currency,
+    the cards grouped by it ([M-EXCH-3]: "florin 5 and ducat 3+1"); "nothing" for none."""
+    if not cards:
+        return pgettext("paid", "nothing")
+    by_currency: dict[int, list[int]] = {}
+    for card in cards:
+        by_currency.setdefault(CARD_CURRENCY[card], []).append(CARD_VALUE[card])  # type: ignore[arg-type]
+    said = [
+        # TRANSLATORS: money paid in one currency, its cards' values added ("florin 3+4")
+        _("{currency} {values}").format(currency=game_words.currency(currency), values="+".join(map(str, values)))
+        for currency, values in by_currency.items()
+    ]
+    if len(said) < 2:
+        return said[0]
+    # TRANSLATORS: money of two currencies paid together ("florin 3 and denar 2")
+    return _("{first} and {second}").format(first=game_words.join(said[:-1]), second=said[-1])
 
 
 def said(move: str) -> str:

@@ -49,7 +49,7 @@ class Row:
         if self.what == WALL:
             return _("Longest wall")
         if self.what in BUILDING_TYPES:
-            return words.building(BUILDING_TYPES.index(self.what))
+            return words.label(words.building(BUILDING_TYPES.index(self.what)))
         return self.label
 
 

@@ -25,7 +25,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     # TRANSLATORS: keys of the keyboard: translate only the word "or"
     (N_("Z  or  Ctrl+Z"), N_("undo: restart your turn (until it is confirmed)")),
     ("H", N_("hint: what a computer player would do, and why")),
-    ("L", N_("show or hide the game log")),
+    ("L", N_("the game log: enlarge it, hide it, show it again")),
     ("+  −  0", N_("zoom your Alhambra in, out, or to fit; drag with the right button to pan")),
     # TRANSLATORS: the space bar, as a keycap says it
     (N_("Space"), N_("finish the animations in progress at once")),

@@ -401,6 +401,19 @@ def card_size(height: int) -> tuple[int, int]:
     return round(height * CARD_ART[0] / CARD_ART[1]), height
 
 
+def cost_disc(tile: int, rect: pygame.Rect) -> pygame.Rect | None:
+    """Where the cost disc of ``tile`` drawn in ``rect`` (``tile``) is: a building's or a camp's (None: a tile with
+    no cost, the start tile, a hut, a bazaar), so that what is drawn over a tile can keep clear of its price."""
+    if is_camp(tile):
+        cx, cy, r = CAMP_CARTOUCHE
+    elif TILE_TYPE[tile] is not None and TILE_COST[tile] is not None and not (is_hut(tile) or is_start_tile(tile)):
+        cx, cy, r = CARTOUCHE
+    else:
+        return None
+    k = rect.w / TILE_ART
+    return pygame.Rect(round(rect.x + (cx - r) * k), round(rect.y + (cy - r) * k), round(2 * r * k), round(2 * r * k))
+
+
 def _smooth(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     if surface.get_size() == size:
         return surface

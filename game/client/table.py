@@ -23,6 +23,7 @@ from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, T
 from game.engine.state import ACTION, FINAL, PLACE
 from game.i18n import N_, _, pgettext
 
+Payment = tuple[tuple[int, ...], int | None]  # money cards paid, and a rule module's card paying with them (or None)
 HUMAN = "human"
 # The agent a seat falls back on when its name is unknown to this build (an old record, a level since removed):
 # the strongest that answers promptly (expert takes 3 s a move and every core, so it is not a stand-in).
@@ -85,8 +86,8 @@ STRENGTH_LINES = {
     "unmeasured": N_("against {bot}: not measured yet"),
 }
 STRENGTH_SENTENCES = {
-    "beats": N_("It beats {bot} in about {percent} % of two-player games."),
-    "beaten": N_("{bot} beats it in about {percent} % of two-player games."),
+    "beats": N_("It beats {bot} in about {percent} percent of two-player games."),
+    "beaten": N_("{bot} beats it in about {percent} percent of two-player games."),
     "unmeasured": N_("It is meant to beat {bot}; how often is not measured yet."),
 }
 
@@ -370,6 +371,34 @@ class Table:
 
     def can_buy(self, slot: int) -> bool:
         return any(isinstance(a, Buy) and a.slot == slot for a in self.game.state.buy_actions())
+
+    def suggestions(self, slot: int, extra: Sequence[Payment], room: int) -> list[Payment]:
+        """The payments suggested for market ``slot``, the first chosen at once (``room``: how many are shown):
+        the base game's exact ones and cheapest, and ``extra``, the rule modules' (an exchange card paying with the
+        money, [M-EXCH-3]), put in the order of ``order_payments``: an exact payment, where there is one, first."""
+        tile = self.game.state.market[slot - 1]
+        if tile < 0:
+            return []
+        base: list[Payment] = [(paid, None) for paid in self.exact_payments(slot)[:3]]
+        cheapest = self.cheapest_payment(slot)
+        if cheapest is not None and all(paid != cheapest for paid, _card in base):
+            base.append((cheapest, None))
+        return order_payments([*base, *extra], TILE_COST[tile])[:room]
+
+
+def order_payments(payments: Sequence[Payment], cost: int) -> list[Payment]:
+    """``payments`` for a tile costing ``cost`` in the order they are suggested: every exact payment before any
+    that pays over ([B-TURN-4]: an exact payment keeps the extra action, so pressing Enter on the first
+    suggestion never gives it away), those needing no rule module's card before those that do (an exchange card
+    is kept for later, [M-EXCH-3]), fewer cards first; then the overpayments, the least over first.  Stable:
+    payments alike keep their order."""
+
+    def rank(payment: Payment) -> tuple[int, int, int]:
+        paid, card = payment
+        over = sum(CARD_VALUE[c] for c in paid) - cost
+        return (over, card is not None, len(paid))
+
+    return sorted(payments, key=rank)
 
 
 def _subsets_summing(cards: list[int], target: int) -> list[tuple[int, ...]]:

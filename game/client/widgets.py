@@ -65,6 +65,7 @@ class Ui:
         self._tooltip_since = 0.0
         self._tooltip_asked: tuple[str, pygame.Rect] | None = None
         self.buttons_drawn: list[pygame.Rect] = []  # this frame's buttons: a tooltip keeps clear of them
+        self.kept_clear: list[pygame.Rect] = []  # and this frame's marks to be read (``keep_clear``)
         self.cut_labels: set[str] = set()  # button labels that had to be cut short to fit (the tests want none)
 
     def px(self, value: float) -> int:
@@ -75,6 +76,11 @@ class Ui:
         return max(11, round(value * self.scale))
 
     # ------------------------------------------------------------------ tooltips
+    def keep_clear(self, rect: pygame.Rect) -> None:
+        """Keep this frame's tooltip off ``rect``: something the player reads while pointing elsewhere (a toast, a
+        screen's subtitle, the mark on the slot that prices the tile pointed at)."""
+        self.kept_clear.append(pygame.Rect(rect))
+
     def tooltip(self, text: str, rect: pygame.Rect, hotkey: str = "") -> None:
         """Ask for a tooltip this frame (the hovered widget calls this while drawing), in a player's words, with
         the ``hotkey`` that does the same in brackets (as it is: "[S]" is a key, not the engine's south wall)."""
@@ -87,9 +93,10 @@ class Ui:
     def tooltip_box(
         self, anchor: pygame.Rect, size: tuple[int, int], screen: pygame.Rect, buttons: list[pygame.Rect]
     ) -> pygame.Rect:
-        """Where a tooltip of ``size`` goes for ``anchor``: below it, else above, else beside it, the first
-        place that stays on screen and covers none of this frame's other buttons (it covered the button a
-        player was about to press); below, or above at the bottom of the screen, when every place covers one."""
+        """Where a tooltip of ``size`` goes for ``anchor``: below it, else above, else beside it, else below or
+        above from one of its edges, the first place that stays on screen and covers none of this frame's other
+        buttons (it covered the button a player was about to press) or marks kept clear (``keep_clear``); below,
+        or above at the bottom of the screen, when every place covers one."""
         w, h = size
         gap = self.px(8)
         x = min(max(4, anchor.centerx - w // 2), screen.w - w - 4)
@@ -99,6 +106,12 @@ class Ui:
             pygame.Rect(x, anchor.top - gap - h, w, h),
             pygame.Rect(anchor.left - gap - w, y, w, h),
             pygame.Rect(anchor.right + gap, y, w, h),
+        ]
+        places += [  # below or above, from the anchor's left or right edge, where the middle covers something
+            pygame.Rect(min(max(4, anchor.x), screen.w - w - 4), anchor.bottom + gap, w, h),
+            pygame.Rect(min(max(4, anchor.right - w), screen.w - w - 4), anchor.bottom + gap, w, h),
+            pygame.Rect(min(max(4, anchor.x), screen.w - w - 4), anchor.top - gap - h, w, h),
+            pygame.Rect(min(max(4, anchor.right - w), screen.w - w - 4), anchor.top - gap - h, w, h),
         ]
         others = [rect for rect in buttons if rect != anchor]
         on_screen = [place for place in places if screen.contains(place)]
@@ -110,6 +123,7 @@ class Ui:
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         asked, self._tooltip_asked = self._tooltip_asked, None
         buttons, self.buttons_drawn = self.buttons_drawn, []
+        kept, self.kept_clear = self.kept_clear, []
         if asked is None or self._tooltip is None or asked[0] != self._tooltip[0]:
             self._tooltip = asked
             self._tooltip_since = self.time
@@ -122,7 +136,7 @@ class Ui:
         line_h = self.text.size("Ag", size)[1]
         w = max(self.text.size(line, size)[0] for line in lines) + self.px(20)
         h = line_h * len(lines) + self.px(14)
-        box = self.tooltip_box(anchor, (w, h), surface.get_rect(), buttons)
+        box = self.tooltip_box(anchor, (w, h), surface.get_rect(), [*buttons, *kept])
         surface.blit(self.sprites.shadow(box.size, 8, 5, 140), (box.x - 10 + 2, box.y - 10 + 4))
         surface.blit(self.sprites.panel(box.size, (30, 24, 18), 245, theme.GOLD, 8), box)
         for i, line in enumerate(lines):
@@ -257,8 +271,11 @@ class Button(Widget):
             content.append(icon)
         if label:
             room = rect.w - self.ui.px(10) - sum(c.get_width() + self.ui.px(6) for c in content)
-            # A longer word of another language first takes a smaller size (down to four fifths), then is cut.
+            # A longer word of another language first takes a smaller size (down to four fifths), then the room of
+            # the icon (the label says what the icon shows), and only then is cut.
             smallest = max(6, size * 4 // 5)
+            if content and self.ui.text.size(label, smallest, "bold")[0] > room:
+                content, room = [], rect.w - self.ui.px(10)
             while size > smallest and self.ui.text.size(label, size, "bold")[0] > room:
                 size -= 1
             fitted = self.ui.text.fit(label, size, room, "bold")
@@ -346,16 +363,30 @@ class Choice(Widget):
         self.index = index
         self.on_change = on_change
         self.label_width = 0
+        self.weights: list[float] = []  # each option's share of the row, where its words need it (empty: equal)
 
     def segments(self) -> list[pygame.Rect]:
         """The options' rectangles, in the options' order: left to right after the label, or right to left
         before it in a language written right to left."""
         left = self.rect.x + self.label_width
-        width = (self.rect.right - left) / max(1, len(self.options))
+        count = max(1, len(self.options))
+        weights = self.weights if len(self.weights) == len(self.options) else [1.0] * count
+        total = sum(weights) or 1.0
+        edges = [left]
+        for weight in weights:
+            edges.append(edges[-1] + (self.rect.right - left) * weight / total)
         return [
-            mirrored(pygame.Rect(round(left + i * width), self.rect.y, round(width) - 4, self.rect.h), self.rect)
+            mirrored(
+                pygame.Rect(round(edges[i]), self.rect.y, round(edges[i + 1]) - round(edges[i]) - 4, self.rect.h),
+                self.rect,
+            )
             for i in range(len(self.options))
         ]
+
+    def needs(self) -> list[int]:
+        """The width each option's words take in their segment, at the segment's size (its padding included)."""
+        size = self.ui.font_px(14)
+        return [self.ui.text.size(shown(label), size, "bold")[0] + 10 for label in self.labels]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:

@@ -3,7 +3,8 @@
     python -m game.i18n.catalogues extract    # sources -> locale/alhambra.pot
     python -m game.i18n.catalogues update     # alhambra.pot -> every locale/<code>/LC_MESSAGES/alhambra.po
     python -m game.i18n.catalogues compile    # every .po -> its .mo (also done by setup.py at build/install)
-    python -m game.i18n.catalogues check      # untranslated, fuzzy or obsolete entries, lost placeholders
+    python -m game.i18n.catalogues check      # untranslated, fuzzy or obsolete entries, lost placeholders, and
+                                              # GNU msgfmt --check where gettext is installed
     python -m game.i18n.catalogues todo CODE OUT.json        # what a translator still has to do, as JSON
     python -m game.i18n.catalogues fill CODE IN.json [...]   # their translations put back into the .po
 
@@ -15,7 +16,10 @@ engine's ``mark`` and ``Message.of``, and ``IllegalAction``'s second argument (i
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -142,6 +146,11 @@ def problems(code: str) -> list[str]:
         name = f"{code}: {key!r}" + (f" [{message.context}]" if message.context else "")
         if message.fuzzy:
             found.append(f"{name} is fuzzy")
+        if "python-format" in message.flags:
+            found.append(
+                f"{name}: GNU gettext takes it for a %-format ('%', a space and a letter, as in '% of'), and "
+                "msgfmt --check refuses its translations: write 'percent' in the English"
+            )
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if not all(strings):
             found.append(f"{name} is not translated")
@@ -159,6 +168,25 @@ def problems(code: str) -> list[str]:
     for key, _context in sorted(have - wanted, key=str):
         found.append(f"{code}: {key!r} is no longer in the sources")
     return found
+
+
+def msgfmt_complaints(code: str) -> list[str] | None:
+    """What GNU gettext's ``msgfmt --check`` (format strings, header, domain) says of ``code``'s catalogue, one line
+    per warning or error, [] when it accepts the catalogue as it is; None when ``msgfmt`` is not installed."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        return None
+    done = subprocess.run(
+        [msgfmt, "--check", "-o", os.devnull, str(po_path(code))],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LC_ALL": "C"},
+        check=False,
+    )
+    said = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    if done.returncode and not said:
+        said = [f"msgfmt exited with {done.returncode}"]
+    return said
 
 
 def _key(message) -> str:  # type: ignore[no-untyped-def]
@@ -229,6 +257,12 @@ def fill(code: str, sources: list[str]) -> int:
 
 def check() -> int:
     found = [problem for code in TRANSLATED for problem in problems(code)]
+    for code in TRANSLATED:
+        said = msgfmt_complaints(code)
+        if said is None:
+            print("msgfmt (GNU gettext) is not installed: its check is skipped (apt-get install gettext)")
+            break
+        found += [f"{code}: msgfmt: {line}" for line in said]
     for problem in found:
         print(problem)
     print(f"{len(found)} problems")

@@ -58,8 +58,16 @@ SCORING_ROUND_NAMES: dict[int, str] = {1: N_("First scoring"), 2: N_("Second sco
 
 
 def building(kind: int) -> str:
-    """A building type's name, capitalised like a name where the language capitalises ("Garden")."""
+    """A building type's name as the language writes it inside a sentence: "Garden" in English, "kert" in
+    Hungarian (its rule book writes the types in lower case; a label that starts with one capitalises it)."""
     return _(BUILDING_NAMES[kind])
+
+
+def label(text: str) -> str:
+    """``text`` at the start of a label or a sentence: its first letter capitalised, the rest kept ("kert" ->
+    "Kert"); no change in a script without capitals.  A tile's name, which starts with its building type, is
+    capitalised so ("Torony 9", "Kertkunyhó")."""
+    return text[:1].upper() + text[1:]
 
 
 def currency(index: int) -> str:
@@ -98,7 +106,7 @@ def tile(tile_id: int) -> str:
     if kind == START:
         return _("Lion Fountain")
     if kind == HUT:
-        name = _("{type} hut").format(type=building(HUT_COLOUR[tile_id]))  # type: ignore[arg-type]
+        name = label(_("{type} hut").format(type=building(HUT_COLOUR[tile_id])))  # type: ignore[arg-type]
         return _with_walls(name, walls)
     if kind == CAMP:
         arrows = CAMP_ARROWS[tile_id]
@@ -109,15 +117,18 @@ def tile(tile_id: int) -> str:
         return _("Camp {cost} ({sides})").format(cost=TILE_COST[tile_id], sides=said)
     if kind == BAZAAR:
         types = "/".join(building(t) for t in BAZAAR_TYPES[tile_id])  # type: ignore[union-attr]
-        return _("{currency} bazaar ({types})").format(currency=currency(BAZAAR_CURRENCY[tile_id]), types=types)  # type: ignore[arg-type]
+        said = _("{currency} bazaar ({types})").format(currency=currency(BAZAAR_CURRENCY[tile_id]), types=types)  # type: ignore[arg-type]
+        return label(said)  # a tile's name starts with a capital, as "Tower 9" and "Garden hut" do
     if kind == FALCON:
         first, second = FALCON_TYPES[tile_id]  # type: ignore[misc]
-        return _("{kind} falcon ({first}/{second})").format(
-            kind=_(FALCON_KIND_NAMES[FALCON_KIND[tile_id]]),  # type: ignore[index]
-            first=building(first),
-            second=building(second),
+        return label(
+            _("{kind} falcon ({first}/{second})").format(
+                kind=_(FALCON_KIND_NAMES[FALCON_KIND[tile_id]]),  # type: ignore[index]
+                first=building(first),
+                second=building(second),
+            )
         )
-    name = _("{type} {cost}").format(type=building(TILE_TYPE[tile_id]), cost=TILE_COST[tile_id])  # type: ignore[arg-type]
+    name = label(_("{type} {cost}").format(type=building(TILE_TYPE[tile_id]), cost=TILE_COST[tile_id]))  # type: ignore[arg-type]
     return _with_walls(name, walls)
 
 
@@ -125,10 +136,26 @@ def tile_name(tile_id: int) -> str:
     """A tile's name without its walls: "Tower 9" (for "next to your Tower 9")."""
     kind = TILE_KIND[tile_id]
     if kind in (HUT,):
-        return _("{type} hut").format(type=building(HUT_COLOUR[tile_id]))  # type: ignore[arg-type]
+        return label(_("{type} hut").format(type=building(HUT_COLOUR[tile_id])))  # type: ignore[arg-type]
     if kind in (START, CAMP, BAZAAR, FALCON):
         return tile(tile_id) if kind != CAMP else _("Camp {cost}").format(cost=TILE_COST[tile_id])
-    return _("{type} {cost}").format(type=building(TILE_TYPE[tile_id]), cost=TILE_COST[tile_id])  # type: ignore[arg-type]
+    return label(_("{type} {cost}").format(type=building(TILE_TYPE[tile_id]), cost=TILE_COST[tile_id]))  # type: ignore[arg-type]
+
+
+def tiles_of_kind(tile_id: int, n: int) -> str:
+    """``n`` tiles of ``tile_id``'s kind, counted short: "3 huts", "1 camp", "2 bazaars" (a kind without a count of
+    its own is named, "Lion Fountain")."""
+    kind = TILE_KIND[tile_id]
+    if kind == HUT:
+        # TRANSLATORS: how many huts a player built, at the end of a game ("3 huts")
+        return ngettext("{n} hut", "{n} huts", n).format(n=n)
+    if kind == CAMP:
+        # TRANSLATORS: how many camps a player built, at the end of a game ("2 camps")
+        return ngettext("{n} camp", "{n} camps", n).format(n=n)
+    if kind == BAZAAR:
+        # TRANSLATORS: how many bazaars a player built, at the end of a game ("2 bazaars")
+        return ngettext("{n} bazaar", "{n} bazaars", n).format(n=n)
+    return tile_name(tile_id) if n == 1 else _("{n} × {tile}").format(n=n, tile=tile_name(tile_id))
 
 
 def card(card_id: int) -> str:

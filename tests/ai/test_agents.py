@@ -48,7 +48,7 @@ def fast(name: str, seed: int = 0):
 
 
 @pytest.mark.parametrize("name", agent_names())
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in range(3, 7))])
 def test_every_agent_returns_a_legal_action_in_every_phase(name: str, players: int) -> None:
     """Whatever the phase (ACTION, PLACE, FINAL) and table size, the choice is one of the legal actions."""
     agent = fast(name, seed=players)

@@ -37,6 +37,7 @@ def test_the_search_fingerprint_is_the_same_for_the_same_work_and_differs_for_ot
     assert first == second != third and len(first) == 64
 
 
+@pytest.mark.slow
 def test_the_mcts_benchmark_compares_the_modules_with_the_base_game_in_one_run(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -56,6 +57,7 @@ def test_the_mcts_benchmark_compares_the_modules_with_the_base_game_in_one_run(
         main(["--modules", "castles", "--positions", "1", "--iterations", "6"])
 
 
+@pytest.mark.slow
 def test_the_search_fingerprint_of_module_games_is_its_own(capsys: pytest.CaptureFixture[str]) -> None:
     """``--fingerprint --modules``: the same hash for the same module searches, named by the modules, and another
     one than the base game's (the searches are of other positions), so module speed-ups can show they search alike."""

@@ -66,6 +66,7 @@ def play(names: list[str], seed: int, modules: tuple[str, ...] = ALL) -> tuple[G
     return state, seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["random", "greedy", "mcts:easy"])
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_agent_plays_whole_games_with_all_four_modules(name: str, players: int) -> None:

@@ -104,6 +104,7 @@ def test_cli_every_rung_of_the_ladder_plays_by_name() -> None:
     assert "beginner" in done.stdout and "greedy" in done.stdout
 
 
+@pytest.mark.slow
 def test_cli_think_caps_every_bots_thinking_time() -> None:
     """Issue 19: ``--think`` is the settings' Bot thinking time for headless games: hard's 0.9 s become 0.05 s."""
     done = run_cli("--headless", "--ai", "mcts:hard,greedy", "--games", "2", "--seed", "3", "--think", "0.05")

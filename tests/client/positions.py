@@ -6,6 +6,9 @@ A test that needs a particular situation at the table builds it here and opens i
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+
 from game.engine import Buy, Game, GameConfig, Seat
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, is_money_card
 from game.engine.state import ACTION
@@ -39,3 +42,41 @@ def exact_payment_game(bare: bool = False, seed: int = 1) -> tuple[Game, Buy]:
         state.discard.extend([c for c in state.hands[0] if c != card] + state.offer)
         state.hands[0], state.offer = [card], []
     return game, Buy(slot, (card,))
+
+
+# ---------------------------------------------------------------------------- games with every module
+@dataclass(frozen=True)
+class EveryModule:
+    """A game with all seven modules that greedy played for every seat (the human's too), kept at three moments:
+    ``middle``, the human's first fresh turn a round after the first scoring (hands, reserves, huts, falcons,
+    bonus cards, bazaars and the log filled), each scoring as it was made (the game right after the move, its
+    ``score`` event and the events after it in that move), and the end.  Copy a game before playing on."""
+
+    middle: Game
+    scorings: tuple[tuple[Game, dict, tuple[dict, ...]], ...]
+    end: Game
+
+
+@functools.cache
+def every_module(players: int, seed: int = 1) -> EveryModule:
+    from ai import make_agent
+    from game.engine.modules import CHOOSABLE
+
+    seats = (Seat("You", "human"), *(Seat(f"Greedy {n}", "greedy") for n in range(1, players)))
+    game = Game.new(GameConfig(seed=seed, seats=seats, modules=CHOOSABLE))
+    bot = make_agent("greedy", seed)
+    scorings: list[tuple[Game, dict, tuple[dict, ...]]] = []
+    middle: Game | None = None
+    first = 0  # the turn of the first scoring
+    while not game.state.is_over:
+        state = game.state
+        fresh = state.turn_player == 0 and not state.progressed and not state.held and state.decider == 0
+        if middle is None and scorings and state.turn >= first + players and state.phase == ACTION and fresh:
+            middle = game.copy()
+        events = game.apply(bot.choose(state.knowledge(state.decider), state.legal_actions()))
+        for index, event in enumerate(events):
+            if event["e"] == "score":
+                first = first or game.state.turn
+                scorings.append((game.copy(), event, tuple(events[index + 1 :])))
+    assert middle is not None and len(scorings) == 3, "a seed whose game has a middle and three scorings"
+    return EveryModule(middle, tuple(scorings), game)

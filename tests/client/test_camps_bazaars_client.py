@@ -12,10 +12,8 @@ key; a whole game with both modules is played to the end through the interface a
 
 from __future__ import annotations
 
-import io
 import itertools
 import re
-import tokenize
 from collections.abc import Callable
 from pathlib import Path
 
@@ -63,7 +61,6 @@ from game.engine.modules.bazaars import BuyBazaar, ExchangeBuyBazaar, VizierBuyB
 from game.engine.phases import ACTION, PLACE
 from game.i18n import words
 
-CLIENT = Path(__file__).resolve().parents[2] / "game" / "client"
 BOTH = ("camps", "bazaars")
 
 
@@ -286,16 +283,7 @@ def _just_scored(wanted: Callable[[dict], bool], modules: tuple[str, ...] = BOTH
 
 def _tips_over_the_sheet(driver: Driver, scoring: ScoringScene, row: int, column: int) -> list[str]:
     """The tooltips asked for while the mouse crosses the sheet's row ``row``."""
-    px = scoring.ui.px
-    area = pygame.Rect(
-        scoring.panel.x + px(26), scoring.panel.y + px(124), scoring.panel.w - px(52), scoring.panel.h - px(200)
-    )
-    label_w = px(170)
-    col_w = (area.w - label_w) // len(scoring.sheet.collectors)
-    row_h = min(px(44), area.h // (len(scoring.sheet.rows) + 2))
-    y = area.y + (row + 1) * row_h + px(6) + row_h // 2
-    x = area.x + label_w + column * col_w + col_w // 2
-    hover(driver, (x, y), 1)
+    hover(driver, scoring.cell(row, column).center, 1)
     return [tooltip(driver)]
 
 
@@ -632,25 +620,6 @@ def test_the_setup_screen_switches_seven_modules_by_click_and_key(
     assert scene.modules == ("bazaars",)
 
 
-WORDS = re.compile(r"(?<![a-z])(camps?|bazaars?)(?![a-z])")
-DRAWN_BY_ID = {"sprites.py", "scenes/rules_help.py"}  # their art, and the rules help's drawn examples
-
-
-def test_no_client_code_outside_the_modules_names_camps_or_bazaars() -> None:
-    """Identifiers only (prose may mention them): the scenes and views reach them through the hooks; the sprites
-    and the rules help's examples draw them by id."""
-    found = {}
-    for path in sorted(CLIENT.rglob("*.py")):
-        relative = path.relative_to(CLIENT).as_posix()
-        if relative.startswith("modules/") or relative in DRAWN_BY_ID:
-            continue
-        tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
-        hits = [t.string for t in tokens if t.type == tokenize.NAME and WORDS.search(t.string.lower())]
-        if hits:
-            found[relative] = hits
-    assert found == {}
-
-
 def test_the_registry_compiles_camps_and_bazaars_where_they_play() -> None:
     from game.engine.ruleset import Ruleset
 
@@ -721,6 +690,7 @@ class CampBazaarPlayer(UiPlayer):
         self.done.append("bazaar")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(3, 4), (2, 7)])
 def test_a_whole_game_with_camps_and_bazaars_through_the_interface(make_app: MakeApp, players: int, seed: int) -> None:
     """The human buys camps and bazaars and places them by clicks and keys; the bots play theirs in the worker; the

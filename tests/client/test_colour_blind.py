@@ -50,6 +50,7 @@ def test_the_six_building_types_differ_without_colour(sprites: Sprites, kind: st
         assert difference(first, second) >= DISTINCT, f"{one} and {two} look alike in {kind}"
 
 
+@pytest.mark.slow
 def test_the_table_as_colour_blind_players_see_it_is_saved_for_review(make_app: MakeApp, screenshots: Path) -> None:
     """The table of a four-player game at 1024x700 and 1920x1080, through each simulation (images to look at:
     tests/client/screenshots/cvd_*.png)."""
@@ -68,6 +69,7 @@ def test_the_table_as_colour_blind_players_see_it_is_saved_for_review(make_app: 
             pygame.image.save(seen, str(screenshots / f"cvd_{kind}_{size[0]}x{size[1]}.png"))
 
 
+@pytest.mark.slow
 def test_every_other_screen_as_colour_blind_players_see_it_is_saved_for_review(
     make_app: MakeApp, screenshots: Path
 ) -> None:

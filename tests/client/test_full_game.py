@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from driver import Driver, MakeApp, UiPlayer
 
 from game.client import persistence
@@ -35,6 +36,7 @@ def play_to_the_end(driver: Driver, player: UiPlayer, limit: int = 400) -> int:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_the_interface(make_app: MakeApp) -> None:
     driver = make_app(ai=[OPPONENT], seed=11, speed=0.0)
     driver.app.start()

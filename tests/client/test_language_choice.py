@@ -352,6 +352,7 @@ def tooltips(driver: Driver, scene: object) -> list[str]:
 MINE = {"menu", "setup", "settings", "game menu", "scoring", "game over"}
 
 
+@pytest.mark.slow
 def test_every_word_of_the_screens_comes_through_the_catalogue(
     make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, catalogue: Callable
 ) -> None:

@@ -37,7 +37,7 @@ def _play_a_few_rounds(driver) -> None:  # type: ignore[no-untyped-def]
         driver.wait_for_human()
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("code", [c if c == "en" else pytest.param(c, marks=pytest.mark.slow) for c in LANGUAGES])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("modules", ["", "all"])
 def test_the_table_in_every_language(
@@ -73,6 +73,7 @@ def test_the_table_in_every_language(
     assert scene.ui.cut_labels == set(), f"{name}: button labels cut short"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_other_screen_in_every_language(

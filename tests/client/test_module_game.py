@@ -24,6 +24,7 @@ def module_table(driver: Driver, players: int, seed: int, modules=MODULES) -> Ta
     return table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed", "reveals"), [(2, 5, False), (3, 8, True)])
 def test_a_whole_module_game_through_the_interface(make_app: MakeApp, players: int, seed: int, reveals: bool) -> None:
     driver = make_app(speed=0.0)

@@ -156,7 +156,7 @@ def test_the_rules_pages_turn_with_the_keys_and_the_tabs(make_app: MakeApp, size
     assert scene.page == "huts"
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [SIZES[0], *(pytest.param(size, marks=pytest.mark.slow) for size in SIZES[1:])])
 @pytest.mark.parametrize("name", [page[0] for page in MODULE_SECTIONS])  # the 2024 pages: test_rules_help_2024
 def test_each_module_page_of_the_rules_renders(make_app: MakeApp, tmp_path: Path, size: tuple, name: str) -> None:
     driver = make_app(size=size)

@@ -38,8 +38,9 @@ TOKEN_SIZES = (32, 64)
 
 # SHA-256 over the base game's PNG files (path and bytes, sorted by path).  The modules only add files;
 # if you change the base art on purpose, regenerate, look at the contact sheet and update this digest.
-# Last changed on purpose: the money cards' large currency emblems, top and bottom (issue 20, item 5).
-BASE_PNG_DIGEST = "7155cba98fcaf0f1a78aafbe3f05d543ff14aafb0384d5dafd3b2ca33cbe02cf"
+# Last changed on purpose: the scoring cards' word "SCORING" replaced by three stars, the same in every language
+# (issue "Module games as clear as the base game", item 14).
+BASE_PNG_DIGEST = "a6f26a2006fdc0614e190d99a6ca6f5b5273a18ec4f2d4d38254eee7eb0376ee"
 
 
 @pytest.fixture(scope="module")

@@ -2,14 +2,10 @@
 
 Dirk is the first: his hooks play in a two-player game and nowhere else ([B-DIRK-1]); each of them
 is checked here at the table (panel, button, key, drop), in the log, on the score sheet and in
-the standings.  A static test keeps every other client file from naming him.
+the standings.  test_module_names.py keeps every other client file from naming him.
 """
 
 from __future__ import annotations
-
-import io
-import tokenize
-from pathlib import Path
 
 import pygame
 from driver import Driver, MakeApp
@@ -33,8 +29,6 @@ from game.engine.components import describe_tile
 from game.engine.modules import dirk
 from game.engine.ruleset import Ruleset
 from game.engine.state import PLACE
-
-CLIENT = Path(__file__).resolve().parents[2] / "game" / "client"
 
 
 def played_game(seed: int, players: int) -> Game:
@@ -218,30 +212,3 @@ def test_no_give_to_dirk_with_three_players(make_app: MakeApp) -> None:
     scene = driver.scene
     assert isinstance(scene, TurnScene)
     assert scene.placements == [] and all(getattr(w, "label", "") != "Give to Dirk" for w in scene.widgets)
-
-
-# ---------------------------------------------------------------------- nobody else names Dirk
-# Client files outside game/client/modules/ that may still say "Dirk", each with why and how often.
-ALLOWED = {
-    "scenes/menu.py": 1,  # "The tile-laying game by Dirk Henn": the game's designer, not the module
-    "scenes/rules_help.py": 3,  # the rules of the two-player game (RULES.md §8), as prose in the rules help
-    "scenes/setup.py": 2,  # the player count's explanation, shown before any ruleset exists
-}
-
-
-def _dirk_tokens(path: Path) -> list[str]:
-    """Identifiers and strings (docstrings too) that contain 'dirk', any case; comments are not code."""
-    tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
-    return [t.string for t in tokens if t.type in (tokenize.NAME, tokenize.STRING) and "dirk" in t.string.lower()]
-
-
-def test_no_client_file_outside_the_modules_names_dirk() -> None:
-    found = {}
-    for path in sorted(CLIENT.rglob("*.py")):
-        relative = path.relative_to(CLIENT).as_posix()
-        if relative.startswith("modules/"):
-            continue
-        hits = _dirk_tokens(path)
-        if hits:
-            found[relative] = len(hits)
-    assert found == ALLOWED

@@ -9,6 +9,7 @@ reserve or to Dirk is ghosted there until the turn ends, as a placed tile is gho
 from __future__ import annotations
 
 import pygame
+import pytest
 from driver import Driver, MakeApp
 from test_interactions import exact_slot, find_seed_with_exact_payment
 
@@ -100,6 +101,7 @@ def test_a_tile_sent_to_the_reserve_or_to_dirk_is_ghosted_there_b_turn_7_b_dirk_
     assert area_pixels(driver, scene, tray) != reserve_pending, "the reserve showed the tile on its way, not now"
 
 
+@pytest.mark.slow
 def test_the_actions_panel_stays_the_bots_while_its_move_is_shown(make_app: MakeApp) -> None:
     """While a bot's move is still being animated the game already waits for the human; the actions panel
     keeps saying that the bot plays (it said "Your turn" with no buttons for a second) until the table shows

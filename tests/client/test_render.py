@@ -91,9 +91,9 @@ def test_table_at_three_sizes(make_app: MakeApp, screenshots: Path, tmp_path: Pa
         area = scene.market.tile_rect(scene, slot)
         sprite = scene.ui.sprites.tile(tile, area.w)
         shade = 1.0
-        if not scene.table.can_buy(slot):  # dimmed, with a "you have N" chip across the lower part
+        if not scene.table.can_buy(slot):  # dimmed, with a "you have N" chip across its middle, above the price
             shade = 1 - 110 / 255
-            area = pygame.Rect(area.x, area.y, area.w, area.h * 3 // 5)
+            area = pygame.Rect(area.x, area.y, area.w, area.h // 3)
             sprite = sprite.subsurface((0, 0, area.w, area.h))
         kind = BUILDING_TYPES[TILE_TYPE[tile]]
         assert matches(screen, area, sprite, shade) > 0.9, f"slot {slot} does not show the {kind}"
@@ -138,6 +138,7 @@ def test_legal_places_light_up_for_a_bought_tile(make_app: MakeApp, screenshots:
         assert share_of(screen, empty, TARGET, 40) == 0
 
 
+@pytest.mark.slow
 def test_scoring_overlay_and_game_over_screens(make_app: MakeApp, screenshots: Path) -> None:
     driver = make_app(ai=["random"], seed=11, speed=0.0)
     driver.app.start()

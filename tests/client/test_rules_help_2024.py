@@ -77,7 +77,7 @@ def test_the_2024_pages_have_tabs_after_the_first_expansion() -> None:
     assert [labels[name] for name in EDITION_2024] == ["Camps", "Bazaars", "Falconers"]
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [SIZES[0], *(pytest.param(size, marks=pytest.mark.slow) for size in SIZES[1:])])
 @pytest.mark.parametrize("name", EDITION_2024)
 def test_each_2024_page_renders_with_its_text_inside(
     make_app: MakeApp, tmp_path: Path, size: tuple[int, int], name: str

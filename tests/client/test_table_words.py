@@ -145,6 +145,7 @@ def hint(scene: TurnScene) -> None:
     scene.hint_key = scene._hint_key()
 
 
+@pytest.mark.slow
 def test_every_word_of_the_table_comes_through_the_catalogue(
     make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, marking: tuple[Marking, set[str]]
 ) -> None:

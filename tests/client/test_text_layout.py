@@ -6,8 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 from driver import MakeApp
-from screens import SCREENS, visit_screens
-from text_layout import Recording, boxed, draw_top_scene, overlaps, record_texts
+from screens import MODULE_SCREENS, SCREENS, visit_module_screens, visit_screens
+from text_layout import Recording, boxed, draw_top_scene, overlaps, record_texts, watch_cuts
+
+from game import i18n
+from game.engine.modules import CHOOSABLE
 
 SIZES = ((800, 600), (1024, 700), (1280, 800), (1920, 1080))
 
@@ -62,3 +65,91 @@ def test_every_other_screens_labels_stay_apart(
         assert overlaps(screen.placed) == [], name
 
     assert visit_screens(driver, check) == list(SCREENS)
+
+
+# ====================================================================== every screen, every module, every language
+LANGUAGES = tuple(i18n.LANGUAGES)
+MATRIX_PLAYERS = (2, 4, 6)
+# Where a label may be cut short with "…" by design (``TextCache.fit``'s callers), and why it may: the place's
+# "file:function", and the reason.  Anywhere else a cut hides words a player must read.
+CUT_BY_DESIGN: dict[str, str] = {
+    "game/client/views/bank.py:_draw_outlook": "the money offer's outlook on the next scoring: the bar above it shows "
+    "where the scoring cards lie in the deck; the sentence gets the lines the panel has left and its tooltip says it "
+    "whole (a small window, or a longer language: Persian at 1024x700)",
+    "game/client/scenes/scoring.py:draw_sheet": "a player's own name, one word wider than its column of the score "
+    "sheet (names wrap at their spaces; the bots' names fit)",
+}
+
+
+def _table_panels(scene) -> list:  # type: ignore[no-untyped-def]
+    return [
+        scene.bank,
+        scene.majorities,
+        scene.log,
+        scene.hand,
+        scene.tray,
+        *scene.opponents.panels,
+        *scene.module_panels.values(),
+    ]
+
+
+def _problems(screen: Recording, size: tuple[int, int], panel: pygame.Rect | None) -> list[str]:
+    """Everything wrong with the labels of one drawn screen, said one line each."""
+    window = pygame.Rect((0, 0), size)
+    found = [f"off the window: {words!r} at {rect}" for words, rect in screen.placed if not window.contains(rect)]
+    if panel is not None and panel.w > 0:
+        found += [
+            f"out of the screen's panel: {words!r} at {rect}"
+            for words, rect in screen.placed
+            if not panel.inflate(2, 2).contains(rect)
+        ]
+    found += [f"out of its panel {box}: {words!r} at {rect}" for words, rect, box in screen.outside]
+    found += [f"over another label: {one!r} and {two!r}" for one, two, _area in overlaps(screen.placed)]
+    found += [f"covered by a sprite at {sprite}: {words!r}" for words, _rect, sprite in screen.covered]
+    found += [f"cut with '…' in {where}: {words!r}" for words, where in screen.cuts if where not in CUT_BY_DESIGN]
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_screen_of_a_game_with_every_module(make_app: MakeApp, code: str, size: tuple[int, int]) -> None:
+    """Issue "Module games as clear as the base game": with all seven modules, with 2, 4 and 6 players, in each
+    language at each size, the menu, the setup (every module on; one opponent and five), the settings, the
+    rules, the table in the middle of a game, the sheet of each scoring, the game menu and the end: no label off
+    the window, out of its panel, over another label, covered by a sprite drawn after it, or cut short with "…"
+    where a player must read it (``CUT_BY_DESIGN`` lists where that is meant)."""
+    driver = make_app(size=size, lang=code, speed=0.0, modules=CHOOSABLE)
+    problems: list[str] = []
+
+    def look(name: str, players: int | None = None) -> None:
+        scene = driver.scene
+        with pytest.MonkeyPatch.context() as patch:
+            texts = record_texts(patch, scene.ui.text)
+            screen = Recording(size, texts)
+            watch_cuts(patch, screen)
+            if name == "table":
+                for view in _table_panels(scene):
+                    boxed(patch, screen, view)
+            scene.ui.mouse = (-100, -100)
+            draw_top_scene(screen, driver.app.stack.scenes)
+        assert screen.placed, name
+        said = f"{name}" if players is None else f"{name}, {players} players"
+        panel = None if name == "table" else getattr(scene, "panel", None)
+        problems.extend(f"{said}: {problem}" for problem in _problems(screen, size, panel))
+
+    def setup(name: str) -> None:
+        look(name)
+        if name == "setup":
+            scene = driver.scene
+            scene.count.index = len(scene.count.options) - 1  # five opponents: the most rows and the longest note
+            scene.layout(size)
+            look("setup, five opponents")
+            scene.count.index = 0
+            scene.layout(size)
+            look("setup, one opponent")
+
+    assert visit_screens(driver, setup, game=False)[:4] == ["menu", "setup", "settings", "rules"]
+    for players in MATRIX_PLAYERS:
+        assert visit_module_screens(driver, players, lambda name, p=players: look(name, p)) == list(MODULE_SCREENS)
+    assert problems == [], "\n".join(problems)

@@ -25,7 +25,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 WM_CLASS = "alhambra_xtest"
-pytestmark = pytest.mark.xvfb
+pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
 
 MISSING = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
 

@@ -686,7 +686,7 @@ def test_bazaars_beside_the_market_are_not_distributed_m_bazaar_6_b_end_2():
 
 
 # ================================================================== whole games and records
-@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in range(3, 7))])
 def test_random_games_with_bazaars_end_legally_and_replay_d_rng_1_m_bazaar_2(players):
     """[D-RNG-1] [M-BAZAAR-2] [M-BAZAAR-3] [M-BAZAAR-6] [B-END-1] random games with the bazaars alone, with each module
     of expansion 1 and with all of them: every tile and card stays accounted for after every decision, bazaars

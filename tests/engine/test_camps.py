@@ -289,6 +289,7 @@ def _camp_game_grids(players: int, seed: int, modules: tuple[str, ...] = CAMPS_O
 _PATTERNS = (*{TILE_WALLS[t]: t for t in BUILDINGS}.values(), *CAMPS)
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(players=st.integers(min_value=2, max_value=6), seed=st.integers(min_value=0, max_value=10_000))
 def test_the_fast_path_agrees_with_the_full_checks_in_alhambras_with_camps_m_camp_2(players: int, seed: int):
@@ -561,7 +562,13 @@ GAME_MODULES = [
 
 
 @pytest.mark.parametrize(
-    ("modules", "players"), GAME_MODULES, ids=lambda v: "+".join(v) if isinstance(v, tuple) else str(v)
+    ("modules", "players"),  # the two-player games in the quick loop, the others slow
+    [
+        pytest.param(
+            modules, players, id=f"{'+'.join(modules)}-{players}", marks=() if players == 2 else pytest.mark.slow
+        )
+        for modules, players in GAME_MODULES
+    ],
 )
 def test_random_games_with_camps_end_legally_and_replay_from_their_records_m_camp_1_m_camp_3_d_rng_1(modules, players):
     """[M-CAMP-1] [M-CAMP-2] [M-CAMP-3] [D-RNG-1] whole random games with camps (alone and beside each of expansion

@@ -34,8 +34,10 @@ def refusals() -> tuple[IllegalAction, ...]:
 
 
 # ---------------------------------------------------------------------------------------------- refusals
+# slow: refusals() provokes every refusal over random play (a few seconds); the first test to ask pays for all
 
 
+@pytest.mark.slow
 def test_refusals_read_as_before() -> None:
     """The English of every refusal provoked over random play, legal and illegal moves of the base game and every
     module ([B-TURN-1] to [B-TURN-8], [B-PLACE-2] to [B-PLACE-6], [B-COMP-5], [B-DIRK-4], [B-DIRK-5], [B-END-2],
@@ -48,6 +50,7 @@ def test_refusals_read_as_before() -> None:
     assert sorted(before - now) == [], "refusals no longer provoked (python -m tests.engine.refusals rewrites the file)"
 
 
+@pytest.mark.slow
 def test_every_refusal_is_a_template_with_its_arguments() -> None:
     """Each refusal's template names exactly its arguments, the extractor finds it, its English is the template
     filled with the engine's words, and the client's words can say it."""
@@ -60,6 +63,7 @@ def test_every_refusal_is_a_template_with_its_arguments() -> None:
         assert words.refusal(error)
 
 
+@pytest.mark.slow
 def test_the_refusals_provoked_cover_the_engines_templates() -> None:
     """Random play provokes every refusal the engine can say (every template of an ``IllegalAction`` or marked in
     the engine): a new refusal must be provoked by ``refusals.py`` too, so that its English is kept."""
@@ -69,6 +73,7 @@ def test_the_refusals_provoked_cover_the_engines_templates() -> None:
     assert not unprovoked, sorted(unprovoked)
 
 
+@pytest.mark.slow
 def test_refusals_pickle_with_their_parts() -> None:
     """A refusal crosses processes (a bot's answer) with its rule, template and arguments."""
     for error in refusals()[::97]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -165,6 +166,7 @@ def check_after_action(state: GameState) -> None:
     assert state.tiles_to_come() == tuple(to_come)
 
 
+@pytest.mark.slow
 @settings(QUICK, max_examples=25)
 @given(players=PLAYERS, seed=SEEDS, choices=SEEDS, modules=MODULE_SETS)
 def test_random_games_keep_every_invariant(players, seed, choices, modules):
@@ -213,6 +215,7 @@ def test_random_games_keep_every_invariant(players, seed, choices, modules):
     assert state.rounds_scored == 3
 
 
+@pytest.mark.slow
 @settings(QUICK, max_examples=15)
 @given(players=PLAYERS, seed=SEEDS, choices=SEEDS, modules=MODULE_SETS)
 def test_placement_choices_are_exactly_the_legal_cells(players, seed, choices, modules):
@@ -239,6 +242,7 @@ def test_placement_choices_are_exactly_the_legal_cells(players, seed, choices, m
         state.apply(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.slow
 @settings(QUICK, max_examples=25)
 @given(players=PLAYERS, seed=SEEDS, choices=SEEDS, stop=st.integers(min_value=0, max_value=500), modules=MODULE_SETS)
 def test_records_round_trip_at_any_point(players, seed, choices, stop, modules):

@@ -66,7 +66,7 @@ def test_record_structure_matches_record_md(players):
         follow(record)
 
 
-@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in range(3, 7))])
 def test_module_records_match_record_md_m_vizier_2_m_exch_3_m_hut_2_m_bonus_3(players):
     """[M-VIZIER-2] [M-EXCH-3] [M-HUT-2] [M-BONUS-3] [D-RNG-1] records of random games with expansion 1's modules
     (all four, and each alone) have RECORD.md's Modules structure and are followed step by step by the
@@ -92,7 +92,10 @@ SUBSETS = [tuple(m for i, m in enumerate(OTHERS) if mask >> i & 1) for mask in r
 COMBINATIONS = SUBSETS + [(*subset, new) for new in NEW_MODULES for subset in SUBSETS]
 
 
-@pytest.mark.parametrize("modules", COMBINATIONS, ids=lambda chosen: "+".join(chosen) or "none")
+@pytest.mark.parametrize(
+    "modules",  # none and each module alone in the quick loop, the other combinations slow (a whole game each)
+    [pytest.param(m, id="+".join(m) or "none", marks=pytest.mark.slow if len(m) > 1 else ()) for m in COMBINATIONS],
+)
 def test_every_combination_of_modules_replays_d_rng_1(modules):
     """[D-RNG-1] every combination of expansion 1's modules (each of the 16, with 2 to 6 players in turn), alone and
     with each of the 2024 edition's: a whole random game's record is followed by the independent reader and
@@ -462,6 +465,7 @@ def test_records_written_before_end_turn_existed_still_load_b_turn_4(name):
 
 
 # ---------------------------------------------------------------- one registry of decisions and their events
+@pytest.mark.slow
 def test_every_action_names_its_record_event_and_reads_it_back_d_rng_1():
     """[D-RNG-1] [B-TURN-6] each action class names the event its decision writes first (RECORD.md's names,
     from ``game.engine.events``), the engine writes exactly that event, and the registry reads every

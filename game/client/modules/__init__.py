@@ -177,6 +177,9 @@ class Compiled:
     def picked_prompt(self, state: GameState, piece: int, card: int | None) -> str | None:
         return next((t for m in self.modules if (t := m.picked_prompt(state, piece, card)) is not None), None)
 
+    def unpickable(self, state: GameState, player: int, piece: int | None) -> str | None:
+        return next((t for m in self.modules if (t := m.unpickable(state, player, piece)) is not None), None)
+
     def describe(self, state: GameState, action: Action) -> str | None:
         return next((text for m in self.modules if (text := m.describe(state, action)) is not None), None)
 

@@ -30,11 +30,14 @@ the same name.  It overrides only what its module shows or accepts:
   its payments (always exact) and makes its purchase.
 - ``setup_key``: the letter that switches the module on or off at setup (its initial unless it says).
 - ``ModulePanel.beside_market``: a panel that sits at the right end of the market row, not in the column.
+- ``ModulePanel.least_height``: how high a panel in the column must be for its words and pieces to show whole
+  (the column gives it that while the opponents' panels keep what theirs need).
 - ``marks``: the module's tokens on the corners of a seat's Alhambra (falcons), drawn on every view of it.
 - ``placeable``, ``piece_cards``, ``spots``, ``pick``, ``picked_prompt``: pieces of the module's panel put on
   your Alhambra's corners (falcons): a click on one in its panel (``ModulePanel.piece_at``) or the pick's
   button and key picks it, its corners light up, the cheapest card is suggested to pay (X or a click on a card
   changes it), and a click or a drop on a corner (or Tab and Enter) makes the move ``spots`` names.
+  ``unpickable`` says why none (or the one clicked, ``ModulePanel.piece_drawn_at``) can be picked now.
 - ``describe``, ``preview``: one of its moves in words (waiting for End turn, a hint) and the token it would
   put on your Alhambra, drawn faded meanwhile.
 - ``banner``: a word across the board when one of its events is shown (a vizier buys out of turn).
@@ -65,6 +68,7 @@ if TYPE_CHECKING:
 
     from ..log_line import LogLine
     from ..views.model import TableSnapshot
+    from ..widgets import Ui
 
 Key = tuple[str, int]  # ("card", id) or ("tile", id): an item that may fly (as ``playback.Key``)
 Payment = tuple[tuple[int, ...], int | None]  # the money cards paid, and the card that lets them pay (or None)
@@ -185,6 +189,9 @@ class Destination(Worded):
     action: Callable[[int], Action]  # the move for a held tile
     offered: Callable[[GameState], bool]  # whether the button shows at all now (its legality enables it)
     drop_on: str = ""  # the module whose panel takes the tile when it is dropped there ("": none)
+    # a sentence saying the rules allow the place now where a player may doubt it (a tile bought out of turn), in
+    # the current language, or "": added to the button's tooltip and to the prompt
+    note: Callable[[GameState], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -239,6 +246,12 @@ class ModulePanel:
         """Draw the panel's contents from the frame's snapshot (its box is in the table's static layer)
         and ask for its tooltip."""
 
+    def least_height(self, ui: Ui, width: int) -> int:
+        """The least height (px) at which the panel, ``width`` px wide in the column, shows its words and pieces
+        whole (titles and labels uncovered, pieces large enough to read); the column gives it that much while the
+        opponents keep what they need.  0: its weight alone sets its height."""
+        return 0
+
     def target_rect(self) -> pygame.Rect:
         """Where items flying to the module land."""
         return self.rect
@@ -254,6 +267,11 @@ class ModulePanel:
     def piece_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         """The module's piece drawn at ``pos`` that may be picked now (``snap.pickable``: a click picks it, a drag
         carries it to a corner of your Alhambra), or None."""
+        return None
+
+    def piece_drawn_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
+        """The module's piece drawn at ``pos``, whether it may be picked now or not (a click on one that may not
+        says why: ``ClientModule.unpickable``), or None."""
         return None
 
 
@@ -354,6 +372,11 @@ class ClientModule:
 
     def picked_prompt(self, state: GameState, piece: int, card: int | None) -> str | None:
         """The prompt while the human holds ``piece`` (one of its, picked from its panel) to pay with ``card``."""
+        return None
+
+    def unpickable(self, state: GameState, player: int, piece: int | None) -> str | None:
+        """Why ``player`` cannot pick ``piece`` (one of its pieces; None: any of them) to put on their Alhambra now,
+        in words (the rule it takes, or what is missing); None if they can, or if ``piece`` is none of its."""
         return None
 
     def describe(self, state: GameState, action: Action) -> str | None:

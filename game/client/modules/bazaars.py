@@ -23,8 +23,6 @@ from game.engine.components import (
     BAZAAR_CURRENCY,
     BAZAAR_TYPES,
     BAZAARS,
-    CARD_CURRENCY,
-    CARD_VALUE,
     TILE_COST,
     TILE_TYPE,
     is_bazaar,
@@ -36,7 +34,7 @@ from game.i18n import N_, _, ngettext, pgettext, words
 
 from .. import theme
 from ..log_line import LogLine
-from ..plain import capital, sentences
+from ..plain import capital, paid, sentences
 from ..views import common
 from .base import ClientModule, Key, ModulePanel, Narrator, Payment, Picker, ScoreLine
 
@@ -183,7 +181,11 @@ class BazaarPanel(ModulePanel):
                 common.chip(ui, surface, str(price), (shown.right, shown.y), ui.font_px(13), anchor="center")
             if hovered:
                 can = ""
-                if tile in payable:
+                if tile in payable and _in_window(state):  # [M-VIZIER-3] no extra action out of turn
+                    can = _(
+                        "Click (or {key}) to buy it with your vizier, paying exactly; no extra action follows."
+                    ).format(key=PICK.hotkey)
+                elif tile in payable:  # [M-BAZAAR-3] an exact payment on your turn: another action
                     can = _("Click (or {key}) to buy it, paying exactly: you may act again.").format(key=PICK.hotkey)
                 elif shopping and price is not None:
                     can = _("You cannot pay that exactly now.")
@@ -192,21 +194,6 @@ class BazaarPanel(ModulePanel):
 
 
 # ---------------------------------------------------------------- the log
-def _paid(cards: list[int]) -> str:
-    """The money paid, by currency: "florin 3+4" (with an exchange card, two currencies: "florin 3 and denar 2")."""
-    by_currency: dict[int, list[int]] = {}
-    for card in cards:
-        by_currency.setdefault(CARD_CURRENCY[card], []).append(CARD_VALUE[card])  # type: ignore[arg-type]
-    said = [
-        _("{currency} {values}").format(currency=words.currency(c), values="+".join(map(str, values)))
-        for c, values in by_currency.items()
-    ]
-    if len(said) < 2:
-        return "".join(said)
-    # TRANSLATORS: money of two currencies paid together ("florin 3 and denar 2")
-    return _("{first} and {second}").format(first=words.join(said[:-1]), second=said[-1])
-
-
 def _aside(narrator: Narrator, event: dict) -> LogLine:
     """[M-BAZAAR-2] a bazaar drawn from the bag goes beside the market."""
     text = _("The {bazaar} is drawn and waits beside the market").format(bazaar=name_of(event["tile"]))
@@ -217,7 +204,7 @@ def _buys(narrator: Narrator, event: dict) -> LogLine:
     """[M-BAZAAR-3] a bazaar bought, always exactly: another action follows, but not after a vizier's purchase."""
     out_of_turn = narrator.out_of_turn
     narrator.out_of_turn = False
-    args = {"bazaar": name_of(event["tile"]), "paid": _paid(event["paid"])}
+    args = {"bazaar": name_of(event["tile"]), "paid": paid(event["paid"])}
     if out_of_turn:
         return narrator.tell(
             event, N_("You buy the {bazaar}, paying {paid}"), N_("{player} buys the {bazaar}, paying {paid}"), **args

@@ -3,7 +3,8 @@
 His panel at the bottom of the opponents column counts his tiles by type; his token runs on the
 score track, his column closes every score sheet and his row the standings ("cannot win":
 [B-DIRK-3]); the log tells what he is given ([B-DIRK-4]) and dealt ([B-DIRK-2]); a bought tile goes
-to him with "Give to Dirk", the D key or a drop on his panel ([B-DIRK-4]).
+to him with "Give to Dirk", the D key or a drop on his panel ([B-DIRK-4]); a tile a vizier bought too,
+which the prompt and the button's tooltip say the rules allow ([B-DIRK-5], [M-VIZIER-2]).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pygame
 
 from game.engine import GiveToDirk
 from game.engine.components import BUILDING_TYPES, TILE_TYPE
-from game.engine.modules import dirk
+from game.engine.modules import dirk, vizier
 from game.engine.phases import PLACE
 from game.i18n import N_, _, ngettext, words
 
@@ -117,6 +118,14 @@ def _placing(state: GameState) -> bool:
     return state.phase == PLACE or state.phase in state.rules.placing
 
 
+def _note(state: GameState) -> str:
+    """[M-VIZIER-2] Choice, [B-DIRK-5]: a vizier's purchase, placed out of turn, may go to Dirk too (where a player
+    may doubt it); nothing on a turn, where [B-DIRK-4] gives him any tile bought."""
+    if vizier.of(state) is None or state.phase != vizier.PLACING:
+        return ""
+    return _("The rules allow it: a tile your vizier bought may go to Dirk too.")
+
+
 GIVE = Destination(
     widget="to_dirk",
     label_source=N_("Give to Dirk"),
@@ -129,6 +138,7 @@ GIVE = Destination(
     action=GiveToDirk,
     offered=_placing,
     drop_on=NAME,
+    note=_note,
 )
 
 

@@ -1,7 +1,8 @@
 """Everything the client knows of the falconers (RULES.md §9.7, the 2024 edition).
 
-The supply is a panel at the bottom of the opponents column: a row per kind (black, brown, white),
-each falcon on its own place with its two colours, a faint ring where one was bought ([M-FALCON-1]).
+The supply is a panel at the bottom of the opponents column: a row per kind (black, brown, white), named with how
+many of it you have, each falcon on its own place with its two colours (the token's small discs, and the building
+types' faces across its lower rim, large enough to read), a faint ring where one was bought ([M-FALCON-1]).
 Every player's falcons sit on the corners of their Alhambra, on your large view and on the
 opponents' small ones ([M-FALCON-3]).
 
@@ -11,10 +12,14 @@ click on a lit falcon of the supply picks that one, a drag carries it.  The corn
 that take it light up; a click (or the drop) on one buys it there, Tab and Enter do the same from the
 keyboard.  It is paid with your cheapest money card, named in the prompt and raised in your hand;
 X or a click on another card changes it.  Esc drops the falcon: before the first one that is the
-turn's normal choices again.  After a falcon you may buy more the same way, or stop with "Done"
-(Enter), which ends the turn.  A falcon bought flies from the supply to its corner and its card to
-the discard pile; when a tile under one leaves the Alhambra it flies back ([M-FALCON-4]).  At each
-scoring the sheet has a row per kind with each player's falcons and points ([M-FALCON-5]).
+turn's normal choices again (while one is picked no other action, such as waking the vizier, is
+offered).  When none may be bought, F or a click on a falcon says why (``why_not``: not as the extra
+action, no money card, no corner where four tiles meet, none with both its colours).  After a falcon
+you may buy more the same way, or stop with "Done" (Enter), which ends the turn; a market tile or a
+bazaar picked meanwhile says that the falcons are the turn's only action.  A falcon bought flies from
+the supply to its corner and its card to the discard pile; when a tile under one leaves the Alhambra
+it flies back ([M-FALCON-4]).  At each scoring the sheet has a row per kind with each player's falcons
+and points ([M-FALCON-5]).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.components import (
+    BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
     FALCON_KIND,
@@ -36,7 +42,7 @@ from game.engine.components import (
 )
 from game.engine.modules import falcons
 from game.engine.modules.falcons import FLIGHT, BuyFalcon, StopFalcons
-from game.engine.phases import ACTION
+from game.engine.phases import ACTION, PLACE
 from game.i18n import N_, _, ngettext, words
 
 from .. import theme
@@ -49,9 +55,16 @@ if TYPE_CHECKING:
     from game.engine import Action, GameState
 
     from ..views.model import TableSnapshot
+    from ..widgets import Ui
 
 NAME = falcons.NAME
 COLUMN_W = 292  # the opponents column's width at scale 1 (layout.py)
+# A falcon in the supply: its token, and its two colours as the building types' faces side by side across the
+# token's lower rim (``COLOURS`` of the token's size each, from ``COLOURS_AT`` of it down), readable where the
+# token's own discs are a few pixels; ``ENTRY_W`` and ``ENTRY_H``: the whole, in tokens.
+COLOURS, COLOURS_AT = 0.56, 0.64
+ENTRY_W, ENTRY_H = 2 * COLOURS, COLOURS_AT + COLOURS
+LEAST_TOKEN = 26  # px: a token in a labelled row is no smaller (its colours 14 px)
 # each kind's five falcons in id order: a falcon's place in its kind's row of the supply
 BY_KIND: tuple[tuple[int, ...], ...] = tuple(
     tuple(f for f in FALCONS if FALCON_KIND[f] == kind) for kind in range(len(FALCON_KINDS))
@@ -122,6 +135,39 @@ def _buying(state: GameState, player: int) -> bool:
     return (state.phase == ACTION and not state.held) or state.phase == FLIGHT
 
 
+def why_not(state: GameState, player: int, falcon: int | None) -> str | None:
+    """Why ``player`` (deciding now) cannot pick ``falcon`` (None: any falcon) to buy now, in words; None if they
+    can: the falcon action's moment ([M-FALCON-2]), the supply ([M-FALCON-1]), a money card to pay with
+    ([M-FALCON-2]), a free corner where four tiles meet with both its colours ([M-FALCON-3])."""
+    part = falcons.of(state)
+    if part is None or state.is_over or state.decider != player or (falcon is not None and not is_falcon(falcon)):
+        return None
+    buying = _buying(state, player)
+    open_now = {buy.falcon for buy in falcons.purchases(state, player)} if buying else set()
+    if (falcon in open_now) if falcon is not None else open_now:
+        return None
+    if not buying:
+        if state.turn_player == player and state.phase in (ACTION, PLACE):  # after another action of the turn
+            return _("Buying falcons must be the only action of your turn, never one after another action.")
+        return _("Falcons are bought only as the action of your own turn.")
+    if not part.supply:
+        return _("No falcons are left in the supply.")
+    if not any(is_money_card(card) for card in state.hands[player]):
+        return _("You have no money left: each falcon costs one money card.")
+    corners = falcons.meeting_corners.lookup(state.alhambra_key(player), state.grids[player])
+    if not corners:
+        return _("No corner of your Alhambra has four tiles meeting yet: a falcon sits where four tiles meet.")
+    perches = part.perches[player]
+    if all(corner in perches for corner, _colours in corners):
+        return _("Every corner where four tiles of your Alhambra meet has a falcon already.")
+    if falcon is None:
+        return _("No free corner where four tiles of your Alhambra meet shows both colours of a falcon in the supply.")
+    first, second = colours(falcon)
+    return _("No free corner where four tiles of your Alhambra meet shows both {first} and {second}.").format(
+        first=first, second=second
+    )
+
+
 def _done_move(state: GameState) -> Action | None:
     """[M-FALCON-2] buying falcons: stop (the turn ends)."""
     return StopFalcons() if state.phase == FLIGHT else None
@@ -159,38 +205,105 @@ class FalconsPanel(ModulePanel):
         """A length of the design, scaled as the column is (it is 292 px wide at scale 1)."""
         return max(1, round(value * self.rect.w / COLUMN_W))
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.ui: Ui | None = None  # the fonts and scale the labels are measured with (set when laid out or drawn)
+
     @property
     def short(self) -> bool:
-        """Too low for a title above three labelled rows (many opponents): the title goes to their left and the
-        rows lose their labels (each falcon's tooltip names its kind)."""
-        return self.rect.h < self.px(118)
+        """Too low for a title above three labelled rows (six players): the title goes to their left and the rows
+        lose their labels (each falcon's tooltip names its kind)."""
+        return self.rect.h < self._labelled_height(self.rect.w)
+
+    def _label(self) -> tuple[int, int]:
+        """A row's label as drawn now (the kind's name over "yours N", in the current language): its width and the
+        height of its two lines (px)."""
+        ui = self.ui
+        if ui is None:
+            return self.px(66), self.px(32)
+        big, small = ui.font_px(14), ui.font_px(11)
+        width = max(
+            max(ui.text.size(_(name), big, "bold")[0] for name in KIND_NAMES),
+            ui.text.size(_("yours {n}").format(n=5), small)[0],
+        )
+        points = ui.text.size(_("yours {n} · {points} pts").format(n=5, points=FALCON_POINTS[5]), small)[0]
+        if max(width, points) + self.px(8) <= self.rect.w // 4:  # a wide column: room for the points too
+            width = max(width, points)
+        return width, ui.text.size("Ag", big, "bold")[1] + ui.text.size("Ag", small)[1]
+
+    def _header(self) -> int:
+        """The title's band, from the panel's top."""
+        title_h = self.ui.text.size("A", self.ui.font_px(13), "bold")[1] if self.ui is not None else self.px(17)
+        return self.px(9) + title_h + self.px(3)
+
+    def _least_token(self) -> int:
+        """The least size of a token in a labelled row: its colours (``COLOURS`` of it) stay readable."""
+        return max(self.px(24), LEAST_TOKEN)
+
+    def _labelled_height(self, width: int) -> int:
+        """The least height of the panel with its title above three labelled rows, ``width`` px wide."""
+        px = self.px
+        row = max(self._label()[1], round(self._least_token() * ENTRY_H)) + px(2)
+        return self._header() + len(FALCON_KINDS) * row + px(6)
+
+    def least_height(self, ui: Ui, width: int) -> int:
+        self.ui = ui
+        rect = self.rect
+        self.rect = pygame.Rect(rect.x, rect.y, width, rect.h)  # the lengths of the design scale with the width
+        try:
+            return self._labelled_height(width)
+        finally:
+            self.rect = rect
 
     def _rows(self) -> list[pygame.Rect]:
         """One band per kind, under the title (or right of it, when short)."""
         px = self.px
         if self.short:
-            area = pygame.Rect(self.rect.x + px(96), self.rect.y + px(5), self.rect.w - px(104), self.rect.h - px(10))
+            left = self.rect.x + px(12) + self._short_block() + px(8)
+            area = pygame.Rect(left, self.rect.y + px(5), self.rect.right - px(8) - left, self.rect.h - px(10))
         else:
-            top = self.rect.y + px(28)
+            top = self.rect.y + self._header()
             area = pygame.Rect(self.rect.x + px(10), top, self.rect.w - px(20), self.rect.bottom - px(6) - top)
         step = area.h / len(FALCON_KINDS)
         return [pygame.Rect(area.x, round(area.y + i * step), area.w, round(step)) for i in range(len(FALCON_KINDS))]
 
+    def _short_block(self) -> int:
+        """When short: how wide the title and the note under it are, whatever the note says now."""
+        ui = self.ui
+        if ui is None:
+            return self.px(84)
+        notes = (_("click to buy"), _("{n} left").format(n=len(FALCONS)))
+        return max(
+            ui.text.size(_("Falcons").upper(), ui.font_px(13), "bold")[0],
+            *(ui.text.size(note, ui.font_px(12))[0] for note in notes),
+        )
+
     def _label_w(self) -> int:
-        return 0 if self.short else self.px(70)
+        """The labels' column: as wide as the widest label, at most a third of the row."""
+        return 0 if self.short else min(self._label()[0] + self.px(8), self.rect.w // 3)
 
     def place_rects(self) -> dict[int, pygame.Rect]:
-        """Every falcon's place in the supply, bought or not (squares: the tokens are round)."""
+        """Every falcon's place in the supply, bought or not (squares: the tokens are round), its colours under it
+        (``colours_rect``)."""
         px = self.px
         found: dict[int, pygame.Rect] = {}
         for kind, row in enumerate(self._rows()):
             x0 = row.x + self._label_w()
             room = row.right - x0
-            size = max(8, min(px(40), row.h - px(4), (room - 4 * px(4)) // 5))
-            step = (room - size) / 4
+            width = (room - 4 * px(8)) / 5  # a falcon with its colours side by side under it, apart from the next
+            size = max(8, min(px(44), int((row.h - px(2)) / ENTRY_H), int(width / ENTRY_W)))
+            step = (room - size * ENTRY_W) / 4
+            top = row.centery - round(size * ENTRY_H) // 2
             for i, falcon in enumerate(BY_KIND[kind]):
-                found[falcon] = pygame.Rect(round(x0 + i * step), row.centery - size // 2, size, size)
+                x = x0 + i * step + (size * ENTRY_W - size) / 2
+                found[falcon] = pygame.Rect(round(x), top, size, size)
         return found
+
+    @staticmethod
+    def colours_rect(place: pygame.Rect) -> pygame.Rect:
+        """Where a falcon's two colours are drawn, side by side across the lower rim of its token at ``place``."""
+        size = round(place.w * COLOURS)
+        return pygame.Rect(place.centerx - size, place.y + round(place.w * COLOURS_AT), 2 * size + 1, size)
 
     def supply_rects(self, state: GameState) -> dict[int, pygame.Rect]:
         """The falcons in the supply where they are drawn."""
@@ -201,8 +314,12 @@ class FalconsPanel(ModulePanel):
         return {falcon: places[falcon] for falcon in part.supply}
 
     def piece_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
+        falcon = self.piece_drawn_at(snap, pos)
+        return falcon if falcon in snap.pickable else None
+
+    def piece_drawn_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         for falcon, rect in self.supply_rects(snap.state).items():
-            if falcon in snap.pickable and _round_hit(rect, pos):
+            if _round_hit(rect, pos) or self.colours_rect(rect).collidepoint(pos):
                 return falcon
         return None
 
@@ -213,13 +330,14 @@ class FalconsPanel(ModulePanel):
         part = falcons.of(state)
         if part is None:
             return
+        self.ui = ui
         title = common.section_title(ui, surface, _("Falcons"), (self.rect.x + px(12), self.rect.y + px(9)))
         buying = bool(snap.pickable)
         size = ui.font_px(12)
         left = len(part.supply)
         if self.short:
             note = _("click to buy") if buying and snap.sel.piece is None else _("{n} left").format(n=left)
-            word = ui.text.render(ui.text.fit(note, size, px(84)), size, theme.TEXT_DIM)
+            word = ui.text.render(note, size, theme.TEXT_DIM)  # as wide as the rows leave (``_short_block``)
             surface.blit(word, (title.x, title.bottom + px(2)))
         else:
             if buying and snap.sel.piece is None:
@@ -291,15 +409,24 @@ class FalconsPanel(ModulePanel):
         ui = snap.ui
         pickable = falcon in snap.pickable
         chosen = snap.sel.piece == falcon
-        hovered = _round_hit(rect, ui.mouse)
+        hovered = _round_hit(rect, ui.mouse) or self.colours_rect(rect).collidepoint(ui.mouse)
         shown = rect.move(0, -self.px(3) if chosen or (hovered and pickable) else 0)
         staged = snap.staged_action
         leaving = isinstance(staged, BuyFalcon) and staged.falcon == falcon  # bought once the turn is confirmed
         image = ui.sprites.tile(falcon, rect.w)
-        if (buying and not pickable) or leaving:  # no corner of your Alhambra takes it now, or it is on its way
+        faded = (buying and not pickable) or leaving  # no corner of your Alhambra takes it now, or it is on its way
+        if faded:
             image = image.copy()
             image.set_alpha(110 if leaving else 140)
         surface.blit(image, shown)
+        # its two colours, large enough to read (the token's own discs are a few pixels): the building types' faces
+        where = self.colours_rect(shown)
+        for kind, x in zip(FALCON_TYPES[falcon], (where.x, where.right - where.h), strict=True):  # type: ignore[arg-type]
+            face = ui.sprites.type_icon(BUILDING_TYPES[kind], where.h)
+            if faded:
+                face = face.copy()
+                face.set_alpha(110 if leaving else 140)
+            surface.blit(face, (x, where.y))
         radius = rect.w // 2
         if leaving:
             common.dashed_circle(surface, theme.GOLD_LIGHT, shown.center, radius + 2, ui.time * 0.75)
@@ -312,13 +439,13 @@ class FalconsPanel(ModulePanel):
             common.dashed_circle(surface, theme.TARGET, shown.center, radius + 3, ui.time)
         if hovered:
             first, second = colours(falcon)
-            tip = _("{falcon}: it sits on a corner of four tiles with a {first} and a {second}.").format(
+            tip = _("{falcon}: it sits on a corner of four tiles that show {first} and {second}.").format(
                 falcon=capital(named(falcon)), first=first, second=second
             )
             if pickable:
                 tip = sentences(tip, _("Click it (or drag it to a lit corner) to buy it."))
-            elif buying:
-                tip = sentences(tip, _("No corner of your Alhambra takes it now."))
+            elif snap.can_act:  # why it cannot be bought now ([M-FALCON-2], [M-FALCON-3])
+                tip = sentences(tip, why_not(snap.state, snap.me, falcon) or "")
             ui.tooltip(tip, rect)
 
 
@@ -405,6 +532,9 @@ class FalconsClient(ClientModule):
             return {}
         corners = sorted({(buy.x, buy.y) for buy in falcons.purchases(state, player) if buy.falcon == piece})
         return {corner: BuyFalcon(piece, card, *corner) for corner in corners}
+
+    def unpickable(self, state: GameState, player: int, piece: int | None) -> str | None:
+        return why_not(state, player, piece)
 
     def picked_prompt(self, state: GameState, piece: int, card: int | None) -> str | None:
         if not is_falcon(piece):

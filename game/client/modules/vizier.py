@@ -5,7 +5,9 @@ it, the "Wake vizier" button or the V key wakes a sleeping one as the turn's act
 When the window after a turn asks you ([M-VIZIER-2]), the prompt says so, the market's tiles you
 can pay exactly are marked, a click on one picks it (its exact payments suggested) and "Pass" (P)
 lets the vizier rest; the tile bought is then placed like any bought tile ([M-VIZIER-3]: no
-extra action).  A bot using its vizier shows as a banner across the board and a line in the log.
+extra action, and nothing shown in the window says otherwise), its placement confirmed with "Confirm",
+not "End turn" (it ends nobody's turn).  A bot using its vizier shows as a banner across the board and
+a line in the log.
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ WAKE = Command(
     label_source=N_("Wake vizier"),
     hotkey="V",
     key=pygame.K_v,
-    tooltip_source=N_("Wake your sleeping vizier: that is your whole action this turn"),
+    # [M-VIZIER-4] an action like taking money: the turn's, or the one an exact payment allows ([B-TURN-4])
+    tooltip_source=N_("Wake your sleeping vizier: it is an action, like taking money"),
     # TRANSLATORS: in the list of keys: what the V key does
     shortcut_source=N_("wake your sleeping vizier (the turn's action; vizier's favour)"),
     move=_wake_move,

@@ -9,7 +9,7 @@ import pygame
 
 from game import i18n
 from game.engine import events as record_events
-from game.engine.components import CARD_VALUE, TILE_TYPE, is_start_tile
+from game.engine.components import CARD_VALUE, TILE_KIND, TILE_TYPE, is_start_tile
 from game.i18n import N_, _, ngettext, pgettext, words
 
 from .. import theme
@@ -20,10 +20,13 @@ from ..views import common
 from ..views.alhambra import AlhambraView
 from ..widgets import Button, draw_box, draw_text
 from .panel import PanelScene
-from .scoring import draw_sheet
+from .scoring import draw_sheet, sheet_height
 
 if TYPE_CHECKING:
     from ..scene import AppServices
+
+
+ALHAMBRAS_LEAST = 150  # design pixels: the finished Alhambras' least useful height, with their title and names
 
 
 def points_by_round(events: list[dict], collectors: tuple[int | str, ...]) -> list[list[int]]:
@@ -87,7 +90,7 @@ class GameOverScene(PanelScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.ui.px
-        self.panel = pygame.Rect(0, 0, min(w - 30, px(1060)), h - px(30))
+        self.panel = pygame.Rect(0, 0, min(w - 30, px(1240)), h - px(30))
         self.panel.center = (w // 2, h // 2)
         y = self.panel.bottom - px(68)
         self.quit.rect = pygame.Rect(self.panel.right - px(30) - px(140), y, px(140), px(48))
@@ -133,17 +136,25 @@ class GameOverScene(PanelScene):
         surface.blit(crown, crown.get_rect(midright=(rect.x - px(16), rect.centery)))
         surface.blit(crown, crown.get_rect(midleft=(rect.right + px(16), rect.centery)))
         bottom = self._standings(surface, pygame.Rect(self.panel.x + px(30), self.panel.y + px(90), px(330), px(300)))
-        table_area = pygame.Rect(self.panel.x + px(390), self.panel.y + px(90), self.panel.w - px(420), px(360))
+        # the final sheet: every row as high as it needs, roomier where that leaves the Alhambras under it their
+        # least useful height (they give way where it does not)
+        width = self.panel.w - px(420)
+        room = self.again.rect.y - px(20) - self.panel.y - px(90 + 18)
+        need = sheet_height(ui, self.sheet, self.names(), width, small=True)
+        high = min(room, max(need, min(px(360), room - px(ALHAMBRAS_LEAST) - px(20))))
+        table_area = pygame.Rect(self.panel.x + px(390), self.panel.y + px(90), width, high)
         common.section_title(
             ui, surface, words.scoring_round(3), (table_area.x, table_area.y - px(4)), right=table_area.right
         )
-        draw_sheet(ui, surface, self.sheet, self.names(), table_area.move(0, px(18)))
+        table_area.bottom = draw_sheet(
+            ui, surface, self.sheet, self.names(), table_area.move(0, px(18)), small=True
+        ).bottom
         bottom = self._rounds(surface, pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330), px(150)))
         self._facts(
             surface,
             pygame.Rect(self.panel.x + px(30), bottom + px(24), px(330), self.again.rect.y - px(40) - bottom - px(24)),
         )
-        top = table_area.bottom + px(50)
+        top = table_area.bottom + px(20)
         self._alhambras(surface, pygame.Rect(table_area.x, top, table_area.w, self.again.rect.y - px(34) - top))
         if self.record_path is not None:
             note = _("Record saved: {path}").format(path=self.record_path)
@@ -177,9 +188,13 @@ class GameOverScene(PanelScene):
                 shadow=False,
             )
             common.seat_token(ui, surface, seat, name, (band.x + px(22), band.centery), px(11))
-            label = ui.text.render(
-                ui.text.fit(name, ui.font_px(17), px(170), "bold"), ui.font_px(17), theme.IVORY, "bold"
-            )
+            points = ui.text.render(str(score), ui.font_px(24), theme.GOLD_LIGHT, "bold")
+            room = band.w - px(42) - px(26) - points.get_width()  # between the token and the points
+            size = next(
+                (ui.font_px(s) for s in (17, 15, 13) if ui.text.size(name, ui.font_px(s), "bold")[0] <= room),
+                ui.font_px(13),
+            )  # a longer name ("Dirk (cannot win)" in another language) smaller, before it is cut short
+            label = ui.text.render(ui.text.fit(name, size, room, "bold"), size, theme.IVORY, "bold")
             agent = self.table.agents[seat] if isinstance(seat, int) else None
             if won:
                 # TRANSLATORS: under a winner's name in the final standings
@@ -190,14 +205,16 @@ class GameOverScene(PanelScene):
                 # TRANSLATORS: under the (human) player's name in the final standings
                 sub = role or pgettext("standings", "human")
             small = ui.text.render(
-                ui.text.fit(sub, ui.font_px(12), px(170)), ui.font_px(12), theme.GOLD_LIGHT if won else theme.TEXT_DIM
+                ui.text.fit(sub, ui.font_px(12), room), ui.font_px(12), theme.GOLD_LIGHT if won else theme.TEXT_DIM
             )
             top = band.centery - (label.get_height() + small.get_height()) // 2  # the name, then its role, stacked
-            left, right = band.x + px(42), band.x + px(42) + px(170)
+            left, right = band.x + px(42), band.x + px(42) + room
             surface.blit(label, (theme.text_x(left, right, label.get_width()), top))
             surface.blit(small, (theme.text_x(left, right, small.get_width()), top + label.get_height()))
-            points = ui.text.render(str(score), ui.font_px(24), theme.GOLD_LIGHT, "bold")
             surface.blit(points, points.get_rect(midright=(band.right - px(14), band.centery)))
+            if isinstance(seat, int) and band.collidepoint(ui.mouse):  # what they had at the end, over their line
+                text, others = self._fact(seat)
+                ui.tooltip(f"{text}\n{others}" if others else text, band)
             y += px(46)
         return y
 
@@ -205,7 +222,7 @@ class GameOverScene(PanelScene):
         """Every player's finished Alhambra, side by side."""
         ui = self.ui
         px = ui.px
-        if area.h < px(60):
+        if area.h < px(90):  # too small to tell one tile from another (the final sheet took the room)
             return
         common.section_title(ui, surface, _("The Alhambras"), (area.x, area.y), right=area.right)
         state = self.table.state
@@ -225,40 +242,59 @@ class GameOverScene(PanelScene):
             surface.blit(name, name.get_rect(midleft=(name_x, box.bottom + px(10))))
 
     def _facts(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """A line per player: buildings built, tiles left on the reserve, money left in hand."""
+        """A line per player, wrapped where it is long: buildings built, the rule modules' tiles by kind (each
+        named in the tooltip), tiles left on the reserve and, without the modules' tiles, money left in hand."""
         ui = self.ui
         px = ui.px
         state = self.table.state
         if area.h < px(60):
             return
+        size = ui.font_px(13)
+        line_h = ui.text.size("Ag", size)[1]
+        said = [(seat, *self._fact(seat)) for seat in range(state.players)]
+        said = [(seat, text, others, ui.text.wrap(text, size, area.w - px(44))) for seat, text, others in said]
+        if area.y + px(24) + sum(len(lines) * line_h + px(5) for *_rest, lines in said) > area.bottom + px(9):
+            return  # every player's line or none (each is said over their standing too)
         common.section_title(ui, surface, _("At the end"), (area.x, area.y), right=area.right)
         y = area.y + px(24)
-        for seat in range(state.players):
-            if y + px(20) > area.bottom:
-                break
-            tiles = [t for t in state.grids[seat].values() if not is_start_tile(t)]
-            built = sum(TILE_TYPE[t] is not None for t in tiles)
-            money = sum(CARD_VALUE[c] for c in state.hands[seat])
-            reserve = len(state.reserves[seat])
-            buildings = ngettext("{n} building", "{n} buildings", built).format(n=built)
-            on_reserve = ngettext("{n} on the reserve", "{n} on the reserve", reserve).format(n=reserve)
-            if len(tiles) > built:  # tiles of a rule module that are no buildings (huts, camps...), by their kind
-                others = other_tiles([t for t in tiles if TILE_TYPE[t] is None])
-                # TRANSLATORS: a player's facts at the end: "5 buildings + Garden hut, Camp 5 · 1 on the reserve"
-                text = _("{buildings} + {others} · {on_reserve}").format(
-                    buildings=buildings, others=others, on_reserve=on_reserve
-                )
-            else:
-                left = ngettext("{n} in money left", "{n} in money left", money).format(n=money)
-                # TRANSLATORS: a player's facts at the end: "5 buildings · 1 on the reserve · 7 in money left"
-                text = _("{buildings} · {on_reserve} · {money_left}").format(
-                    buildings=buildings, on_reserve=on_reserve, money_left=left
-                )
+        for seat, _text, others, lines in said:
             token_x = area.right - px(8) if i18n.is_rtl() else area.x + px(8)
             common.seat_token(ui, surface, seat, self.table.names[seat], (token_x, y + px(9)), px(7))
-            word = ui.text.render(ui.text.fit(text, ui.font_px(13), area.w - px(24)), ui.font_px(13), theme.PARCHMENT)
-            surface.blit(word, (theme.text_x(area.x + px(22), area.right - px(22), word.get_width()), y))
-            y += px(22)
+            block = pygame.Rect(area.x, y, area.w, len(lines) * line_h)
+            for line in lines:
+                word = ui.text.render(line, size, theme.PARCHMENT)
+                surface.blit(word, (theme.text_x(area.x + px(22), area.right - px(22), word.get_width()), y))
+                y += line_h
+            if others and block.collidepoint(ui.mouse):  # the modules' tiles by name
+                ui.tooltip(others, block)
+            y += px(5)
+
+    def _fact(self, seat: int) -> tuple[str, str]:
+        """``seat``'s line at the end, and the rule modules' tiles in their Alhambra by name ("" for none)."""
+        state = self.table.state
+        tiles = [t for t in state.grids[seat].values() if not is_start_tile(t)]
+        built = sum(TILE_TYPE[t] is not None for t in tiles)
+        money = sum(CARD_VALUE[c] for c in state.hands[seat])
+        reserve = len(state.reserves[seat])
+        buildings = ngettext("{n} building", "{n} buildings", built).format(n=built)
+        on_reserve = ngettext("{n} on the reserve", "{n} on the reserve", reserve).format(n=reserve)
+        if len(tiles) > built:  # tiles of a rule module that are no buildings (huts, camps...), counted by kind
+            others = [t for t in tiles if TILE_TYPE[t] is None]
+            kinds: dict[str, list[int]] = {}
+            for tile in others:
+                kinds.setdefault(TILE_KIND[tile], []).append(tile)
+            counted = words.join(words.tiles_of_kind(found[0], len(found)) for found in kinds.values())
+            # TRANSLATORS: a player's facts at the end: "5 buildings + 1 hut, 2 camps · 1 on the reserve"
+            text = _("{buildings} + {others} · {on_reserve}").format(
+                buildings=buildings, others=counted, on_reserve=on_reserve
+            )
+            return text, other_tiles(others)
+        left = ngettext("{n} in money left", "{n} in money left", money).format(n=money)
+        # TRANSLATORS: a player's facts at the end: "5 buildings · 1 on the reserve · 7 in money left"
+        text = _("{buildings} · {on_reserve} · {money_left}").format(
+            buildings=buildings, on_reserve=on_reserve, money_left=left
+        )
+        return text, ""
 
     def _rounds(self, surface: pygame.Surface, area: pygame.Rect) -> int:
         """The points each collector made at each scoring; return the y below the table."""

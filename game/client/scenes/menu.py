@@ -146,7 +146,8 @@ class MenuScene(Scene):
         subtitle = self.ui.text.shadowed(
             _("The tile-laying game by Dirk Henn"), self.ui.font_px(20), theme.PARCHMENT, "display"
         )
-        draw_text(surface, subtitle, (w // 2, round(h * 0.08) + logo.get_height() + self.ui.px(10)), "midtop")
+        placed = draw_text(surface, subtitle, (w // 2, round(h * 0.08) + logo.get_height() + self.ui.px(10)), "midtop")
+        self.ui.keep_clear(placed)  # a button's tooltip goes elsewhere
         super().draw(surface)
         message = self.message
         if message:

@@ -16,7 +16,7 @@ from game.i18n import N_, _, pgettext
 
 from .. import theme
 from ..persistence import SPEEDS, THINK_LIMITS
-from ..widgets import Button, Choice, Toggle, draw_text, verbatim
+from ..widgets import Button, Choice, Toggle, draw_text, shown, verbatim
 from .panel import ClosingPanelScene
 
 if TYPE_CHECKING:
@@ -187,8 +187,10 @@ class SettingsScene(ClosingPanelScene):
         self.panel.center = (w // 2, h // 2)
         x, width = self.panel.x + px(40), self.panel.w - px(80)
         y = self.panel.y + px(90)
-        for choice in (self.language, self.speed, self.think):
-            choice.label_width = px(200)
+        choices = (self.language, self.speed, self.think)
+        widest = max(self.ui.text.size(shown(choice.label), self.ui.font_px(17))[0] for choice in choices)
+        for choice in choices:
+            choice.label_width = min(max(px(200), widest + px(10)), width // 2)  # a longer label in another language
             choice.rect = pygame.Rect(x, y, width, px(40))
             y += px(56)
         y += px(4)

@@ -38,7 +38,10 @@ MAX_OPPONENTS = 5
 # every module a game may play has one, offered at setup or not yet.
 MODULE_KEYS: dict[str, int] = {name: getattr(pygame, f"K_{setup_key(name).lower()}") for name in PLAYABLE}
 assert len(set(MODULE_KEYS.values())) == len(MODULE_KEYS), "two modules share a setup key"
-DESCRIPTION_LINES = 2  # a toggle's description is cut to this many lines (the whole of it in the tooltip)
+DESCRIPTION_LINES = 2  # a toggle's description is cut to this many lines, where no style below makes room
+# The toggles' styles, roomiest first: the description's font size and the space round it (design pixels).  The
+# setup takes the first in which every module's description fits whole in its column.
+TOGGLE_STYLES = ((14, 8), (13, 6), (12, 4), (11, 3))
 DEFAULT_NAME = "You"  # the player's name until they give one (``--name``'s default): said in their language
 
 
@@ -190,9 +193,11 @@ class Ladder:
         names = {name: agent_label(name) for name, _rect in lines}
         strengths = {name: strength_line(name) for name, _rect in lines}
         marker_w = px(16)
-        gap = px(12)
         name_w = max(ui.text.size(text, size, "bold")[0] for text in names.values())
         strength_w = max(ui.text.size(text, size)[0] for text in strengths.values())
+        traits_w = max(ui.text.size(ladder_trait(name), size)[0] for name, _rect in lines)
+        spare = right - left - px(6) - marker_w - name_w - strength_w - traits_w
+        gap = max(px(4), min(px(12), spare // 2))  # the gaps narrow before a trait is cut short
         trait_x = left + marker_w + name_w + gap
         trait_w = right - px(6) - strength_w - gap - trait_x
         hovered = None
@@ -246,7 +251,8 @@ class ModuleToggle(Toggle):
     def __init__(self, ui: Ui, name: str, value: bool) -> None:
         self.name = name
         self.key = setup_key(name)
-        self.limit = DESCRIPTION_LINES  # lines of description shown (the layout may allow fewer)
+        self.limit = 0  # lines of description shown at most (0: all; the layout cuts only where nothing else fits)
+        self.style = TOGGLE_STYLES[0]  # the description's size and the space round it (``TOGGLE_STYLES``)
         super().__init__(ui, lambda: self.title, value, lambda _value: None, tooltip=self.click_tip)
 
     @property
@@ -266,31 +272,37 @@ class ModuleToggle(Toggle):
         self.ui.sounds.play("click")
         self.on_change(self.value)
 
+    def _size(self) -> int:
+        return self.ui.font_px(self.style[0])
+
     def lines(self, width: int) -> list[str]:
-        """The description wrapped to ``width``, at most ``limit`` lines (the last one cut short with an ellipsis)."""
-        size = self.ui.font_px(14)
+        """The description wrapped to ``width``: all of it, or at most ``limit`` lines, the last one cut short with
+        an ellipsis, where the layout found no room for it whole."""
+        size = self._size()
         lines = self.ui.text.wrap(self.text, size, width)
-        if len(lines) > self.limit:
-            lines = lines[: self.limit]
-            last = lines[-1]
-            while last and self.ui.text.size(last + "…", size)[0] > width:
-                last = last[:-1]
-            lines[-1] = last.rstrip(" ,;") + "…"
+        if self.limit and len(lines) > self.limit:
+            rest = " ".join(lines[self.limit - 1 :]) if " " in self.text else "".join(lines[self.limit - 1 :])
+            lines = [*lines[: self.limit - 1], self.ui.text.fit(rest, size, width)]
         return lines
 
     def cut(self, width: int) -> bool:
         """Whether the description is cut short at ``width`` (then the tooltip says it whole)."""
-        return len(self.ui.text.wrap(self.text, self.ui.font_px(14), width - self.ui.px(24))) > self.limit
+        wrapped = self.ui.text.wrap(self.text, self._size(), width - self.ui.px(24))
+        return bool(self.limit) and len(wrapped) > self.limit
+
+    def _pad(self) -> int:
+        return self.ui.px(self.style[1])
 
     def _text_top(self) -> int:
         """Where the description starts under the title (centred on the switch): below the title's box."""
         title_h = self.ui.text.size("Ag", self.ui.font_px(16), "bold")[1]
-        return max(self.ui.px(30), self.ui.px(20) + (title_h + 1) // 2)
+        pad = self._pad()
+        return max(pad + self.ui.px(22), pad + self.ui.px(12) + (title_h + 1) // 2)
 
     def height_for(self, width: int) -> int:
         """The height of the row at ``width``: the title line, then the wrapped description."""
-        line_h = self.ui.text.size("Ag", self.ui.font_px(14))[1]
-        return self._text_top() + line_h * len(self.lines(width - self.ui.px(24))) + self.ui.px(8)
+        line_h = self.ui.text.size("Ag", self._size())[1]
+        return self._text_top() + line_h * len(self.lines(width - self.ui.px(24))) + self._pad()
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
@@ -303,7 +315,7 @@ class ModuleToggle(Toggle):
         surface.blit(ui.sprites.panel(self.rect.size, fill, 235, edge, px(8)), self.rect)
         # the switch, top right (top left, and all mirrored, right to left)
         w, h = px(50), px(24)
-        track = pygame.Rect(self.rect.right - px(10) - w, self.rect.y + px(8), w, h)
+        track = pygame.Rect(self.rect.right - px(10) - w, self.rect.y + self._pad(), w, h)
         cap_right = track.x - px(10)  # the keycap's right edge, left to right
         track = mirrored(track, self.rect)
         colour = theme.GOLD if self.value else (70, 80, 78)
@@ -326,7 +338,7 @@ class ModuleToggle(Toggle):
         title = ui.text.fit(self.title, size, room, "bold")
         word = ui.text.render(title, size, theme.GOLD_LIGHT if self.value else theme.IVORY, "bold")
         surface.blit(word, word.get_rect(midleft=(theme.text_x(left, right, word.get_width()), track.centery)))
-        small = ui.font_px(14)
+        small = self._size()
         line_h = ui.text.size("Ag", small)[1]
         y = self.rect.y + self._text_top()
         for line in self.lines(self.rect.w - px(24)):
@@ -395,10 +407,13 @@ class SetupScene(PanelScene):
         # the modules' descriptions shrink to a line if need be.
         width = min(w - 40, px(1220))
         modules_w = width - px(40) - px(40 + 170 + 556 + 40)  # the right column, right of the left one
-        gap = px(8)
-        for limit in range(DESCRIPTION_LINES, 0, -1):
+        # the roomiest style in which every description fits whole; where none does, descriptions cut short
+        fits = [(style, 0) for style in TOGGLE_STYLES]
+        fits += [(TOGGLE_STYLES[-1], limit) for limit in range(DESCRIPTION_LINES, 0, -1)]
+        for style, limit in fits:
+            gap = px(style[1])
             for toggle in self.toggles:
-                toggle.limit = limit
+                toggle.style, toggle.limit = style, limit
             needed = px(84 + 34 + 92) + sum(t.height_for(modules_w) + gap for t in self.toggles)
             if needed <= h - 40:
                 break
@@ -429,6 +444,7 @@ class SetupScene(PanelScene):
             row.level.visible = active and row.level.options != [""]
             row.kind.rect = pygame.Rect(field_x, y, px(290), opponent_h)
             row.level.rect = pygame.Rect(field_x + px(306), y, self.column_right - field_x - px(306), opponent_h)
+            self._share_row(row)
             if active:
                 self.row_labels.append((index + 1, y + opponent_h // 2))
                 widgets += [row.kind, row.level]
@@ -455,6 +471,26 @@ class SetupScene(PanelScene):
         self.ladder.rect = mirrored(self.ladder.rect, self.panel)
         self.mirror([choice for row in self.rows for choice in (row.kind, row.level)])
 
+    def _share_row(self, row: OpponentRow) -> None:
+        """Where a kind's or a level's name does not fit its equal share of the row (a long word of another
+        language, a small window), the row is shared by what the names need: between the kinds and the levels,
+        and within each among its names."""
+        px = self.ui.px
+        levels = max((levels for levels in row.kinds.values()), key=len)
+        level_needs = Choice(self.ui, "", levels, 0, lambda _index: None, labels=_level_labels(levels)).needs()
+        kind_needs = row.kind.needs()
+        fits = max(kind_needs) * len(kind_needs) <= row.kind.rect.w + 4 * len(kind_needs)
+        if fits and max(level_needs) * len(level_needs) <= row.level.rect.w + 4 * len(level_needs):
+            row.kind.weights = row.level.weights = []
+            return
+        gap = px(16)
+        room = self.column_right - row.kind.rect.x - gap
+        kind_w = round(room * sum(kind_needs) / (sum(kind_needs) + sum(level_needs)))
+        row.kind.rect.w = kind_w
+        row.level.rect = pygame.Rect(row.kind.rect.right + gap, row.kind.rect.y, room - kind_w, row.kind.rect.h)
+        row.kind.weights = [float(need) for need in kind_needs]
+        row.level.weights = [float(need) for need in level_needs] if len(row.level.options) == len(levels) else []
+
     def _left_height(self, column_w: int, row_h: int, opponent_h: int) -> int:
         """The left column's height: its fields, the opponents' rows and the note under them at the most they
         take (five opponents and their note, or one and the two-player note with modules), the ladder, the
@@ -466,8 +502,39 @@ class SetupScene(PanelScene):
             count * (opponent_h + px(6)) + line_h * len(self.ui.text.wrap(self.note(count + 1, True), size, column_w))
             for count in range(1, MAX_OPPONENTS + 1)
         )
-        fields = px(84) + 2 * (row_h + px(14)) + px(8) + row_h + px(12)
+        hint_size = self.ui.font_px(13)
+        hint_h = self.ui.text.size("Ag", hint_size)[1]
+        hints = len(
+            self.ui.text.wrap(
+                _("Same seed, same deal: share a seed to compare games."), hint_size, column_w - self.label_w - px(216)
+            )
+        )
+        below_seed = max(0, hints * hint_h - hints * hint_h // 2 - row_h // 2)  # the hint, centred on the seed's row
+        fields = px(84) + 2 * (row_h + px(14)) + px(8) + row_h + below_seed + px(12)
         return fields + rows_and_note + px(12) + self.ladder.height_for(column_w) + px(16) + px(50) + px(26)
+
+    def _label_lines(self, text: str) -> tuple[int, list[str]]:
+        """A field's label in the room left of the field: on one line, else on two in a smaller size (a longer
+        word of another language: "Kezdőérték (nem kötelező)"); cut short only where even that is too long."""
+        ui = self.ui
+        room = self.label_w - ui.px(8)
+        for design in (17, 15, 13):
+            size = ui.font_px(design)
+            lines = ui.text.wrap(text, size, room)
+            if len(lines) <= (1 if design == 17 else 2) and all(ui.text.size(line, size)[0] <= room for line in lines):
+                return size, lines
+        return size, [ui.text.fit(line, size, room) for line in lines[:2]]
+
+    def _hint_lines(self) -> list[str]:
+        """The seed's hint, right of the seed field."""
+        hint = _("Same seed, same deal: share a seed to compare games.")
+        return self.ui.text.wrap(hint, self.ui.font_px(13), self.column_right - self.hint_x)
+
+    def _note_top(self) -> int:
+        """Where the note under the seed starts: below the seed field and below its hint (centred on the field)."""
+        line_h = self.ui.text.size("Ag", self.ui.font_px(13))[1]
+        hint_bottom = self.seed.rect.centery + line_h * len(self._hint_lines()) - line_h * len(self._hint_lines()) // 2
+        return max(self.seed.rect.bottom, hint_bottom) + self.ui.px(12)
 
     def note(self, players: int, modules: bool) -> str:
         """What the setup says under the seed of a game of ``players`` (with rule modules or not)."""
@@ -522,21 +589,25 @@ class SetupScene(PanelScene):
             (_("Seed (optional)"), self.seed.rect.centery),
         ]
         for text, y in labels:
-            word = ui.text.render(ui.text.fit(text, size, self.label_w - px(8)), size, theme.IVORY)
-            draw_text(surface, word, (self.across(left, word.get_width()), y), "midleft")
+            label_size, lines = self._label_lines(text)
+            line_h = ui.text.size("Ag", label_size)[1]
+            top = y - line_h * len(lines) // 2
+            for line in lines:
+                word = ui.text.render(line, label_size, theme.IVORY)
+                draw_text(surface, word, (self.across(left, word.get_width()), top))
+                top += line_h
         players = self.count.index + 2
         note = self.note(players, bool(self.modules))
         active = self.rows[: self.count.index + 1]
         pointed = next((found for row in active if (found := row.pointed()) is not None), None)
         self.ladder.draw(surface, {row.agent for row in active}, pointed)
-        hint = _("Same seed, same deal: share a seed to compare games.")
-        y = self.seed.rect.bottom + px(12)
+        y = self._note_top()
         small = ui.font_px(15)
         for line in ui.text.wrap(note, small, self.column_right - left):
             word = ui.text.render(line, small, theme.GOLD_LIGHT if players == 2 else theme.TEXT_DIM)
             y = draw_text(surface, word, (self.across(left, word.get_width()), y)).bottom + 2
         hint_size = ui.font_px(13)
-        hint_lines = ui.text.wrap(hint, hint_size, self.column_right - self.hint_x)
+        hint_lines = self._hint_lines()
         line_h = ui.text.size("Ag", hint_size)[1]
         y = self.seed.rect.centery - line_h * len(hint_lines) // 2
         for line in hint_lines:

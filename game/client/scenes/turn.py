@@ -59,7 +59,7 @@ from ..table import Table, agent_label, bot_names, think_seconds
 from ..views.alhambra import AlhambraView
 from ..views.bank import BankView
 from ..views.hand import HandView
-from ..views.log import LogView
+from ..views.log import LogView, enlarged
 from ..views.majorities import MajoritiesView
 from ..views.market import MarketView
 from ..views.model import Selection, TableSnapshot
@@ -177,7 +177,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             return Button(ui, "", action, icon=name, style="quiet", tooltip=tip, hotkey=key)
 
         # the tooltips are English marked for the catalogues: the buttons say them in the current language
-        self.log_button = icon("log", self.toggle_log, N_("Show or hide the game log"), "L")
+        self.log_button = icon("log", self.toggle_log, N_("The game log: enlarge it, hide it, show it again"), "L")
         self.sound_button = icon("sound_on", self.toggle_sound, N_("Sound on or off"), "M")
         self.speed_button = icon("fast", self.cycle_speed, N_("Animation speed"), "")
         self.menu_button = icon("menu", self.open_pause, N_("Game menu: rules, settings, save and quit"), "Esc")
@@ -473,7 +473,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         ui = self.ui
         px = ui.px
         collectors = self.state.players + len(self.modules.collectors)  # the majorities' rows: players and collectors
-        rects = turn_layout(size, ui.scale, self.app.settings.show_log, collectors)
+        settings = self.app.settings
+        rects = turn_layout(size, ui.scale, settings.show_log and not settings.large_log, collectors)
+        if settings.show_log and settings.large_log:  # the log enlarged, in place of everyone's buildings
+            rects = enlarged(rects)
         self.layout_rects = rects
         self.market.rect = rects.market.copy()
         for panel in self.module_panels.values():  # a rule module's panel beside the market takes its right end
@@ -500,7 +503,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 self.board.rect.right - self.shelf.rect.right - px(4),
                 self.board.rect.h,
             )
-        self.opponents.layout(rects.opponents, px(8))
+        held = (ClientModule.pieces, ClientModule.hand_cards)  # a module's pieces beside the opponents' reserves
+        pieces = any((type(m).pieces, type(m).hand_cards) != held for m in self.modules.modules)
+        self.opponents.layout(rects.opponents, px(8), pieces)
         icons = [self.speed_button, self.sound_button, self.log_button, self.menu_button]
         size_icon = px(36)
         x = rects.top.right - px(8) - len(icons) * (size_icon + px(6))
@@ -994,7 +999,12 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
 
     # ------------------------------------------------------------------ toolbar
     def toggle_log(self) -> None:
-        self.app.settings.show_log = not self.app.settings.show_log
+        """The game log as usual, then large (beside your Alhambra), then hidden, then as usual again."""
+        settings = self.app.settings
+        if settings.show_log and not settings.large_log:
+            settings.large_log = True
+        else:
+            settings.show_log, settings.large_log = not settings.show_log, False
         self.app.save_settings()
         self.layout(self.app.size)
 

@@ -21,12 +21,12 @@ from game.i18n import _, pgettext, words
 
 from .. import theme
 from ..modules import modules_for
-from ..plain import placed, plain, said
+from ..plain import placed, plain, said, sentences
 from ..shortcuts import END_TURN_KEY
 from ..table import agent_label
 from ..views import common
 from ..views.model import Mark
-from ..widgets import draw_box
+from ..widgets import draw_box, shown
 from .turn_input import refused_here
 
 if TYPE_CHECKING:
@@ -299,8 +299,12 @@ class TurnDrawing:
         if state.is_over:
             return _("The game is over.")
         if staged is not None:
+            move = self.move_said(staged.action)
+            if not self.staged_ends_own_turn():  # a placement out of turn (a vizier's tile) ends no turn of yours
+                # TRANSLATORS: a move out of turn waiting for the Confirm button; "Confirm" and "Undo" are buttons
+                return _("Ready: {move}. Confirm, or Undo.").format(move=move)
             # TRANSLATORS: a move waiting for the End turn button; "End turn" and "Undo" are the buttons' names
-            return _("Ready: {move}. End turn to confirm, or Undo.").format(move=self.move_said(staged.action))
+            return _("Ready: {move}. End turn to confirm, or Undo.").format(move=move)
         if not table.human_decides:
             name = table.names[state.decider]
             agent = table.agents[state.decider]
@@ -335,16 +339,20 @@ class TurnDrawing:
         if sel.tile is not None:
             if sel.source == "held":  # picked up as soon as it waits: a module's phase says whose tile it is
                 module_said = self.modules.prompt(state) if self.modules.modules and table.placing else None
-                if module_said is not None:
-                    return module_said
                 places = [place for place, _button in self.placements if place.offered(state)]
                 if not places:
+                    if module_said is not None:
+                        return module_said
                     return _("Click a highlighted place (or drag the tile there), or put it on the reserve (T).")
                 buttons = words.join(
                     # TRANSLATORS: a button of the table and its key, in a list of what can be done ("Give to Dirk (D)")
                     pgettext("a button and its key", "{button} ({key})").format(button=place.label, key=place.hotkey)
                     for place in places
                 )
+                if module_said is not None:  # a module's placement (a vizier's tile): its words, the other places
+                    notes = [place.note(state) for place in places if place.note is not None]
+                    # TRANSLATORS: after the prompt for placing a tile bought out of turn: the buttons of other places
+                    return sentences(module_said, _("Or use {buttons}.").format(buttons=buttons), *notes)
                 return _(
                     "Click a highlighted place (or drag the tile there), put it on the reserve (T), or use {buttons}."
                 ).format(buttons=buttons)
@@ -357,17 +365,24 @@ class TurnDrawing:
                 return module_said
         if table.placing:
             return _("Place the tiles you bought: drag one onto a highlighted place, or click it first.")
+        # a rule module's moves open now (take a hut, wake the vizier, buy a bazaar; buy falcons only as the turn's
+        # first and only action, [M-FALCON-2])
+        more = self.modules.turn_options(state) if self.modules.modules else []
         if state.held:  # [B-TURN-4]: the extra action is optional
             if state.legal_actions() == [EndTurn()]:
                 return _("Exact payment! Nothing else is possible now: End turn ({key}) to place your tiles.").format(
                     key=END_TURN_KEY
                 )
+            if more:
+                return _(
+                    "Exact payment! You may act again: take money (1–4), buy a building (Q W E R), {options}, "
+                    "or redesign — or End turn ({key}) to place your tiles."
+                ).format(options=words.join(more), key=END_TURN_KEY)
             return _(
                 "Exact payment! You may take another action (money, a building, or a redesign) "
                 "— or End turn ({key}) to place your tiles."
             ).format(key=END_TURN_KEY)
-        more = self.modules.turn_options(state) if self.modules.modules else []
-        if more:  # a rule module's moves (take a hut, wake the vizier)
+        if more:
             return _("Your turn: take money (1–4), buy a building (Q W E R), {options}, or redesign.").format(
                 options=words.join(more)
             )
@@ -455,11 +470,29 @@ class TurnDrawing:
         """The buttons drawn inside the prompt band (payment chips, Do it): they take room from the text."""
         return [c for c in self.chips if c.visible] + ([self.do_hint] if self.do_hint.visible else [])
 
+    def _chip_widths(self: TurnScene) -> list[int]:
+        """Each button in the prompt band as wide as its label needs at a button's smallest size, the usual width
+        at least: a payment of several cards with an exchange card ("= 5+3+1 +card") is not cut short.  Together
+        they leave the prompt's words half the band: beyond that the widths above the usual shrink alike."""
+        ui = self.ui
+        px = ui.px
+        smallest = max(6, ui.font_px(15) * 4 // 5)  # as small as a button's label goes before it is cut
+        usual = px(86)
+        wanted = [
+            max(usual, ui.text.size(shown(chip.label), smallest, "bold")[0] + px(14)) for chip in self._prompt_chips()
+        ]
+        room = (self.board.rect.w - px(24)) // 2 - px(6) * len(wanted)  # the chips' half of the band
+        extra = sum(wanted) - usual * len(wanted)
+        if extra <= 0 or sum(wanted) <= room:
+            return wanted
+        share = max(0.0, (room - usual * len(wanted)) / extra)
+        return [usual + int((width - usual) * share) for width in wanted]
+
     def prompt_lines(self: TurnScene) -> list[str]:
         """The prompt wrapped to the band beside its chips; all of them (the band shows ``PROMPT_LINES``)."""
         ui = self.ui
         px = ui.px
-        chips_w = sum(px(86) + px(6) for _ in self._prompt_chips())
+        chips_w = sum(width + px(6) for width in self._chip_widths())
         return ui.text.wrap(self.prompt_text(), ui.font_px(15), self.board.rect.w - px(24) - chips_w)
 
     def _draw_prompt(self: TurnScene, surface: pygame.Surface) -> None:
@@ -469,7 +502,8 @@ class TurnDrawing:
         hint = self.hint if self.hint_action is not None and self.can_act else None
         size = ui.font_px(15)
         chips = self._prompt_chips()
-        chips_w = sum(px(86) + px(6) for _ in chips)
+        widths = self._chip_widths()
+        chips_w = sum(width + px(6) for width in widths)
         lines = self.prompt_lines()[:PROMPT_LINES]
         line_h = ui.text.size("Ag", size)[1]
         width = max(ui.text.size(line, size)[0] for line in lines) + chips_w + px(24)
@@ -484,9 +518,9 @@ class TurnDrawing:
             surface.blit(word, (theme.text_x(box.x + px(12), text_right, word.get_width()), y))
             y += line_h
         x = box.right - chips_w - px(6)
-        for chip in chips:
-            chip.rect = pygame.Rect(x, box.centery - px(13), px(86), px(26))
-            x += px(92)
+        for chip, chip_w in zip(chips, widths, strict=True):
+            chip.rect = pygame.Rect(x, box.centery - px(13), chip_w, px(26))
+            x += chip_w + px(6)
         if self.toast_text and ui.time < self.toast_until:
             tsize = ui.font_px(14)
             tlines = ui.text.wrap(self.toast_text, tsize, board.w - px(60))[:3]
@@ -496,6 +530,7 @@ class TurnDrawing:
             toast.midbottom = (board.centerx, board.bottom - px(30))
             colour = (72, 30, 22) if self.toast_warn else (24, 52, 40)
             draw_box(ui, surface, toast, colour, 240, theme.WARN if self.toast_warn else theme.GOOD, px(8))
+            ui.keep_clear(toast)  # a tooltip goes elsewhere
             icon = "!" if self.toast_warn else "i"
             mark = ui.text.render(icon, ui.font_px(16), theme.WARN if self.toast_warn else theme.GOOD, "bold")
             surface.blit(mark, mark.get_rect(center=(toast.x + px(16), toast.centery)))

@@ -46,15 +46,18 @@ from game.engine.components import (
     TILE_COST,
     is_money_card,
 )
-from game.engine.phases import ACTION
+from game.engine.phases import ACTION, FINAL
 from game.i18n import N_, _, ngettext, pgettext, words
 
-from ..modules import ClientModule, Destination
+from ..modules import ClientModule, Destination, Payment
 from ..shortcuts import END_TURN_KEY
+from ..table import order_payments
 from ..views.market import SLOT_KEYS
 from ..views.model import Piece
 
 if TYPE_CHECKING:
+    from game.engine import GameState
+
     from .turn import TurnScene
 
 END_TURN_TIP = N_("Decline the extra action: place the tiles you bought, then the turn ends")
@@ -67,6 +70,8 @@ LABELS = {
     "buy": lambda: pgettext("button", "Buy"),
     "pass": lambda: pgettext("button", "Pass"),
     "end turn": lambda: pgettext("button", "End turn"),
+    # TRANSLATORS: confirms a move out of turn (placing the tile a vizier bought), which hands the game on
+    "confirm": lambda: pgettext("button", "Confirm"),
     "lift": lambda: pgettext("button", "Move to reserve"),
     "buy here": lambda: pgettext("button", "Buy here"),
     "cancel": lambda: pgettext("button", "Cancel"),
@@ -176,7 +181,9 @@ class TurnInput:
             button.visible = False
         self.primary.visible = staged is not None or self.can_act
         self.primary.enabled = False
-        self.primary.label = LABELS["end turn"] if staged else LABELS["take"]
+        self.primary.label = LABELS["take"]
+        if staged is not None:  # "End turn" only where it ends your own turn ([M-VIZIER-2]: a vizier's tile does not)
+            self.primary.label = LABELS["end turn"] if self.staged_ends_own_turn() else LABELS["confirm"]
         self.primary.tooltip, self.primary.hotkey = "", "Enter"
         self.cancel.label, self.cancel.tooltip = LABELS["cancel"], DROP_TIP
         if staged is not None:
@@ -222,6 +229,7 @@ class TurnInput:
                     if place.offered(table.state):
                         button.visible = True
                         button.enabled = table.state.is_legal(place.action(sel.tile))
+                        button.tooltip = self._place_tip(place)
                 self.cancel.visible = True
         elif choosing:  # a rule module's phase: pick a market tile (a vizier's purchase), or its commands
             self.primary.visible = sel.slot is not None
@@ -234,9 +242,12 @@ class TurnInput:
                 self.cancel.visible = True
                 self._show_chips()
         if self.can_act and staged is None:
+            optional = table.state.optional_actions() if sel.piece is not None else []
             for command, button in self.commanders:
                 move = command.move(table.state)
-                if move is not None:
+                # a piece picked (a falcon, [M-FALCON-2]: the turn's only action): no other action is offered, only
+                # the module's main command (Done) and moves that change nothing of the play (reveal a bonus card)
+                if move is not None and (sel.piece is None or command.primary or move in optional):
                     button.visible = True
                     button.enabled = table.state.is_legal(move)
             if sel.piece is None:  # a piece for your Alhambra's corners (buy falcons): while one may be picked
@@ -247,6 +258,28 @@ class TurnInput:
         if self.hint_action is not None and self.can_act:
             self.do_hint.visible = True
         self._stack_actions()
+
+    def staged_ends_own_turn(self: TurnScene) -> bool:
+        """Whether the move waiting for confirmation ends the human's own turn, not a placement out of turn (the
+        tile a vizier bought, [M-VIZIER-2]; the tiles received at the end of the game, [B-END-2])."""
+        state = self.state
+        return state.turn_player == self.me and state.phase not in state.rules.placing and state.phase != FINAL
+
+    def _place_tip(self: TurnScene, place: Destination) -> Callable[[], str]:
+        """A rule module's place's tooltip, with its note where the rules allowing it may be doubted now."""
+        note = place.note
+        if note is None:
+            return lambda: place.tooltip
+
+        def said() -> str:
+            now = note(self.state)
+            if not now:
+                return place.tooltip
+            # TRANSLATORS: a button's tooltip (it has no full stop of its own), then a sentence saying why the rules
+            # allow that move now ("Give the selected tile to Dirk (...). The rules allow it: ...")
+            return pgettext("a tooltip and a note", "{tooltip}. {note}").format(tooltip=place.tooltip, note=now)
+
+        return said
 
     def _offer_piece(self: TurnScene) -> None:
         """A piece picked for a corner of your Alhambra: a click on a lit corner puts it there, so the primary
@@ -534,6 +567,11 @@ class TurnInput:
             if card is not None and self.sel.slot is not None:
                 self.toggle_payment(card)
                 return True
+        for panel in self.module_panels.values():  # a piece for your Alhambra that may not be picked now: why not
+            drawn = panel.piece_drawn_at(snap, pos)
+            if drawn is not None:
+                self._say_unpickable(self.modules.unpickable, drawn)
+                return True
         piece = self.shelf.piece_at(snap, pos)
         if piece is not None:
             self._use_piece(piece)
@@ -594,8 +632,26 @@ class TurnInput:
         sel.offer = chosen
         self.ui.sounds.play("click")
 
+    def _buys_nothing_now(self: TurnScene) -> bool:
+        """In a rule module's phase that buys nothing from the market (buying falcons, [M-FALCON-2]): say its rule
+        (the engine's words for the phase) and True; False where the market or a module's tile may be bought."""
+        if not self.table.choosing or (self.modules.modules and self.modules.exact_only(self.state)):
+            return False
+        error = self._refused_now(ACTION)
+        if error is not None:
+            self.show_toast(lambda: refusal(error), True)
+        return True
+
+    def _refused_now(self: TurnScene, phase: str) -> IllegalAction | None:
+        """The engine's refusal of any move of ``phase`` now (a module's phase says what it asks), or None."""
+        try:
+            self.state.require_phase(phase)
+        except IllegalAction as error:
+            return error
+        return None
+
     def choose_slot(self: TurnScene, slot: int) -> None:
-        if not (self.can_act and (self.table.acting or self.table.choosing)):
+        if not (self.can_act and (self.table.acting or self.table.choosing)) or self._buys_nothing_now():
             return
         state = self.state
         tile = state.market[slot - 1]
@@ -612,7 +668,7 @@ class TurnInput:
                     lambda: _("No exact payment for {tile} in your hand.").format(tile=words.tile(tile)), True
                 )
                 return
-            self._suggest(slot, [], extra)
+            self._suggest(slot, order_payments(extra, TILE_COST[tile]))
             return
         if not self.table.can_buy(slot) and not extra:
             currency = MARKET_CURRENCY[slot - 1]
@@ -624,16 +680,12 @@ class TurnInput:
                 True,
             )
             return
-        suggestions = list(self.table.exact_payments(slot)[:3])
-        cheapest = self.table.cheapest_payment(slot)
-        if cheapest is not None and cheapest not in suggestions and len(suggestions) < 4:
-            suggestions.append(cheapest)
-        self._suggest(slot, suggestions, extra)
+        self._suggest(slot, self.table.suggestions(slot, extra, len(self.chips)))  # an exact payment first
 
     def choose_item(self: TurnScene, item: int) -> None:
         """Pick a rule module's tile for sale outside the market (a waiting bazaar) to buy: priced and paid by the
         market slot ``item_slot`` names, its exact payments suggested like a slot's."""
-        if not (self.can_act and (self.table.acting or self.table.choosing)):
+        if not (self.can_act and (self.table.acting or self.table.choosing)) or self._buys_nothing_now():
             return
         if self.sel.item == item:
             self.sel.clear()
@@ -659,12 +711,12 @@ class TurnInput:
                 True,
             )
             return
-        self._suggest(slot, [], payments)
+        self._suggest(slot, payments)
         self.sel.item = item
 
     def pick_next_item(self: TurnScene, items: list[int]) -> None:
         """A module's picker key: the next of ``items`` (its tiles for sale) after the one picked, to buy."""
-        if not items or not (self.can_act and (self.table.acting or self.table.choosing)):
+        if not items or not (self.can_act and (self.table.acting or self.table.choosing)) or self._buys_nothing_now():
             return
         after = items.index(self.sel.item) + 1 if self.sel.item in items else 0
         for item in items[after:] + items[:after]:  # the next that can be bought now, else say why not
@@ -675,7 +727,21 @@ class TurnInput:
 
     # ------------------------------------------------------------------ a module's piece for your Alhambra's corners
     def _piece_picker(self: TurnScene, module: ClientModule) -> Callable[[], None]:
-        return lambda: self.pick_next_piece(module.placeable(self.state, self.me))
+        def pick() -> None:
+            pieces = module.placeable(self.state, self.me)
+            if not pieces and self.can_act and self.staged_action is None:  # none fits: say why (its key, F)
+                self._say_unpickable(module.unpickable, None)
+            self.pick_next_piece(pieces)
+
+        return pick
+
+    def _say_unpickable(
+        self: TurnScene, why: Callable[[GameState, int, int | None], str | None], piece: int | None
+    ) -> None:
+        """Say why ``piece`` (None: any of a module's pieces) cannot be picked now (buy falcons: no corner where
+        four tiles meet with both its colours, no money left, not as an extra action)."""
+        if why(self.state, self.me, piece) is not None:
+            self.show_toast(lambda: why(self.state, self.me, piece) or "", True)
 
     def pick_next_piece(self: TurnScene, pieces: list[int]) -> None:
         """A pick's button or key (buy falcons): the next of ``pieces`` after the one picked, else the first."""
@@ -750,23 +816,18 @@ class TurnInput:
         elif self.board.rect.collidepoint(pos):
             self.show_toast(lambda: _("Not there: put it on one of the lit corners of your Alhambra (or Esc)."), True)
 
-    def _suggest(
-        self: TurnScene, slot: int, suggestions: list[tuple[int, ...]], extra: list[tuple[tuple[int, ...], int | None]]
-    ) -> None:
-        """Select ``slot`` with its payments suggested: the base game's, then the rule modules' (up to four)."""
+    def _suggest(self: TurnScene, slot: int, payments: list[Payment]) -> None:
+        """Select ``slot`` with ``payments`` suggested in their order (as many as there are chips), the first
+        chosen: each the money paid and a rule module's card that pays with it (an exchange card) or None."""
+        payments = payments[: len(self.chips)]
         self.sel.clear()
         self.sel.slot = slot
-        cards: list[int | None] = [None] * len(suggestions)
-        for paid, card in extra:
-            if len(suggestions) < len(self.chips):
-                suggestions.append(paid)
-                cards.append(card)
-        self.sel.suggestions = suggestions
-        self.sel.suggested_cards = cards
-        if suggestions:
+        self.sel.suggestions = [paid for paid, _card in payments]
+        self.sel.suggested_cards = [card for _paid, card in payments]
+        if payments:
             self.sel.suggestion = 0
-            self.sel.pay = list(suggestions[0])
-            self.sel.card = cards[0]
+            self.sel.pay = list(payments[0][0])
+            self.sel.card = payments[0][1]
         self.ui.sounds.play("click")
 
     def next_payment(self: TurnScene) -> None:

@@ -107,7 +107,10 @@ class BankView:
         return [pygame.Rect(x0 + i * (cw + gap), y, cw, ch) for i in range(4)]
 
     def _piles_y(self, snap: TableSnapshot) -> int:
-        return self.offer_rects(snap)[0].bottom + snap.ui.px(24)
+        """Under the offer's key caps (which hang below the cards), clear of the deck's stack (drawn 6 px higher)."""
+        ui = snap.ui
+        caps = ui.text.size("Ag", ui.font_px(12), "bold")[1] + 2
+        return self.offer_rects(snap)[0].bottom + max(ui.px(24), caps + 5)
 
     def pile_rects(self, snap: TableSnapshot) -> dict[str, pygame.Rect]:
         """Deck, discard and bag, side by side under the offer."""

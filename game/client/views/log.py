@@ -3,10 +3,14 @@
 Lines are narrated once per event and wrapped once per width; an undo that shortens the event
 list rebuilds them, and so does a language change (``i18n.generation``): the log is said again in the
 new language at the next frame.  Only the visible lines are blitted.
+
+``L`` shows it as usual (in the right column, under everyone's buildings), then large (``enlarged``: the whole
+column under the money offer), then hides it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +24,7 @@ from ..widgets import Ui
 from . import common
 
 if TYPE_CHECKING:
+    from ..layout import TurnLayout
     from .model import TableSnapshot
 
 KIND_COLORS = {
@@ -29,6 +34,14 @@ KIND_COLORS = {
     "scoring": theme.GOLD,
     "end": theme.GOLD_LIGHT,
 }
+
+
+def enlarged(rects: TurnLayout) -> TurnLayout:
+    """The table's areas with the log enlarged: the whole right column under the money offer, where everyone's
+    buildings per type stood (they come back with the log as usual or hidden)."""
+    column = rects.majorities
+    log = pygame.Rect(column.x, column.y, column.w, rects.alhambra.bottom - column.y)  # down to the bottom row
+    return dataclasses.replace(rects, log=log, majorities=pygame.Rect(column.x, column.y, column.w, 0))
 
 
 class LogView:
@@ -79,6 +92,19 @@ class LogView:
         rows = len(self._rows(ui))
         self.scroll = max(0, min(rows - 3, self.scroll + amount * 3))
 
+    @staticmethod
+    def line_height(ui: Ui) -> int:
+        return ui.text.size("Ag", ui.font_px(13))[1] + 1
+
+    def text_area(self, ui: Ui) -> pygame.Rect:
+        """Where the lines go: the panel under its title."""
+        px = ui.px
+        return pygame.Rect(self.rect.x + px(10), self.rect.y + px(28), self.rect.w - px(20), self.rect.h - px(34))
+
+    def lines_shown(self, ui: Ui) -> int:
+        """How many lines the panel shows at once."""
+        return max(1, self.text_area(ui).h // self.line_height(ui))
+
     def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
         px = ui.px
@@ -86,9 +112,9 @@ class LogView:
             ui, surface, _("Game log"), (self.rect.x + px(12), self.rect.y + px(9)), right=self.rect.right - px(12)
         )
         rows = self._rows(ui)
-        line_h = ui.text.size("Ag", ui.font_px(13))[1] + 1
-        area = pygame.Rect(self.rect.x + px(10), self.rect.y + px(30), self.rect.w - px(20), self.rect.h - px(38))
-        visible = max(1, area.h // line_h)
+        line_h = self.line_height(ui)
+        area = self.text_area(ui)
+        visible = self.lines_shown(ui)
         end = len(rows) - self.scroll
         start = max(0, end - visible)
         y = area.bottom - (end - start) * line_h

@@ -112,7 +112,7 @@ class MajoritiesView:
             icon = ui.sprites.type_icon(BUILDING_TYPES[kind], icon_size)
             surface.blit(icon, icon.get_rect(center=head.center))
             if head.collidepoint(ui.mouse):
-                ui.tooltip(words.building(kind), head)
+                ui.tooltip(words.label(words.building(kind)), head)
         tops = [max(counts[kind] for _, counts in rows) for kind in range(TYPES)]
         size = max(10, min(ui.font_px(15), row_h - 3))
         radius = max(5, min(px(8), row_h // 2 - 2))

@@ -11,7 +11,7 @@ from game.engine.components import MARKET_CURRENCY, TILE_COST, TILE_TYPE
 from game.i18n import _, pgettext, words
 
 from .. import theme
-from ..sprites import SLOT_ART, SLOT_TILE_POS, TILE_ART
+from ..sprites import SLOT_ART, SLOT_TILE_POS, TILE_ART, cost_disc
 from . import common
 
 if TYPE_CHECKING:
@@ -20,11 +20,13 @@ if TYPE_CHECKING:
 SLOT_KEYS = ("Q", "W", "E", "R")
 
 
-def slot_label(tile: int, currency: str, short: bool = False) -> str:
+def slot_label(tile: int, currency: str, short: bool | None = False) -> str:
     """The words under a market slot: the tile's building type, its price and the slot's currency ("Tower · 9
-    florin"; ``short``: without the currency).  A tile of no building type (a module's) is named whole, with its
-    price ("Camp 6 · florin")."""
+    florin"; ``short``: without the currency; None: the type alone, for a slot too narrow for more).  A tile of
+    no building type (a module's) is named whole, with its price ("Camp 6 · florin")."""
     kind = TILE_TYPE[tile]
+    if short is None:
+        return words.label(words.building(kind)) if kind is not None else words.tile_name(tile)
     if kind is None:
         if short:
             return words.tile_name(tile)
@@ -32,10 +34,13 @@ def slot_label(tile: int, currency: str, short: bool = False) -> str:
         return pgettext("market label", "{tile} · {currency}").format(tile=words.tile_name(tile), currency=currency)
     if short:
         # TRANSLATORS: under a market slot, where the currency does not fit: the building type and its price
-        return pgettext("market label", "{type} · {cost}").format(type=words.building(kind), cost=TILE_COST[tile])
+        said = pgettext("market label", "{type} · {cost}").format(type=words.building(kind), cost=TILE_COST[tile])
+        return words.label(said)
     # TRANSLATORS: under a market slot: the building type, its price and the slot's currency ("Tower · 9 florin")
-    return pgettext("market label", "{type} · {cost} {currency}").format(
-        type=words.building(kind), cost=TILE_COST[tile], currency=currency
+    return words.label(
+        pgettext("market label", "{type} · {cost} {currency}").format(
+            type=words.building(kind), cost=TILE_COST[tile], currency=currency
+        )
     )
 
 
@@ -66,6 +71,16 @@ class MarketView:
             round(TILE_ART * k),
         )
 
+    @staticmethod
+    def chip_centre(snap: TableSnapshot, tile: int, tile_rect: pygame.Rect, note: str) -> tuple[int, int]:
+        """Where the chip over a tile the player cannot pay for goes: across the tile, just above its price, which
+        it leaves in full view ("you have 4" over the "7")."""
+        ui = snap.ui
+        chip_h = ui.text.size(note, ui.font_px(12), "bold")[1] + 2  # as ``common.chip`` draws it
+        disc = cost_disc(tile, tile_rect)
+        bottom = (disc.y if disc is not None else tile_rect.bottom) - ui.px(3)
+        return tile_rect.centerx, bottom - (chip_h + 1) // 2
+
     def slot_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         for i, rect in enumerate(self.slot_rects(snap)):
             if rect.collidepoint(pos):
@@ -92,14 +107,21 @@ class MarketView:
                 if acting and slot not in snap.buyable:  # dimmed, and how much money is missing
                     common.dim(surface, tile_rect, 110)
                     have = state.currency_totals(state.decider)[MARKET_CURRENCY[i]]
-                    where = (tile_rect.x + tile_rect.w * 2 // 5, tile_rect.bottom - ui.px(14))  # clear of the price
                     # TRANSLATORS: a chip across a market tile the player cannot pay for (exactly, or at all)
                     note = (
                         pgettext("market chip", "not exact")
                         if snap.exact_only
                         else _("you have {amount}").format(amount=have)
                     )
-                    common.chip(ui, surface, note, where, ui.font_px(12), (60, 24, 18), theme.WARN)
+                    common.chip(
+                        ui,
+                        surface,
+                        note,
+                        self.chip_centre(snap, tile, tile_rect, note),
+                        ui.font_px(12),
+                        (60, 24, 18),
+                        theme.WARN,
+                    )
                 elif acting and snap.exact_only and snap.sel.slot != slot:  # payable exactly: a lit target
                     common.dashed_rect(surface, theme.TARGET, frame.inflate(ui.px(6), ui.px(6)), 3, ui.px(10))
             currency = words.currency(MARKET_CURRENCY[i])
@@ -108,6 +130,8 @@ class MarketView:
                 # TRANSLATORS: a chip on the market slot whose tile prices a bazaar being bought
                 said = pgettext("market chip", "sets the price")
                 common.chip(ui, surface, said, (frame.centerx, frame.y), ui.font_px(11), anchor="center")
+                mark = pygame.Rect(frame.x - ui.px(3), frame.y - ui.px(8), frame.w + ui.px(6), frame.h + ui.px(32))
+                ui.keep_clear(mark)  # with its label under it: a tooltip goes elsewhere
             elif snap.sel.slot == slot:
                 common.selected_frame(surface, frame.move(0, lift), 3)
             elif (isinstance(hint, Buy) or hasattr(hint, "paid")) and getattr(hint, "slot", None) == slot:
@@ -115,14 +139,17 @@ class MarketView:
                 common.badge(ui, surface, "hint", frame.topright, ui.px(26))
             if acting:
                 common.keycap(ui, surface, SLOT_KEYS[i], (frame.x + ui.px(6), frame.y + ui.px(6)), "topleft")
+            size = ui.font_px(13)
             if tile >= 0:
-                label = slot_label(tile, currency)
-                if ui.text.size(label, ui.font_px(13))[0] > room:
-                    label = slot_label(tile, currency, short=True)
+                # the longest wording that fits: with the currency, without it, and at last the name alone (the
+                # price is on the tile's own disc, which nothing covers)
+                fitting = (slot_label(tile, currency, short) for short in (False, True, None))
+                label = next((said for said in fitting if ui.text.size(said, size)[0] <= room), "")
+                label = label or slot_label(tile, currency, short=None)
             else:
                 # TRANSLATORS: under an empty market slot: its tile was bought this turn
                 label = pgettext("market slot", "sold") if not state.is_over else "—"
-            word = ui.text.shadowed(ui.text.fit(label, ui.font_px(13), room), ui.font_px(13), theme.PARCHMENT)
+            word = ui.text.shadowed(ui.text.fit(label, size, room), size, theme.PARCHMENT)
             surface.blit(word, word.get_rect(midtop=(frame.centerx, frame.bottom + ui.px(4))))
             if hovered:
                 affordable = slot in snap.buyable

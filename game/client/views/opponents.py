@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from .model import TableSnapshot
 
 
+COLUMN_W = 292  # the column's width at scale 1 (``layout``): wider, on a wide window, the Alhambras get the room
+INFO_W = 160  # at scale 1, what the words beside an opponent's Alhambra need at the least (reserve and hand)
+HAND_LINE = 15  # at scale 1, the least height of a line of the hand (a currency's cards)
+
+
 def _reserve_label() -> str:
     # TRANSLATORS: the label of a player's reserve in their panel, before its tiles
     return pgettext("reserve", "Reserve")
@@ -51,10 +56,19 @@ class OpponentPanel:
             self.grid.max_cell = px(64)
         else:
             self.grid.max_cell = px(34)
-            side = min(body.h, round(body.w * 0.46))
+            side = min(body.h, round(body.w * 0.46))  # a square
+            if self.rect.w > px(COLUMN_W):  # a wide column (a wide window): all the width the words do not need
+                side = max(side, body.w - px(10) - px(INFO_W))
             grid = pygame.Rect(body.x, body.y, side, body.h)
             info = pygame.Rect(grid.right + px(10), body.y, body.right - grid.right - px(10), body.h)
         return {"grid": grid, "info": info}
+
+    @staticmethod
+    def least_height(ui: Ui, pieces: bool) -> int:
+        """The least height of a panel beside the others (the Alhambra at its left): its header, the reserve's row,
+        the row of a rule module's pieces (``pieces``) and the four lines of the hand."""
+        px = ui.px
+        return px(40) + px(22) + (px(27) if pieces else 0) + px(6) + 4 * px(HAND_LINE)
 
     def _tall(self, snap: TableSnapshot) -> bool:
         px = snap.ui.px
@@ -74,7 +88,7 @@ class OpponentPanel:
             if pieces.y > tiles.y:
                 top = pieces.bottom
             else:  # the pieces share the reserve's row, at its right end
-                tiles.w = pieces.x - px(6) - tiles.x
+                tiles.w = max(0, pieces.x - px(6) - tiles.x)
         hand = pygame.Rect(info.x, top + px(6), info.w, info.bottom - top - px(6))
         return info, tiles, hand
 
@@ -86,13 +100,31 @@ class OpponentPanel:
             return pygame.Rect(info.x, info.y + px(22), info.w, 0)
         if self._tall(snap):  # a row of their own, under the reserve
             return pygame.Rect(info.x, info.y + px(22) + px(5), info.w, px(34))
-        height = px(22)  # a narrow panel: at the right end of the reserve's row, so the hand keeps its four lines
-        width = min(natural_width(snap, self.seat, height), info.w // 2)
+        height = px(22)  # a narrow panel
+        natural = natural_width(snap, self.seat, height)
+        beside = info.w - self._reserve_w(snap) - px(6)  # what the reserve's row leaves at its right end
+        if natural > beside and info.h >= px(22) + px(5) + height + px(6) + 4 * px(HAND_LINE):
+            # a row of their own under the reserve, rather than over its words or tiles (the hand keeps four lines)
+            return pygame.Rect(info.x, info.y + px(22) + px(5), info.w, height)
+        # a low panel (many opponents): at the right end of the reserve's row, so the hand keeps its four lines, one
+        # over the other where the reserve leaves too little room (``piece_row``)
+        width = max(beside, min(natural, height))
         return pygame.Rect(info.right - width, info.y, width, height)
 
+    def _reserve_w(self, snap: TableSnapshot) -> int:
+        """How wide the reserve's row is drawn: the word "Reserve", then its tiles or the word "none"."""
+        ui = snap.ui
+        state = snap.state
+        tiles = len(state.reserves[self.seat]) + (len(state.held) if state.decider == self.seat else 0)
+        if tiles:
+            return self._after_label(snap) + tiles * ui.px(23)
+        return self._after_label(snap) + ui.text.size(pgettext("reserve", "none"), ui.font_px(12))[0]
+
     def piece_rects(self, snap: TableSnapshot) -> list[tuple[object, pygame.Rect]]:
-        """(piece or exchange-like card id, rect) along the pieces row."""
-        return piece_row(snap, self.seat, self.pieces_rect(snap))
+        """(piece or exchange-like card id, rect) along the pieces row (from its right end in a language written right
+        to left)."""
+        row = self.pieces_rect(snap)
+        return [(item, common.mirror(rect, row)) for item, rect in piece_row(snap, self.seat, row)]
 
     def tile_rects(self, snap: TableSnapshot) -> list[tuple[int, pygame.Rect, str]]:
         """Reserve and bought tiles as small squares: (tile, rect, 'reserve' or 'held')."""
@@ -103,7 +135,9 @@ class OpponentPanel:
         tiles += [(t, "reserve") for t in state.reserves[self.seat]]
         size = px(20)
         start = self._after_label(snap)
-        step = min(size + px(3), (row.w - start - size) / max(1, len(tiles) - 1)) if len(tiles) > 1 else size
+        step = size
+        if len(tiles) > 1:  # closer together when they would not fit, never on top of each other
+            step = max(px(3), min(size + px(3), (row.w - start - size) / (len(tiles) - 1)))
         return [
             (t, common.mirror(pygame.Rect(round(row.x + start + i * step), row.y + 1, size, size), row), where)
             for i, (t, where) in enumerate(tiles)  # right to left, after the word "Reserve" on the right
@@ -250,14 +284,20 @@ class OpponentsView:
     """Lays the panels out in the left column; the rule modules' panels, if any, at the bottom."""
 
     def __init__(self, ui: Ui, seats: list[int], modules: list[ModulePanel]) -> None:
+        self.ui = ui
         self.panels = [OpponentPanel(ui, seat) for seat in seats]
         self.modules = modules
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def layout(self, rect: pygame.Rect, gap: int) -> None:
+    def layout(self, rect: pygame.Rect, gap: int, pieces: bool = False) -> None:
+        """The panels stacked in ``rect`` by their weights; a module's panel no lower than its words and pieces need
+        (``ModulePanel.least_height``) while the opponents' keep what theirs need (``pieces``: a rule module's
+        pieces beside their reserve)."""
         self.rect = rect
         weights = [1.0] * len(self.panels) + [panel.weight for panel in self.modules]
-        rows = split_rows(rect, weights, gap)
+        least = [OpponentPanel.least_height(self.ui, pieces)] * len(self.panels)
+        least += [panel.least_height(self.ui, rect.w) for panel in self.modules]
+        rows = split_rows(rect, weights, gap, least)
         for panel, row in zip([*self.panels, *self.modules], rows, strict=False):
             panel.rect = row
 

@@ -168,17 +168,22 @@ class TrayView:
             zone = reserve_area.inflate(px(6), px(6))
             surface.blit(common.tinted(zone.size, theme.TARGET, int(30 + 40 * snap.glow)), zone)
             common.dashed_rect(surface, theme.TARGET, zone, 2, px(8), (ui.time * 0.8) % 1)
-            # the words go beside the reserve's tiles, in the longest form that fits there
+            # the words go beside the reserve's tiles, clear of the dashed edge, in the longest form whose lines
+            # fit there (the shortest on as many lines as it takes where none does)
             tiles = self.reserve_rects(snap)
-            left = max((rect.right for _, rect in tiles), default=zone.x) + px(8)
-            room = pygame.Rect(left, zone.y, max(0, zone.right - px(8) - left), zone.h)
+            left = max((rect.right for _, rect in tiles), default=zone.x) + px(12)
+            room = pygame.Rect(left, zone.y + px(6), max(0, zone.right - px(12) - left), zone.h - px(12))
             size = ui.font_px(12)
-            for source in RESERVE_DROP_WORDS:
-                text = _(source)
-                if ui.text.size(text, size)[0] <= room.w:
-                    word = ui.text.render(text, size, theme.TARGET, "bold")
-                    surface.blit(word, word.get_rect(center=room.center))
-                    break
+            line_h = ui.text.size("Ag", size, "bold")[1]
+            forms = [ui.text.wrap(_(source), size, room.w, "bold") for source in RESERVE_DROP_WORDS]
+            fits = [form for form in forms if len(form) * line_h <= room.h]
+            fits = [form for form in fits if all(ui.text.size(line, size, "bold")[0] <= room.w for line in form)]
+            lines = fits[0] if fits else forms[-1]
+            y = room.centery - line_h * len(lines) // 2
+            for line in lines:
+                word = ui.text.render(line, size, theme.TARGET, "bold")
+                surface.blit(word, word.get_rect(midtop=(room.centerx, y)))
+                y += line_h
         staged = snap.staged_action
         lifted = None  # a tile on its way to the reserve, ghosted there until the turn ends
         if isinstance(staged, Lift | Reserve):

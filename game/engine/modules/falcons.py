@@ -276,7 +276,7 @@ def _check_corner(state: GameState, player: int, action: BuyFalcon) -> None:
     if len(missing) == 1:
         raise IllegalAction(
             "M-FALCON-3",
-            "the {tile} needs a {type} among the four tiles at corner ({x}, {y})",
+            "the {tile} needs {type} among the four tiles at corner ({x}, {y})",
             tile=action.falcon,
             type=missing[0],
             x=x,
@@ -285,7 +285,7 @@ def _check_corner(state: GameState, player: int, action: BuyFalcon) -> None:
     if missing:
         raise IllegalAction(
             "M-FALCON-3",
-            "the {tile} needs a {type} and a {other_type} among the four tiles at corner ({x}, {y})",
+            "the {tile} needs {type} and {other_type} among the four tiles at corner ({x}, {y})",
             tile=action.falcon,
             type=missing[0],
             other_type=missing[1],
