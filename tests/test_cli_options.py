@@ -13,22 +13,13 @@ import time
 from pathlib import Path
 
 import pytest
+from test_cli_modules import usage_error
 
 from game.cli import parse
 from game.engine.game import MAX_NAME
 from game.headless import tournament, usable_workers
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    """Parse ``argv``, expect the usage and exit status 2; return the error line."""
-    with pytest.raises(SystemExit) as exit_info:
-        parse(argv)
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert err.startswith("usage: alhambra")
-    return err.strip().splitlines()[-1]
 
 
 def run_game(home: Path, *options: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import module_player
 import pygame
 import pytest
 from driver import Driver, MakeApp
@@ -72,18 +73,9 @@ def play_to(seed: int, steps: int) -> Game:
 
 
 def position(wanted: Callable[[GameState], bool], seeds=range(1, 120), limit: int = 500) -> Game:
-    """The first position of the seeds tried where the human (seat 0) decides and ``wanted`` holds."""
-    for seed in seeds:
-        game = new_game(seed)
-        agent = make_agent("random", seed)
-        for _ in range(limit):
-            state = game.state
-            if state.is_over:
-                break
-            if state.decider == 0 and wanted(state):
-                return game
-            game.apply(agent.choose(state.knowledge(state.decider), state.legal_actions()))
-    raise AssertionError("no such position in the seeds tried")
+    """The first position of the seeds tried where the human (seat 0) of a two-player game with every module
+    decides and ``wanted`` holds."""
+    return module_player.position(wanted, ALL, players=2, seeds=seeds, limit=limit)
 
 
 def human_actions(seed: int):
@@ -510,6 +502,36 @@ def test_placing_the_viziers_tile_is_confirmed_not_called_end_turn(make_app: Mak
     assert scene.table.staged is not None
     assert shown(scene.primary.label) == "Confirm"
     assert "End turn" not in scene.prompt() and "Confirm" in scene.prompt(), scene.prompt()
+
+
+def test_undo_and_take_back_out_of_turn_speak_of_no_turn_of_the_players_m_vizier_2(make_app: MakeApp) -> None:
+    """[M-VIZIER-2] placing the vizier's tile happens in another player's turn: Undo restarts that decision and
+    Take back keeps no "rest of your turn"; neither, nor the toast after Undo, speaks of the player's turn."""
+    game = position(lambda s: s.phase == vizier.PLACING and s.turn_player != 0, seeds=range(1, 300))
+    driver = make_app(speed=0.0)
+    scene = sit(driver, game)
+    driver.key(pygame.K_t)
+    assert scene.table.staged is not None
+    for said in (shown(scene.cancel.tooltip), shown(scene.widget("undo_wide").tooltip)):
+        assert said and "your turn" not in said.lower(), said
+    scene.undo()
+    assert "turn" not in scene.toast_text.lower(), scene.toast_text
+
+
+def test_an_exchange_cards_tooltip_says_what_it_does_in_every_phase(make_app: MakeApp) -> None:
+    """[M-EXCH-3] outside a purchase (placing the vizier's tile, with nothing for sale) an exchange card in the hand
+    says what it does when a tile is bought, instead of asking to choose a market tile now."""
+    game = position(lambda s: s.phase == vizier.PLACING and s.turn_player != 0, seeds=range(1, 300))
+    part = exchange.of(game.state)
+    for card in EXCHANGE_CARDS:
+        if not part.held[0]:
+            hand_over_an_exchange_card(game.state, card)
+    assert part.held[0], "test setup: the human holds an exchange card"
+    driver = make_app(speed=0.0)
+    scene = sit(driver, game)
+    texts = list(texts_at_the_table(driver, scene, step=20).values())
+    assert any("two currencies" in text for text in texts), "the exchange card's tooltip was seen"
+    assert not any("choose a market tile" in text for text in texts), texts
 
 
 def test_the_own_turns_end_is_still_called_end_turn(make_app: MakeApp) -> None:

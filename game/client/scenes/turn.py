@@ -241,7 +241,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.undo,
             icon="undo",
             hotkey="Z",
-            tooltip=N_("Restart your turn from its beginning"),
+            tooltip=self._undo_tip,
         )
         self.hint_wide = Button(
             ui,
@@ -925,6 +925,12 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         banner_words = self._banner
         return banner_words() if callable(banner_words) else banner_words
 
+    def _undo_tip(self) -> str:
+        """What Undo restarts: the human's turn, or a decision out of turn ([M-VIZIER-2])."""
+        if self.state.turn_player == self.me:
+            return _("Restart your turn from its beginning")
+        return _("Start this decision out of turn again")
+
     def undo(self) -> None:
         if not self.table.can_undo or self.director.busy:
             return
@@ -938,7 +944,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.target_scores = list(state.scores)
         self.shown_events = len(self.table.game.events)
         self.log.sync(self.table.game.events, self.table.names, self.table.human)
-        self.show_toast(lambda: _("Your turn starts again."))
+        if self.state.turn_player == self.me:
+            self.show_toast(lambda: _("Your turn starts again."))
+        else:  # a decision out of turn (the vizier's window, its tile's placement): no turn of yours restarts
+            self.show_toast(lambda: _("Your decision starts again."))
         self.ui.sounds.play("card")
 
     # ------------------------------------------------------------------ hint

@@ -190,7 +190,11 @@ class TurnInput:
             self.primary.enabled = True
             self.cancel.visible = True
             self.cancel.label = LABELS["take back"]
-            self.cancel.tooltip = N_("Take back this move (the rest of your turn stays)")
+            self.cancel.tooltip = (
+                N_("Take back this move (the rest of your turn stays)")
+                if self.staged_ends_own_turn()
+                else N_("Take back this move")
+            )
         elif acting:
             legal = table.state.legal_actions()
             if legal == [Pass()]:

@@ -194,7 +194,8 @@ class HandView:
                         card=tip
                     )
                 elif not buying:
-                    tip = _("{card}: choose a market tile to buy, then pay with it").format(card=tip)
+                    # true in every phase: nothing may be for sale now (a placement, another player's turn)
+                    tip = _("{card}: when you buy a tile, its two currencies may pay for it together").format(card=tip)
                 ui.tooltip(tip, rect)
 
 
