@@ -55,9 +55,10 @@ def test_a_seed_the_record_cannot_hold_is_a_usage_error(seed, capsys) -> None:
     assert parse(["--seed", str(2**64 - 1)]).seed == 2**64 - 1
 
 
-def test_workers_are_capped_at_the_games_and_the_cores() -> None:
+@pytest.mark.parametrize("cores", [1, 2, 16])
+def test_workers_are_capped_at_the_games_and_the_cores(cores: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """``--workers`` beyond the games or the cores starts no more processes than can work."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(cores)), raising=False)
     assert usable_workers(150, 3) == min(3, cores)
     assert usable_workers(999, 10) == min(10, cores)
     assert usable_workers(1, 10) == 1

@@ -23,6 +23,7 @@ import platformdirs
 
 from game.engine import Game
 from game.engine import record as records
+from game.engine.game import name_problem
 from game.engine.modules import CHOOSABLE
 from game.i18n import LANGUAGES
 
@@ -89,6 +90,8 @@ class Settings:
                 ok = isinstance(value, bool)
             elif isinstance(default, float):
                 ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 10
+            elif item.name == "name":  # what a game accepts (--name), so a name played with is read back
+                ok = isinstance(value, str) and value != "" and name_problem(value) is None
             elif isinstance(default, str):
                 ok = isinstance(value, str) and 0 < len(value) <= 24 and value.isprintable()
             elif item.name == "modules":
@@ -126,6 +129,7 @@ def settings_path() -> Path:
 
 
 def load_settings() -> Settings:
+    """The saved settings (``read_settings`` without its report; an unreadable file is still moved aside)."""
     return read_settings().settings
 
 
@@ -167,9 +171,15 @@ def read_settings() -> SettingsRead:
     try:
         path.replace(kept)
     except OSError:
-        return SettingsRead(settings, f"the settings file {path} could not be read: {reason}; defaults are used")
+        return SettingsRead(
+            settings,
+            f"the settings file {path} could not be read: {reason}; defaults are used for what could not be read",
+        )
     return SettingsRead(
-        settings, f"the settings file could not be read: {reason}; defaults are used and the file is kept as {kept}"
+        settings,
+        f"the settings file could not be read: {reason}; defaults are used for what could not be read, and the "
+        f"file is kept as {kept}",
+        kept,
     )
 
 

@@ -61,12 +61,6 @@ def plain(text: str) -> str:
     return _TYPES.sub(lambda m: m.group(1).capitalize(), text)
 
 
-def capital(text: str) -> str:
-    """``text`` with its first letter capitalised (the rest kept: names stay as they are); no change in a
-    script without capitals."""
-    return text[:1].upper() + text[1:]
-
-
 def sentences(*parts: str) -> str:
     """Whole sentences (each translated and ending as its language ends one) set one after the other, as the
     language sets them (a space in English, nothing in Chinese or Japanese); empty parts left out."""

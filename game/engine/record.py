@@ -63,7 +63,7 @@ from .components import (
     scoring_round_of,
     walls_to_text,
 )
-from .game import MAX_NAME, Game, GameConfig, Seat, name_problem, seed_problem
+from .game import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Game, GameConfig, Seat, name_problem, seed_problem
 from .modules import DECISION_READERS, PLAYABLE, RECORD_NAMES
 from .modules.base import BAZAARS_MODULE, CAMPS_MODULE, FALCONS_MODULE
 from .modules.bonus import NAME as BONUS_MODULE
@@ -276,10 +276,15 @@ def read_json(path: str | Path) -> Any:
     except (OSError, ValueError, TypeError) as error:  # ValueError: a path with a NUL character
         raise RecordError(f"cannot read {shown(str(path))}: {_reason(error)}") from None
     try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        try:  # the descriptor is closed on every way out: by the file object once it owns it, else here
+            file = os.fdopen(descriptor, "rb") if stat.S_ISREG(os.fstat(descriptor).st_mode) else None
+        except BaseException:
+            os.close(descriptor)
+            raise
+        if file is None:
             os.close(descriptor)
             raise RecordError(f"cannot read {shown(str(path))}: not a regular file (a folder, pipe or device)")
-        with open(descriptor, "rb", closefd=True) as file:
+        with file:
             raw = file.read(MAX_BYTES + 1)
     except OSError as error:
         raise RecordError(f"cannot read {shown(str(path))}: {_reason(error)}") from None
@@ -454,7 +459,10 @@ def _config(value: Any) -> GameConfig:
         _need(name in PLAYABLE, f"config.modules: the module {name!r} is not supported by this version")
     _need(len(set(modules)) == len(modules), "config.modules names a module twice")
     players = value.get("players")
-    _need(isinstance(players, list) and 2 <= len(players) <= 6, "config.players must list 2 to 6 players")
+    _need(
+        isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS,
+        f"config.players must list {MIN_PLAYERS} to {MAX_PLAYERS} players",
+    )
     seats = []
     for seat, entry in enumerate(players):
         _need(

@@ -35,8 +35,6 @@ def shown(value: Any) -> str:
         return f"a {_type_name(value)} too large to show"
     except Exception:
         return f"a {_type_name(value)} that cannot be shown"
-    if not isinstance(text, str):  # a __repr__ that returns something else is caught by repr() itself
-        return f"a {_type_name(value)} that cannot be shown"
     return text if len(text) <= 80 else text[:77] + "..."
 
 

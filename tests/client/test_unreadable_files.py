@@ -82,7 +82,20 @@ def test_the_good_fields_of_a_partly_wrong_file_are_kept(home: Path) -> None:
     read = persistence.read_settings()
     assert read.settings.speed == 2.0 and read.settings.sound is False and read.settings.opponents == ["greedy"]
     assert read.settings.window == [1280, 800]
-    assert ("window" in read.problem and read.kept is None) or kept_files(path)
+    assert "window" in read.problem and read.kept is not None
+    assert kept_files(path) == [read.kept] and str(read.kept) in read.problem
+
+
+def test_a_name_a_game_accepts_is_read_back_from_the_settings(make_app: MakeApp) -> None:
+    """A name as long as ``--name`` accepts (up to 64 characters) is saved with the settings and read back whole:
+    the settings file is not called unreadable for it."""
+    name = "Scheherazade of the Thousand and One Nights"
+    driver = make_app(name=name, ai=["greedy"], seed=3, speed=0.0)
+    driver.app.start()
+    driver.app.settings.name = name
+    driver.app.save_settings()
+    read = persistence.read_settings()
+    assert read.problem == "" and read.settings.name == name
 
 
 def test_a_good_file_an_older_file_and_no_file_say_nothing(home: Path) -> None:

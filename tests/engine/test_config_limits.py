@@ -75,5 +75,12 @@ def test_the_reader_and_the_start_share_one_limit() -> None:
         except records.RecordError:
             read = False
         assert read == (name_problem(name) is None), name
-    for seed in (SEED_LIMIT - 1, SEED_LIMIT):
-        assert (seed_problem(seed) is None) == (seed < SEED_LIMIT)
+    for seed in (SEED_LIMIT - 1, SEED_LIMIT, -(SEED_LIMIT - 1), -SEED_LIMIT, 10**40):
+        tampered = json.loads(json.dumps(good))
+        tampered["config"]["seed"] = seed
+        try:
+            records.from_record(tampered)
+            read = True
+        except records.RecordError as error:
+            read = "config.seed" not in str(error)  # refused for its seed, or (a new seed: a new deal) for its deal
+        assert read == (seed_problem(seed) is None), seed

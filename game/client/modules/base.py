@@ -61,6 +61,7 @@ import pygame
 
 from game.i18n import _
 
+from ..table import Payment
 from ..views.model import Mark, Piece
 
 if TYPE_CHECKING:
@@ -71,7 +72,6 @@ if TYPE_CHECKING:
     from ..widgets import Ui
 
 Key = tuple[str, int]  # ("card", id) or ("tile", id): an item that may fly (as ``playback.Key``)
-Payment = tuple[tuple[int, ...], int | None]  # the money cards paid, and the card that lets them pay (or None)
 
 
 class Worded:

@@ -34,7 +34,7 @@ from game.i18n import N_, _, ngettext, pgettext, words
 
 from .. import theme
 from ..log_line import LogLine
-from ..plain import capital, paid, sentences
+from ..plain import paid, sentences
 from ..views import common
 from .base import ClientModule, Key, ModulePanel, Narrator, Payment, Picker, ScoreLine
 
@@ -244,7 +244,7 @@ def explain(grid: Alhambra) -> tuple[str, str]:
     ]
     total = sum(count * colours for _tile, count, colours in found)
     # TRANSLATORS: between the bazaars of one Alhambra, in the score sheet's explanation
-    text = capital(pgettext("between bazaars", "; ").join(parts))
+    text = words.label(pgettext("between bazaars", "; ").join(parts))
     return short, ngettext("{bazaars}. In all {n} point.", "{bazaars}. In all {n} points.", total).format(
         bazaars=text, n=total
     )

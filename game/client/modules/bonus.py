@@ -20,7 +20,7 @@ from game.engine.modules.bonus import RevealBonus
 from game.i18n import N_, _, pgettext, words
 
 from ..log_line import LogLine
-from ..plain import capital, sentences
+from ..plain import sentences
 from .base import ClientModule, Command, Narrator, Piece
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ class BonusClient(ClientModule):
         offered = {a.card for a in state.optional_actions() if isinstance(a, RevealBonus)} if seat == viewer else set()
         found = []
         for card in part.cards[seat]:
-            named = capital(words.card(card))
+            named = words.label(words.card(card))
             if card in part.shown:
                 tip = _("{card}, revealed: counts one more").format(card=named)
                 # TRANSLATORS: a word on a revealed bonus card

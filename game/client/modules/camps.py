@@ -22,7 +22,6 @@ from game.engine.components import CAMP_ARROWS, CAMPS, SIDE_LETTERS, TILE_COST, 
 from game.engine.modules import camps
 from game.i18n import N_, _, ngettext, pgettext, words
 
-from ..plain import capital
 from .base import ClientModule, ScoreLine
 
 if TYPE_CHECKING:
@@ -78,7 +77,7 @@ def explain(grid: Alhambra) -> tuple[str, str]:
         parts.append(_("the camp costing {cost}: {lines}").format(cost=TILE_COST[tile], lines=said))
     total = sum(count for _tile, arrows in found for _side, count in arrows)
     # TRANSLATORS: between the camps of one Alhambra, in the score sheet's explanation
-    camps_said = capital(pgettext("between camps", "; ").join(parts))
+    camps_said = words.label(pgettext("between camps", "; ").join(parts))
     return short, ngettext(
         "{camps}. In all {n} tile in line with the arrows: {n} point.",
         "{camps}. In all {n} tiles in line with the arrows: {n} points.",

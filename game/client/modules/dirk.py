@@ -22,7 +22,7 @@ from game.i18n import N_, _, ngettext, words
 
 from .. import theme
 from ..log_line import LogLine
-from ..plain import capital, sentences
+from ..plain import sentences
 from ..views import common
 from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator
 
@@ -86,7 +86,7 @@ class DirkPanel(ModulePanel):
         if self.rect.collidepoint(ui.mouse):
             on_its_way = ""
             if pending is not None:
-                on_its_way = _("{tile} goes to him when your turn ends.").format(tile=capital(words.tile(pending)))
+                on_its_way = _("{tile} goes to him when your turn ends.").format(tile=words.label(words.tile(pending)))
             holds = ngettext(
                 "Dirk holds {n} tile. He scores majorities, never walls, and cannot win.",
                 "Dirk holds {n} tiles. He scores majorities, never walls, and cannot win.",

@@ -47,7 +47,7 @@ from game.i18n import N_, _, ngettext, words
 
 from .. import theme
 from ..log_line import LogLine
-from ..plain import capital, sentences
+from ..plain import sentences
 from ..views import common
 from .base import ClientModule, Command, Key, Mark, ModulePanel, Narrator, Pick, ScoreLine, decider_name
 
@@ -440,7 +440,7 @@ class FalconsPanel(ModulePanel):
         if hovered:
             first, second = colours(falcon)
             tip = _("{falcon}: it sits on a corner of four tiles that show {first} and {second}.").format(
-                falcon=capital(named(falcon)), first=first, second=second
+                falcon=words.label(named(falcon)), first=first, second=second
             )
             if pickable:
                 tip = sentences(tip, _("Click it (or drag it to a lit corner) to buy it."))
@@ -504,7 +504,7 @@ class FalconsClient(ClientModule):
         """[M-FALCON-3] each falcon on its corner."""
         if falcons.of(state) is None:
             return []
-        return [Mark(falcon, at, capital(named(falcon))) for at, falcon in falcons.falcons_of(state, seat).items()]
+        return [Mark(falcon, at, words.label(named(falcon))) for at, falcon in falcons.falcons_of(state, seat).items()]
 
     def turn_options(self, state: GameState) -> list[str]:
         """[M-FALCON-2] buying falcons, while one fits a corner of the Alhambra."""
@@ -573,7 +573,7 @@ class FalconsClient(ClientModule):
 
     def preview(self, state: GameState, action: Action) -> Mark | None:
         if isinstance(action, BuyFalcon):
-            return Mark(action.falcon, (action.x, action.y), capital(named(action.falcon)))
+            return Mark(action.falcon, (action.x, action.y), words.label(named(action.falcon)))
         return None
 
     def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:

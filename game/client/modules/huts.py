@@ -20,7 +20,7 @@ from game.i18n import N_, _, ngettext, words
 
 from .. import theme
 from ..log_line import LogLine
-from ..plain import capital, sentences
+from ..plain import sentences
 from ..views import common
 from .base import ClientModule, Key, ModulePanel, Narrator
 
@@ -181,7 +181,7 @@ class HutsPanel(ModulePanel):
                     common.selected_frame(surface, rect, 2)
                 if hovered:
                     tip = ngettext("{tile}: {n} in this stack.", "{tile}: {n} in this stack.", len(stack)).format(
-                        tile=capital(words.tile(top)), n=len(stack)
+                        tile=words.label(words.tile(top)), n=len(stack)
                     )
                     if takeable:
                         # [M-HUT-2] an action (the turn's, or the one an exact payment allows) that allows no other

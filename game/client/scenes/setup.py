@@ -11,11 +11,10 @@ import pygame
 
 from game import i18n
 from game.engine.modules import CHOOSABLE, MODULES, PLAYABLE
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import N_, _, ngettext, pgettext, words
 
 from .. import theme
 from ..modules import setup_key
-from ..plain import capital
 from ..table import (
     AGENT_LABELS,
     agent_label,
@@ -52,7 +51,7 @@ def default_name() -> str:
 
 def _level_labels(levels: list[str]) -> list[Text]:
     """The levels' segments: "Hard", said when drawn."""
-    return [lambda level=level: capital(level_name(level)) for level in levels]
+    return [lambda level=level: words.label(level_name(level)) for level in levels]
 
 
 def _level_tips(kind: str, levels: list[str]) -> list[Text]:

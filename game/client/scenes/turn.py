@@ -927,7 +927,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
 
     def _undo_tip(self) -> str:
         """What Undo restarts: the human's turn, or a decision out of turn ([M-VIZIER-2])."""
-        if self.state.turn_player == self.me:
+        if self.in_own_turn():
             return _("Restart your turn from its beginning")
         return _("Start this decision out of turn again")
 
@@ -944,7 +944,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.target_scores = list(state.scores)
         self.shown_events = len(self.table.game.events)
         self.log.sync(self.table.game.events, self.table.names, self.table.human)
-        if self.state.turn_player == self.me:
+        if self.in_own_turn():
             self.show_toast(lambda: _("Your turn starts again."))
         else:  # a decision out of turn (the vizier's window, its tile's placement): no turn of yours restarts
             self.show_toast(lambda: _("Your decision starts again."))

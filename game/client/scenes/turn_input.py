@@ -263,11 +263,16 @@ class TurnInput:
             self.do_hint.visible = True
         self._stack_actions()
 
-    def staged_ends_own_turn(self: TurnScene) -> bool:
-        """Whether the move waiting for confirmation ends the human's own turn, not a placement out of turn (the
-        tile a vizier bought, [M-VIZIER-2]; the tiles received at the end of the game, [B-END-2])."""
+    def in_own_turn(self: TurnScene) -> bool:
+        """Whether the human decides in their own turn, not out of turn (placing the tile a vizier bought,
+        [M-VIZIER-2]; the tiles received at the end of the game, [B-END-2])."""
         state = self.state
         return state.turn_player == self.me and state.phase not in state.rules.placing and state.phase != FINAL
+
+    def staged_ends_own_turn(self: TurnScene) -> bool:
+        """Whether the move waiting for confirmation ends the human's own turn (else it ends a decision out of
+        turn, and its button says Confirm, not End turn)."""
+        return self.in_own_turn()
 
     def _place_tip(self: TurnScene, place: Destination) -> Callable[[], str]:
         """A rule module's place's tooltip, with its note where the rules allowing it may be doubted now."""
@@ -744,8 +749,9 @@ class TurnInput:
     ) -> None:
         """Say why ``piece`` (None: any of a module's pieces) cannot be picked now (buy falcons: no corner where
         four tiles meet with both its colours, no money left, not as an extra action)."""
-        if why(self.state, self.me, piece) is not None:
-            self.show_toast(lambda: why(self.state, self.me, piece) or "", True)
+        said = why(self.state, self.me, piece)  # once: the reason for this click, not re-judged every frame
+        if said is not None:
+            self.show_toast(said, True)
 
     def pick_next_piece(self: TurnScene, pieces: list[int]) -> None:
         """A pick's button or key (buy falcons): the next of ``pieces`` after the one picked, else the first."""
