@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.engine.components import (
     BUILDING_TYPES,
     CARD_CURRENCY,
@@ -208,6 +209,8 @@ class FalconsPanel(ModulePanel):
     def __init__(self) -> None:
         super().__init__()
         self.ui: Ui | None = None  # the fonts and scale the labels are measured with (set when laid out or drawn)
+        # the label's measure for (column width, scale, language): the geometry asks for it many times a frame
+        self._label_memo: tuple[tuple[int, float, int], tuple[int, int]] | None = None
 
     @property
     def short(self) -> bool:
@@ -221,6 +224,12 @@ class FalconsPanel(ModulePanel):
         ui = self.ui
         if ui is None:
             return self.px(66), self.px(32)
+        key = (self.rect.w, ui.scale, i18n.generation())
+        if self._label_memo is None or self._label_memo[0] != key:
+            self._label_memo = (key, self._measure_label(ui))
+        return self._label_memo[1]
+
+    def _measure_label(self, ui: Ui) -> tuple[int, int]:
         big, small = ui.font_px(14), ui.font_px(11)
         width = max(
             max(ui.text.size(_(name), big, "bold")[0] for name in KIND_NAMES),
