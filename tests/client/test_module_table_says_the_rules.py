@@ -613,3 +613,54 @@ def test_the_extra_action_prompt_lists_a_bazaar_never_falcons(make_app: MakeApp)
     game = position(lambda s: s.phase == ACTION and bool(s.held) and bool(payable_bazaars(s)), seeds=range(1, 400))
     prompt = sit(driver, game).prompt()
     assert "buy a bazaar (A)" in prompt and "End turn" in prompt and "falcon" not in prompt, prompt
+
+
+def drawn_prompt_problems(scene: TurnScene) -> list[str]:
+    """What of the prompt the band does not show: lines past the third, lines not drawn, words lost."""
+    drawn: list[str] = []
+    original = scene.ui.text.render
+
+    def render(text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return original(text, *args, **kwargs)
+
+    scene.ui.text.render = render  # type: ignore[method-assign]
+    try:
+        scene._draw_prompt(pygame.display.get_surface())
+    finally:
+        scene.ui.text.render = original  # type: ignore[method-assign]
+    lines, said = scene.prompt_lines(), scene.prompt_text()
+    problems = []
+    if len(lines) > PROMPT_LINES + 1:
+        problems.append(f"{len(lines)} lines")
+    if not all(line in drawn for line in lines):
+        problems.append(f"not drawn: {[line for line in lines if line not in drawn]}")
+    if "".join(lines).replace(" ", "") != said.replace(" ", ""):
+        problems.append("words lost")
+    return problems
+
+
+@pytest.mark.parametrize("code", ["en", "fa", "zh", "ja", "hu"])
+@pytest.mark.parametrize("size", [(1024, 700), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_longest_prompt_is_shown_whole_b_turn_4(make_app: MakeApp, code: str, size: tuple[int, int]) -> None:
+    """[B-TURN-4] the longest prompt a turn can show (an exact payment with a hut, the vizier and a bazaar open) is
+    drawn whole at the least windows in every language: a smaller size, then a third line, before any word is lost
+    (the band used to drop every line past the second without a mark, and a Japanese prompt lost its last
+    words)."""
+    from game import i18n
+    from game.client.shortcuts import END_TURN_KEY
+
+    game = position(lambda s: s.phase == ACTION and bool(s.held) and bool(payable_bazaars(s)), seeds=range(1, 400))
+    i18n.set_language(code)
+    try:
+        driver = make_app(speed=0.0, size=size)
+        scene = sit(driver, game)
+        options = words.join([i18n._("take a hut"), i18n._("wake your vizier (V)"), i18n._("buy a bazaar ({key})")])
+        longest = i18n._(
+            "Exact payment! You may act again: take money (1–4), buy a building (Q W E R), {options}, "
+            "or redesign — or End turn ({key}) to place your tiles."
+        ).format(options=options.replace("{key}", "A"), key=END_TURN_KEY)
+        scene.prompt_text = lambda: longest  # type: ignore[method-assign]
+        assert drawn_prompt_problems(scene) == []
+    finally:
+        i18n.set_language("en")

@@ -489,22 +489,38 @@ class TurnDrawing:
         return [usual + int((width - usual) * share) for width in wanted]
 
     def prompt_lines(self: TurnScene) -> list[str]:
-        """The prompt wrapped to the band beside its chips; all of them (the band shows ``PROMPT_LINES``)."""
+        """The prompt wrapped to the band beside its chips, at the size it is drawn; all of them (the band shows
+        ``PROMPT_LINES``, a third when even the least size needs it)."""
+        return self._prompt_fit()[1]
+
+    def _prompt_fit(self: TurnScene) -> tuple[int, list[str]]:
+        """The prompt's font size and lines: the usual size when ``PROMPT_LINES`` hold it, else smaller sizes
+        before a third line, so that what the player can do now is never lost (a long Japanese prompt at 1024x700
+        used to lose its last words)."""
         ui = self.ui
         px = ui.px
         chips_w = sum(width + px(6) for width in self._chip_widths())
-        return ui.text.wrap(self.prompt_text(), ui.font_px(15), self.board.rect.w - px(24) - chips_w)
+        width = self.board.rect.w - px(24) - chips_w
+        text = self.prompt_text()
+        sizes = sorted({ui.font_px(points) for points in (15, 14, 13, 12)}, reverse=True)
+        for size in sizes:
+            lines = ui.text.wrap(text, size, width)
+            if len(lines) <= PROMPT_LINES:
+                return size, lines
+        return sizes[-1], lines
 
     def _draw_prompt(self: TurnScene, surface: pygame.Surface) -> None:
         ui = self.ui
         px = ui.px
         board = self.board.rect
         hint = self.hint if self.hint_action is not None and self.can_act else None
-        size = ui.font_px(15)
         chips = self._prompt_chips()
         widths = self._chip_widths()
         chips_w = sum(width + px(6) for width in widths)
-        lines = self.prompt_lines()[:PROMPT_LINES]
+        size, lines = self._prompt_fit()
+        if len(lines) > PROMPT_LINES + 1:  # past a third line: cut the last one shown, visibly
+            rest = (" " if " " in self.prompt_text() else "").join(lines[PROMPT_LINES:])
+            lines = [*lines[:PROMPT_LINES], ui.text.fit(rest, size, board.w - px(24) - chips_w)]
         line_h = ui.text.size("Ag", size)[1]
         width = max(ui.text.size(line, size)[0] for line in lines) + chips_w + px(24)
         area = self.layout_rects.alhambra  # type: ignore[union-attr]
