@@ -664,3 +664,27 @@ def test_the_longest_prompt_is_shown_whole_b_turn_4(make_app: MakeApp, code: str
         assert drawn_prompt_problems(scene) == []
     finally:
         i18n.set_language("en")
+
+
+def test_a_toast_too_long_for_its_lines_ends_visibly_cut(make_app: MakeApp) -> None:
+    """A toast holds three lines: a longer one ends its third line with "…" instead of losing lines unmarked."""
+    from game.client.scenes.turn_draw import TOAST_LINES
+
+    game = position(lambda s: s.phase == ACTION and not s.held)
+    driver = make_app(speed=0.0, size=(1024, 700))
+    scene = sit(driver, game)
+    scene.show_toast(" ".join(f"word{i}" for i in range(120)))
+    drawn: list[str] = []
+    original = scene.ui.text.render
+
+    def render(text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return original(text, *args, **kwargs)
+
+    scene.ui.text.render = render  # type: ignore[method-assign]
+    try:
+        scene._draw_prompt(pygame.display.get_surface())
+    finally:
+        scene.ui.text.render = original  # type: ignore[method-assign]
+    shown_words = [line for line in drawn if line.startswith("word")]
+    assert len(shown_words) == TOAST_LINES and shown_words[-1].endswith("…"), shown_words

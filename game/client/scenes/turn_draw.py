@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from ..widgets import Button
     from .turn import TurnScene
 
-PROMPT_LINES = 2  # the prompt band above the Alhambra holds two lines; more would be cut off
+PROMPT_LINES = 2  # the prompt band above the Alhambra holds two lines (a third only when smaller sizes fail)
+TOAST_LINES = 3  # a toast over the board holds three lines; a longer one ends in "…"
 
 
 def move_words(state: GameState, action: Action) -> str | Message:
@@ -539,7 +540,10 @@ class TurnDrawing:
             x += chip_w + px(6)
         if self.toast_text and ui.time < self.toast_until:
             tsize = ui.font_px(14)
-            tlines = ui.text.wrap(self.toast_text, tsize, board.w - px(60))[:3]
+            tlines = ui.text.wrap(self.toast_text, tsize, board.w - px(60))
+            if len(tlines) > TOAST_LINES:  # the last line shown is cut visibly, never dropped without a mark
+                rest = (" " if " " in self.toast_text else "").join(tlines[TOAST_LINES - 1 :])
+                tlines = [*tlines[: TOAST_LINES - 1], ui.text.fit(rest, tsize, board.w - px(60))]
             th = ui.text.size("Ag", tsize)[1]
             tw = max(ui.text.size(line, tsize)[0] for line in tlines) + px(44)
             toast = pygame.Rect(0, 0, tw, th * len(tlines) + px(14))
