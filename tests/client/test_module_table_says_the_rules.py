@@ -688,3 +688,27 @@ def test_a_toast_too_long_for_its_lines_ends_visibly_cut(make_app: MakeApp) -> N
         scene.ui.text.render = original  # type: ignore[method-assign]
     shown_words = [line for line in drawn if line.startswith("word")]
     assert len(shown_words) == TOAST_LINES and shown_words[-1].endswith("…"), shown_words
+
+
+@pytest.mark.parametrize("code", ["en", "hu", "fa"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 700), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_toast_keeps_clear_of_the_zoom_buttons(make_app: MakeApp, code: str, size: tuple[int, int]) -> None:
+    """A long message over the board (a refusal, a module's "you may now...") stays clear of the zoom buttons in
+    the board's corner: it ran under them at 800x600 and 1024x700."""
+    from game import i18n
+
+    game = position(lambda s: s.phase == ACTION and not s.held)
+    i18n.set_language(code)
+    try:
+        driver = make_app(speed=0.0, size=size)
+        scene = sit(driver, game)
+        scene.show_toast(
+            i18n._("No corner of your Alhambra has four tiles meeting yet: a falcon sits where four tiles meet."), True
+        )
+        scene.ui.kept_clear.clear()
+        scene._draw_prompt(pygame.display.get_surface())
+        [toast] = scene.ui.kept_clear
+        for button in (scene.zoom_in, scene.zoom_out):
+            assert not toast.colliderect(button.rect), (toast, button.rect)
+    finally:
+        i18n.set_language("en")

@@ -540,10 +540,13 @@ class TurnDrawing:
             x += chip_w + px(6)
         if self.toast_text and ui.time < self.toast_until:
             tsize = ui.font_px(14)
-            tlines = ui.text.wrap(self.toast_text, tsize, board.w - px(60))
+            # centred over the board, clear of the zoom buttons in its bottom corner on either side
+            clear = max(px(8), board.right - self.zoom_in.rect.x + px(6))
+            room = board.w - 2 * clear - px(44)
+            tlines = ui.text.wrap(self.toast_text, tsize, room)
             if len(tlines) > TOAST_LINES:  # the last line shown is cut visibly, never dropped without a mark
                 rest = (" " if " " in self.toast_text else "").join(tlines[TOAST_LINES - 1 :])
-                tlines = [*tlines[: TOAST_LINES - 1], ui.text.fit(rest, tsize, board.w - px(60))]
+                tlines = [*tlines[: TOAST_LINES - 1], ui.text.fit(rest, tsize, room)]
             th = ui.text.size("Ag", tsize)[1]
             tw = max(ui.text.size(line, tsize)[0] for line in tlines) + px(44)
             toast = pygame.Rect(0, 0, tw, th * len(tlines) + px(14))
