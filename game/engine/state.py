@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import ClassVar
 
-from . import alhambra
+from . import alhambra, events
 from .actions import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
 from .alhambra import FIT_WALLS, ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
 from .components import (
@@ -245,7 +245,7 @@ class GameState:
         s.parts = {}
         for name, start in s.rules.starts:
             s.parts[name] = start(s, deal)
-        s.emit({"e": "turn", "player": s.turn_player})
+        s.emit({"e": events.TURN, "player": s.turn_player})
         return s
 
     def clone(self) -> GameState:
@@ -618,7 +618,7 @@ class GameState:
                     taken(self, player, card)
         self.progressed = True
         if self.log is not None:
-            self.emit({"e": "take", "player": player, "cards": list(action.cards)})
+            self.emit({"e": events.TAKE, "player": player, "cards": list(action.cards)})
         self._end_action_sequence()
 
     # --- buy [B-TURN-3], [B-TURN-4], [B-TURN-5]
@@ -647,7 +647,9 @@ class GameState:
         self.progressed = True
         exact = sum(map(CARD_VALUE.__getitem__, paid)) == TILE_COST[tile]
         if self.log is not None:
-            self.emit({"e": "buy", "player": player, "slot": slot, "tile": tile, "paid": list(paid), "exact": exact})
+            self.emit(
+                {"e": events.BUY, "player": player, "slot": slot, "tile": tile, "paid": list(paid), "exact": exact}
+            )
         return exact
 
     def check_payment(
@@ -721,7 +723,7 @@ class GameState:
         self.held.remove(action.tile)
         self._build(player, action.cell, action.tile)
         if self.log is not None:
-            self.emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
+            self.emit({"e": events.PLACE, "player": player, "tile": action.tile, "at": [action.x, action.y]})
         self.after_placement()
 
     def _check_reserve(self, action: Reserve) -> None:
@@ -733,7 +735,7 @@ class GameState:
         self.reserves[player].append(action.tile)
         self._redesigns[player] = None
         if self.log is not None:
-            self.emit({"e": "reserve", "player": player, "tile": action.tile})
+            self.emit({"e": events.RESERVE, "player": player, "tile": action.tile})
         self.after_placement()
 
     # --- redesign [B-TURN-6]
@@ -747,7 +749,7 @@ class GameState:
         player = self.turn_player
         self.reserves[player].remove(action.tile)
         self._build(player, action.cell, action.tile)
-        self.emit({"e": "place", "player": player, "tile": action.tile, "at": [action.x, action.y]})
+        self.emit({"e": events.PLACE, "player": player, "tile": action.tile, "at": [action.x, action.y]})
         self._end_action_sequence()
 
     def _alhambra_cell(self, tile: int) -> int:
@@ -775,8 +777,8 @@ class GameState:
         self._unbuild(player, cell)
         self.reserves[player].append(action.tile)
         x, y = xy_of(cell)
-        self.emit({"e": "lift", "player": player, "tile": action.tile, "from": [x, y]})
-        self.emit({"e": "reserve", "player": player, "tile": action.tile})
+        self.emit({"e": events.LIFT, "player": player, "tile": action.tile, "from": [x, y]})
+        self.emit({"e": events.RESERVE, "player": player, "tile": action.tile})
         for after in self.rules.after_redesign:  # e.g. [M-BONUS-3] a bonus card turns face down
             after(self, player)
         self._end_action_sequence()
@@ -800,9 +802,9 @@ class GameState:
         reserve.remove(action.reserve_tile)
         reserve.append(action.alhambra_tile)
         x, y = xy_of(cell)
-        self.emit({"e": "lift", "player": player, "tile": action.alhambra_tile, "from": [x, y]})
-        self.emit({"e": "place", "player": player, "tile": action.reserve_tile, "at": [x, y]})
-        self.emit({"e": "reserve", "player": player, "tile": action.alhambra_tile})
+        self.emit({"e": events.LIFT, "player": player, "tile": action.alhambra_tile, "from": [x, y]})
+        self.emit({"e": events.PLACE, "player": player, "tile": action.reserve_tile, "at": [x, y]})
+        self.emit({"e": events.RESERVE, "player": player, "tile": action.alhambra_tile})
         for after in self.rules.after_redesign:
             after(self, player)
         self._end_action_sequence()
@@ -816,7 +818,7 @@ class GameState:
             )
 
     def _do_end_turn(self, action: EndTurn) -> None:
-        self.emit({"e": "end_turn", "player": self.turn_player})
+        self.emit({"e": events.END_TURN, "player": self.turn_player})
         self._end_action_sequence()
 
     # --- pass [B-TURN-8]
@@ -834,7 +836,7 @@ class GameState:
             raise IllegalAction("B-TURN-8", "a player who can act must act; passing is only for a player who cannot")
 
     def _do_pass(self, action: Pass) -> None:
-        self.emit({"e": "pass", "player": self.turn_player})
+        self.emit({"e": events.PASS, "player": self.turn_player})
         self._end_action_sequence()
 
     BASE_HANDLERS: ClassVar[dict[type, tuple]] = {
@@ -911,11 +913,11 @@ class GameState:
             self.drawn += 1
             if is_scoring_card(card):  # [B-FILL-3]
                 rounds.append(scoring_round_of(card))
-                self.emit({"e": "scoring_card", "round": rounds[-1]})
+                self.emit({"e": events.SCORING_CARD, "round": rounds[-1]})
             else:
                 self.offer.append(card)
                 if self.log is not None:
-                    self.emit({"e": "offer", "card": card})
+                    self.emit({"e": events.OFFER, "card": card})
         for round_number in rounds:
             self._score(round_number)
             for after in self.rules.after_scoring:  # e.g. [B-DIRK-2] Dirk's draws
@@ -938,7 +940,7 @@ class GameState:
                 if self.bag:
                     self.market[index] = self.bag.pop()
                     if self.log is not None:
-                        self.emit({"e": "market", "slot": index + 1, "tile": self.market[index]})
+                        self.emit({"e": events.MARKET, "slot": index + 1, "tile": self.market[index]})
                 else:
                     market_short = True
         return market_short
@@ -953,7 +955,7 @@ class GameState:
                 if tile >= 0:
                     self.market[index] = tile
                     if self.log is not None:
-                        self.emit({"e": "market", "slot": index + 1, "tile": tile})
+                        self.emit({"e": events.MARKET, "slot": index + 1, "tile": tile})
                 else:
                     market_short = True
         return market_short
@@ -993,7 +995,7 @@ class GameState:
         self.phase = ACTION
         self.turn += 1
         if self.log is not None:
-            self.emit({"e": "turn", "player": self.turn_player})
+            self.emit({"e": events.TURN, "player": self.turn_player})
 
     def _reshuffle(self) -> None:
         """[B-FILL-2] the discard pile becomes the new deck (no five-pile split)."""
@@ -1008,7 +1010,7 @@ class GameState:
         self.reshuffles += 1
         self.discard = []
         self.deck = list(reversed(order))
-        self.emit({"e": "reshuffle", "deck": list(order)})
+        self.emit({"e": events.RESHUFFLE, "deck": list(order)})
 
     def _score(self, round_number: int) -> None:
         """[B-SCORE-1] majorities ([B-SCORE-2], [B-SCORE-3]) and walls ([B-SCORE-4]).
@@ -1047,7 +1049,7 @@ class GameState:
                     self.scores[player] += earned
                     awards.append({"player": player, "what": what, "points": earned})
         self.rounds_scored = round_number
-        event = {"e": "score", "round": round_number, "points": awards, "totals": list(self.scores)}
+        event = {"e": events.SCORE, "round": round_number, "points": awards, "totals": list(self.scores)}
         for fields in self.rules.score_fields:  # e.g. Dirk's total
             event.update(fields(self))
         self.emit(event)
@@ -1063,7 +1065,7 @@ class GameState:
             best = max(totals)
             richest = [p for p in range(self.players) if totals[p] == best]
             receiver = richest[0] if len(richest) == 1 else None
-            self.emit({"e": "distribute", "slot": index + 1, "tile": tile, "player": receiver})
+            self.emit({"e": events.DISTRIBUTE, "slot": index + 1, "tile": tile, "player": receiver})
             if receiver is not None:
                 self.market[index] = -1
                 self._supply = None
@@ -1084,7 +1086,7 @@ class GameState:
         self._score(3)  # [B-END-3]
         self.phase = OVER
         self.decider = -1
-        self.emit({"e": "game_over", "scores": list(self.scores), "winners": self.winners()})
+        self.emit({"e": events.GAME_OVER, "scores": list(self.scores), "winners": self.winners()})
 
 
 _HANDLERS: dict[Ruleset, dict[type, tuple]] = {}
