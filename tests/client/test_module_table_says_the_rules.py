@@ -615,8 +615,8 @@ def test_the_extra_action_prompt_lists_a_bazaar_never_falcons(make_app: MakeApp)
     assert "buy a bazaar (A)" in prompt and "End turn" in prompt and "falcon" not in prompt, prompt
 
 
-def drawn_prompt_problems(scene: TurnScene) -> list[str]:
-    """What of the prompt the band does not show: lines past the third, lines not drawn, words lost."""
+def texts_over_the_board(scene: TurnScene) -> list[str]:
+    """The texts the prompt band and the toast draw this frame, in order."""
     drawn: list[str] = []
     original = scene.ui.text.render
 
@@ -629,6 +629,12 @@ def drawn_prompt_problems(scene: TurnScene) -> list[str]:
         scene._draw_prompt(pygame.display.get_surface())
     finally:
         scene.ui.text.render = original  # type: ignore[method-assign]
+    return drawn
+
+
+def drawn_prompt_problems(scene: TurnScene) -> list[str]:
+    """What of the prompt the band does not show: lines past the third, lines not drawn, words lost."""
+    drawn = texts_over_the_board(scene)
     lines, said = scene.prompt_lines(), scene.prompt_text()
     problems = []
     if len(lines) > PROMPT_LINES + 1:
@@ -674,18 +680,7 @@ def test_a_toast_too_long_for_its_lines_ends_visibly_cut(make_app: MakeApp) -> N
     driver = make_app(speed=0.0, size=(1024, 700))
     scene = sit(driver, game)
     scene.show_toast(" ".join(f"word{i}" for i in range(120)))
-    drawn: list[str] = []
-    original = scene.ui.text.render
-
-    def render(text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(text)
-        return original(text, *args, **kwargs)
-
-    scene.ui.text.render = render  # type: ignore[method-assign]
-    try:
-        scene._draw_prompt(pygame.display.get_surface())
-    finally:
-        scene.ui.text.render = original  # type: ignore[method-assign]
+    drawn = texts_over_the_board(scene)
     shown_words = [line for line in drawn if line.startswith("word")]
     assert len(shown_words) == TOAST_LINES and shown_words[-1].endswith("…"), shown_words
 
