@@ -224,6 +224,10 @@ _MONEY = _rows("money.csv")
 MARKET_CURRENCY: tuple[int, ...] = tuple(
     CURRENCIES.index(currency) for _, currency in sorted({(int(r["market_slot"]), r["currency"]) for r in _MONEY})
 )  # market slot 1..4 (index 0..3) -> currency index
+MARKET_SIZE = len(MARKET_CURRENCY)  # [B-COMP-5] the market's four slots
+MARKET_SLOTS: tuple[int, ...] = tuple(range(1, MARKET_SIZE + 1))  # the slots as actions and records number them
+SLOT_CURRENCY: dict[int, int] = {slot: MARKET_CURRENCY[slot - 1] for slot in MARKET_SLOTS}  # by slot number
+EMPTY = -1  # no tile: an empty market slot, or nothing left in the bag to draw
 
 
 _EXCHANGE = _rows("exchange.csv")

@@ -440,6 +440,10 @@ class GameState:
         """A copy in which everything ``player`` cannot know is dealt afresh from ``rng``."""
         return self.knowledge(player).determinize(rng)
 
+    def in_slot(self, slot: int) -> int:
+        """The tile in market ``slot`` (1 to 4, as actions and records number the slots), or ``EMPTY``."""
+        return self.market[slot - 1]
+
     def cell_of(self, player: int, tile: int) -> int | None:
         for cell, placed in self.grids[player].items():
             if placed == tile:
