@@ -28,7 +28,7 @@ from .components import (
     N,
     S,
     W,
-    is_camp,
+    SIDE_KINDS,
     sides_of,
 )
 from .messages import mark
@@ -48,9 +48,20 @@ MAY_TOUCH: frozenset[tuple[str, str]] = frozenset(
 )
 # [B-PLACE-4] the pairs one can walk across ([M-CAMP-2]: nobody walks through a camp)
 ON_FOOT: frozenset[tuple[str, str]] = frozenset({(OPEN, OPEN)})
-CAMP_SIDES = frozenset({BASTION, GREEN})  # [M-CAMP-1] the side kinds only camps show
+# Side kinds beyond walls and open sides ([M-CAMP-1]: a camp's bastions and green sides).  A tile that shows one is an
+# outwork: nobody walks through it, and it hangs on the Alhambra by touching it ([M-CAMP-2]).  The rules below read
+# only side kinds, so any module's tiles that show them follow the same rules.
+OUTWORK_SIDES = frozenset(SIDE_KINDS) - {OPEN, WALL}
+OUTWORK: tuple[bool, ...] = tuple(not OUTWORK_SIDES.isdisjoint(sides) for sides in TILE_SIDES)  # by tile
+
+
+def is_outwork(tile: int) -> bool:
+    """Whether ``tile`` shows a side kind beyond walls and open sides: nobody walks through it ([M-CAMP-2])."""
+    return OUTWORK[tile]
+
+
 # Why a pair of sides may not touch, where it is a camp's rule ([M-CAMP-2]); any other refused pair breaks [B-PLACE-3].
-_CAMP_MISMATCH: dict[tuple[str, str], str] = {
+_OUTWORK_MISMATCH: dict[tuple[str, str], str] = {
     **dict.fromkeys(
         ((BASTION, OPEN), (OPEN, BASTION), (GREEN, OPEN), (OPEN, GREEN)),
         "[M-CAMP-2] " + mark("a camp's green or bastion side may never touch an open side"),
@@ -110,7 +121,7 @@ class GridMemo(Generic[Answer]):
         return self.lookup(frozenset(grid.items()), grid)
 
     def lookup(self, key: frozenset[tuple[int, int]], grid: Alhambra) -> Answer:
-        """The answer for ``grid``, whose key the caller already holds (``GameState.alhambra_key``)."""
+        """The answer for ``grid``, whose key the caller already holds (``Board.key``)."""
         found = self.known.get(key)
         if found is None:
             if len(self.known) >= self.limit:
@@ -135,10 +146,10 @@ class Spot(NamedTuple):
     the neighbours are reachable, so one shared open side makes the new tile reachable too).
     For a built cell it is what a swapped-in tile must match.
 
-    Camps ([M-CAMP-2]) keep both formulas exact for every other tile: a camp's bastion needs a wall like
+    Outworks (a camp: [M-CAMP-2]) keep both formulas exact for every other tile: a bastion needs a wall like
     a wall does, and ``need_wall`` carries the bit ``NO_BUILDING`` beyond the four sides where no building
-    may go at all (a green side touches the cell, or the built cell is a camp's), which no walls can
-    match.  A camp itself is fitted by ``camp_fits``; its ``FIT_WALLS`` fit neither formula.
+    may go at all (a green side touches the cell, or the built cell is an outwork's), which no walls can
+    match.  An outwork itself is fitted by ``sides_fit``; its ``FIT_WALLS`` fit neither formula.
     """
 
     cell: int
@@ -150,11 +161,12 @@ class Spot(NamedTuple):
 
 NO_BUILDING = 16  # in a Spot's need_wall: no building may go here ([M-CAMP-2]); beyond the four side bits
 # A tile's walls as the fast path's formulas read them (``fits``, a swap's ``walls & touching == need_wall``):
-# every tile's walls but a camp's, which reads as walls all round plus NO_BUILDING.  That fits no spot (no open
-# side towards a neighbour) and no slot (a building's slot has an open link, [B-PLACE-4]; a camp's carries
-# NO_BUILDING), so loops written for walls and open sides never place or swap a camp: ``camp_fits`` does.
+# every tile's walls but an outwork's, which reads as walls all round plus NO_BUILDING.  That fits no spot (no open
+# side towards a neighbour) and no slot (a building's slot has an open link, [B-PLACE-4]; an outwork's carries
+# NO_BUILDING), so loops written for walls and open sides never place or swap an outwork: ``sides_fit`` does, in
+# the hooks of the module whose tiles they are ([M-CAMP-2]: the camps module).
 FIT_WALLS: tuple[int, ...] = tuple(
-    ALL_SIDES | NO_BUILDING if is_camp(tile) else walls for tile, walls in enumerate(TILE_WALLS)
+    ALL_SIDES | NO_BUILDING if is_outwork(tile) else walls for tile, walls in enumerate(TILE_WALLS)
 )
 
 
@@ -162,16 +174,11 @@ def fits(walls: int, spot: Spot) -> bool:
     return walls & spot.touching == spot.need_wall and spot.touching & ~walls != 0
 
 
-def camp_fits(grid: Alhambra, cell: int, tile: int) -> bool:
-    """[M-CAMP-2] whether camp ``tile``'s sides match every neighbour of ``cell``: bastion against another tile's
-    wall, green against another camp's green.  On a spot of the survey (next to the Alhambra, no hole) that is
-    the whole rule: the on-foot rule does not apply to a camp."""
+def sides_fit(grid: Alhambra, cell: int, tile: int) -> bool:
+    """Whether ``tile``'s sides may touch every neighbour of ``cell`` (``MAY_TOUCH``): for an outwork on a spot of
+    the survey (next to the Alhambra, no hole) that is the whole rule, since nobody walks through it ([M-CAMP-2]:
+    bastion against another tile's wall, green against another camp's green)."""
     return all(pair in MAY_TOUCH for pair in side_pairs(grid, cell, TILE_SIDES[tile]))
-
-
-def camp_spots(grid: Alhambra, spots: tuple[Spot, ...], tile: int) -> list[Spot]:
-    """[M-CAMP-2] the spots of a survey where camp ``tile`` may go."""
-    return [spot for spot in spots if camp_fits(grid, spot.cell, tile)]
 
 
 def spot_at(grid: Alhambra, cell: int) -> Spot:
@@ -218,7 +225,7 @@ _TELLS_SOUTH = _neighbour_codes(S, N)
 _TELLS_WEST = _neighbour_codes(W, E)
 # what a built cell adds to its own slot's need_wall: NO_BUILDING for a camp's cell, where a building could only
 # stand walled in (every neighbour of a camp shows a wall or a green side) and so never on foot ([B-PLACE-4])
-_SLOT_FLAG = tuple(NO_BUILDING if is_camp(tile) else 0 for tile in range(len(TILE_WALLS)))
+_SLOT_FLAG = tuple(NO_BUILDING if is_outwork(tile) else 0 for tile in range(len(TILE_WALLS)))
 _new_spot = tuple.__new__  # Spot without the keyword-handling constructor: surveys make thousands a second
 
 
@@ -310,7 +317,7 @@ def _mismatch(pairs: list[tuple[str, str]], base_reason: str) -> str | None:
     """The rule the first pair of sides that may not touch breaks ([B-PLACE-3], or [M-CAMP-2] for a camp's side)."""
     for pair in pairs:
         if pair not in MAY_TOUCH:
-            return _CAMP_MISMATCH.get(pair, base_reason)
+            return _OUTWORK_MISMATCH.get(pair, base_reason)
     return None
 
 
@@ -331,7 +338,7 @@ def placement_violation(grid: Alhambra, cell: int, walls: int, sides: tuple[str,
     problem = _mismatch(pairs, _SIDES_MISMATCH)
     if problem:
         return problem
-    if CAMP_SIDES.isdisjoint(sides) and not any(pair in ON_FOOT for pair in pairs):
+    if OUTWORK_SIDES.isdisjoint(sides) and not any(pair in ON_FOOT for pair in pairs):
         return "[B-PLACE-4] " + mark("the tile could not be reached on foot from the Lion Fountain")
     if _would_enclose_hole(grid, cell):
         return "[B-PLACE-5] " + mark("the Alhambra may not enclose an empty area (a hole)")
@@ -353,7 +360,7 @@ def swap_violation(grid: Alhambra, cell: int, walls: int, sides: tuple[str, ...]
     problem = _mismatch(pairs, _SWAP_MISMATCH)
     if problem:
         return problem
-    if CAMP_SIDES.isdisjoint(sides) and not any(pair in ON_FOOT for pair in pairs):
+    if OUTWORK_SIDES.isdisjoint(sides) and not any(pair in ON_FOOT for pair in pairs):
         return "[B-PLACE-4] " + mark("the swapped-in tile could not be reached on foot from the Lion Fountain")
     return None
 
@@ -374,7 +381,7 @@ def _removable_cells(grid: Alhambra) -> frozenset[int]:
         if cell != ORIGIN and cell not in cuts and any(cell + step not in grid for _, step in STEPS)
     )
     if reached < len(grid):
-        removable -= _camp_holds(grid)
+        removable -= _outwork_holds(grid)
     return removable
 
 
@@ -436,40 +443,43 @@ def _joined(cells: set[int], start: int) -> set[int]:
     return seen
 
 
-def _anchors(grid: Alhambra, camps: set[int]) -> set[int]:
-    """The cells of other tiles than camps that touch one of ``camps``."""
-    return {near for cell in camps for _, step in STEPS if (near := cell + step) in grid and not is_camp(grid[near])}
+def _anchors(grid: Alhambra, outworks: set[int]) -> set[int]:
+    """The cells of other tiles than outworks that touch one of ``outworks``."""
+    return {
+        near for cell in outworks for _, step in STEPS if (near := cell + step) in grid and not is_outwork(grid[near])
+    }
 
 
-def _camp_holds(grid: Alhambra) -> set[int]:
-    """[M-CAMP-2] cells whose tile holds a camp to the Alhambra: lifting it would cut the camp off.
+def _outwork_holds(grid: Alhambra) -> set[int]:
+    """Cells whose tile holds an outwork to the Alhambra: lifting it would cut the outwork off ([M-CAMP-2]).
 
-    Nobody walks through a camp, so camps hang on the Alhambra by touching it: camps that touch each other
-    (green against green) hang together on the other tiles they touch.  The only such tile of a group holds
-    it; a camp of a group holds it when the group without it falls apart into a part touching no other tile.
+    Nobody walks through an outwork, so outworks hang on the Alhambra by touching it: outworks that touch each
+    other (a camp's green against green) hang together on the other tiles they touch.  The only such tile of a
+    group holds it; an outwork of a group holds it when the group without it falls apart into a part touching no
+    other tile.
     """
-    camps = {cell for cell, tile in grid.items() if is_camp(tile)}
+    outworks = {cell for cell, tile in grid.items() if is_outwork(tile)}
     holds: set[int] = set()
-    while camps:
-        group = _joined(camps, next(iter(camps)))
-        camps -= group
+    while outworks:
+        group = _joined(outworks, next(iter(outworks)))
+        outworks -= group
         anchors = _anchors(grid, group)
         if len(anchors) == 1:
             holds |= anchors
-        for camp in group:
-            rest = group - {camp}
+        for outwork in group:
+            rest = group - {outwork}
             while rest:
                 part = _joined(rest, next(iter(rest)))
                 rest -= part
                 if not _anchors(grid, part):
-                    holds.add(camp)
+                    holds.add(outwork)
                     break
     return holds
 
 
-def holds_a_camp(grid: Alhambra, cell: int) -> bool:
-    """[M-CAMP-2] whether lifting the tile on ``cell`` would cut a camp off the Alhambra (no redesign may)."""
-    return cell in _camp_holds(grid)
+def holds_an_outwork(grid: Alhambra, cell: int) -> bool:
+    """Whether lifting the tile on ``cell`` would cut an outwork off the Alhambra (no redesign may: [M-CAMP-2])."""
+    return cell in _outwork_holds(grid)
 
 
 def reachable_on_foot(grid: Alhambra) -> set[int]:
@@ -495,14 +505,14 @@ def violations(grid: Alhambra) -> list[str]:
         for index, step, facing in _FACING:
             neighbour = grid.get(cell + step)
             if neighbour is not None and (sides[index], TILE_SIDES[neighbour][facing]) not in MAY_TOUCH:
-                rule = "M-CAMP-2" if is_camp(tile) or is_camp(neighbour) else "B-PLACE-3"
+                rule = "M-CAMP-2" if is_outwork(tile) or is_outwork(neighbour) else "B-PLACE-3"
                 found.append(f"[{rule}] sides of {xy_of(cell)} and {xy_of(cell + step)} do not match")
     on_foot = reachable_on_foot(grid)
-    if any(cell not in on_foot and not is_camp(tile) for cell, tile in grid.items()):
+    if any(cell not in on_foot and not is_outwork(tile) for cell, tile in grid.items()):
         found.append("[B-PLACE-4] some tile cannot be reached on foot")
     if len(on_foot) != len(grid):
         joined = _joined(set(grid), ORIGIN)
-        if any(cell not in joined and is_camp(tile) for cell, tile in grid.items()):
+        if any(cell not in joined and is_outwork(tile) for cell, tile in grid.items()):
             found.append("[M-CAMP-2] some camp does not touch the rest of the Alhambra")
     if _has_hole(grid):
         found.append("[B-PLACE-5] the Alhambra encloses an empty area")

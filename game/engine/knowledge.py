@@ -89,7 +89,7 @@ def state_key(state: GameState) -> tuple:
         state.rules.names,
         state.seed,
         tuple(map(tuple, state.hands)),
-        tuple(tuple(sorted(g.items())) for g in state.grids),
+        tuple(tuple(sorted(board.grid.items())) for board in state.boards),
         tuple(map(tuple, state.reserves)),
         tuple(state.scores),
         tuple(sorted((name, part.key()) for name, part in state.parts.items())),

@@ -72,6 +72,7 @@ class Ruleset:
         "result_fields",
         "score_fields",
         "score_items",
+        "spots_for",
         "starts",
         "turn_actions",
         "unrecorded",
@@ -92,6 +93,7 @@ class Ruleset:
         )
         self.money_cards = hooks("money_cards")
         self.placement_moves = hooks("placement_moves")
+        self.spots_for = hooks("spots_for")
         self.collectors: tuple[Module, ...] = tuple(module for module in modules if overrides(module, "collectors"))
         self.after_scoring = hooks("after_scoring")
         self.bag_tiles: tuple[int, ...] = tuple(tile for module in modules for tile in module.bag_tiles())

@@ -28,7 +28,8 @@ from typing import ClassVar
 
 from . import alhambra, events
 from .actions import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
-from .alhambra import FIT_WALLS, ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
+from .alhambra import FIT_WALLS, NO_BUILDING, ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
+from .board import Board, counted
 from .components import (
     BUILDING_TYPES,
     CARD_CURRENCY,
@@ -41,7 +42,6 @@ from .components import (
     TILE_TYPE,
     TILE_WALLS,
     describe_tile,
-    is_camp,
     is_money_card,
     is_scoring_card,
     is_start_tile,
@@ -59,10 +59,6 @@ from .setup import Deal, pile_extras, scoring_windows
 from .validation import check_shape
 
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
-ALHAMBRA_KEYS_REMEMBERED = 20_000  # distinct Alhambra keys kept (``GameState.alhambra_key``) before starting afresh
-_ALHAMBRA_KEYS: dict[frozenset[tuple[int, int]], frozenset[tuple[int, int]]] = {}
-# (Alhambra key, camp) -> the spots where the camp may go: a function of the Alhambra, asked again and again
-_CAMP_SPOTS: dict[tuple[frozenset[tuple[int, int]], int], tuple[alhambra.Spot, ...]] = {}
 OFFER_SIZE = 4
 
 
@@ -115,40 +111,20 @@ def _buys(slot: int, cards: tuple[int, ...], cost: int) -> tuple[Buy, ...]:
     return tuple(Buy(slot, paid) for paid in covering_payments(cards, cost))
 
 
-def _counted(counts: tuple[int, ...] | None, tile: int, change: int) -> tuple[int, ...] | None:
-    """Type counts after one building ``tile`` came (+1) or went (-1), if they were known before.
-
-    Kept up to date rather than counted again: look-ahead asks for them after nearly every move.
-    """
-    if counts is None:
-        return None
-    kind = TILE_TYPE[tile]
-    if kind is None:  # no building (a hut: [M-HUT-3])
-        return counts
-    tally = list(counts)
-    tally[kind] += change
-    return tuple(tally)
-
-
 class GameState:
     """One game of Alhambra in progress.  Build it with ``GameState.start(deal, seed)``."""
 
     __slots__ = (
-        "_counts",
         "_handlers",
-        "_keys",
         "_redesigns",
-        "_removable",
         "_supply",
-        "_surveys",
-        "_walls",
         "bag",
+        "boards",
         "decider",
         "deck",
         "discard",
         "drawn",
         "final_held",
-        "grids",
         "hands",
         "held",
         "idle_turns",
@@ -177,7 +153,7 @@ class GameState:
     parts: dict[str, Part]  # each module's slice of the state, by module name
     seed: int
     hands: list[list[int]]
-    grids: list[Alhambra]
+    boards: list[Board]  # each player's Alhambra (shared between copies: a board never changes, it is replaced)
     reserves: list[list[int]]
     scores: list[int]
     bag: list[int]  # next tile drawn is the last element
@@ -212,7 +188,7 @@ class GameState:
         s._handlers = _handlers_of(s.rules)
         s.seed = seed
         s.hands = [list(hand) for hand in deal.hands]
-        s.grids = [{ORIGIN: START_TILES[p]} for p in range(n)]  # [B-SETUP-1]
+        s.boards = [Board({ORIGIN: START_TILES[p]}) for p in range(n)]  # [B-SETUP-1]
         s.reserves = [[] for _ in range(n)]
         s.scores = [0] * n
         s.bag = list(reversed(deal.bag))
@@ -235,11 +211,6 @@ class GameState:
         s.log = log
         s.planned_shuffles = []
         s.pause_before_refill = False
-        s._surveys = [None] * n
-        s._keys = [None] * n
-        s._removable = [None] * n
-        s._walls = [None] * n
-        s._counts = [None] * n
         s._redesigns = [None] * n
         s._supply = None
         s.parts = {}
@@ -257,7 +228,7 @@ class GameState:
         c.parts = {name: part.copy() for name, part in self.parts.items()} if self.parts else {}
         c.seed = self.seed
         c.hands = [list(h) for h in self.hands]
-        c.grids = [dict(g) for g in self.grids]
+        c.boards = list(self.boards)
         c.reserves = [list(r) for r in self.reserves]
         c.scores = list(self.scores)
         c.bag = list(self.bag)
@@ -280,11 +251,6 @@ class GameState:
         c.log = None
         c.planned_shuffles = []
         c.pause_before_refill = self.pause_before_refill
-        c._surveys = list(self._surveys)
-        c._keys = list(self._keys)
-        c._removable = list(self._removable)
-        c._walls = list(self._walls)
-        c._counts = list(self._counts)
         c._redesigns = list(self._redesigns)
         c._supply = self._supply
         return c
@@ -308,98 +274,64 @@ class GameState:
         best = max(self.scores)
         return [p for p in range(self.players) if self.scores[p] == best]
 
+    @property
+    def grids(self) -> list[Alhambra]:
+        """Every player's Alhambra as cell -> tile (read only: ``boards`` holds them)."""
+        return [board.grid for board in self.boards]
+
     def alhambra_key(self, player: int) -> frozenset[tuple[int, int]]:
-        """``player``'s Alhambra as a set of (cell, tile): the key of every ``GridMemo`` (cached until it changes)."""
-        key = self._keys[player]
-        if key is None:
-            key = frozenset(self.grids[player].items())
-            # One object per contents: every memo keyed by it then finds its entry by identity, without
-            # comparing two equal sets element by element.
-            if len(_ALHAMBRA_KEYS) >= ALHAMBRA_KEYS_REMEMBERED:
-                _ALHAMBRA_KEYS.clear()
-            key = self._keys[player] = _ALHAMBRA_KEYS.setdefault(key, key)
-        return key
+        return self.boards[player].key()
 
     def survey(self, player: int) -> alhambra.Survey:
-        """Where tiles can go in ``player``'s Alhambra (cached until it changes)."""
-        found = self._surveys[player]
-        if found is None:
-            found = self._surveys[player] = alhambra.survey.lookup(self.alhambra_key(player), self.grids[player])
-        return found
+        return self.boards[player].survey()
 
     def spots(self, player: int) -> tuple[Spot, ...]:
-        """Empty cells next to ``player``'s Alhambra that a tile could fill without a hole."""
-        return self.survey(player).spots
+        return self.boards[player].survey().spots
 
     def removable(self, player: int) -> frozenset[int]:
-        """Cells of ``player``'s Alhambra whose tile may be lifted ([B-PLACE-6], cached)."""
-        cells = self._removable[player]
-        if cells is None:
-            cells = self._removable[player] = alhambra.removable_cells.lookup(
-                self.alhambra_key(player), self.grids[player]
-            )
-        return cells
+        return self.boards[player].removable()
+
+    def wall_length(self, player: int) -> int:
+        return self.boards[player].wall_length()
+
+    def type_counts(self, player: int) -> list[int]:
+        return self.boards[player].type_counts()
 
     def survey_everyone(self) -> None:
         """Work out every Alhambra's survey, wall, type counts and redesigns now: every later copy inherits them.
 
         Look-ahead copies each player's many times; without this each copy would redo the same work.
         """
-        for player in range(self.players):
-            self.survey(player)
-            self.wall_length(player)
-            self.type_counts(player)
+        for player, board in enumerate(self.boards):
+            board.worked_out()
             self._redesigns_of(player)
-
-    def wall_length(self, player: int) -> int:
-        """[B-SCORE-4] the longest outer wall of ``player``'s Alhambra (cached)."""
-        length = self._walls[player]
-        if length is None:
-            length = self._walls[player] = alhambra.longest_wall.lookup(self.alhambra_key(player), self.grids[player])
-        return length
 
     def legal_cells(self, player: int, tile: int) -> list[tuple[int, int]]:
         """Where ``tile`` may go in ``player``'s Alhambra, as (x, y)."""
+        board = self.boards[player]
         walls = FIT_WALLS[tile]
-        cells = [(spot.x, spot.y) for spot in self.spots(player) if fits(walls, spot)]
-        if not cells and is_camp(tile):  # [M-CAMP-2] a camp fits by its own test
-            cells = [(spot.x, spot.y) for spot in self.camp_spots(player, tile)]
+        cells = [(spot.x, spot.y) for spot in board.survey().spots if fits(walls, spot)]
+        if not cells:  # a tile the walls' formula never fits is placed by its module ([M-CAMP-2] a camp)
+            for spots_for in self.rules.spots_for:
+                cells.extend((spot.x, spot.y) for spot in spots_for(board, tile))
         return cells
 
     def can_place(self, player: int, tile: int) -> bool:
         """Whether ``tile`` fits anywhere in ``player``'s Alhambra (if not, it can only go to the reserve)."""
+        board = self.boards[player]
         walls = FIT_WALLS[tile]
-        for spot in self.spots(player):  # a plain loop: any() of a generator costs more, in the AI's inner loop
+        for spot in board.survey().spots:  # a plain loop: any() of a generator costs more, in the AI's inner loop
             if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                 return True
-        return is_camp(tile) and bool(self.camp_spots(player, tile))  # [M-CAMP-2] a camp fits by its own test
-
-    def camp_spots(self, player: int, tile: int) -> tuple[Spot, ...]:
-        """[M-CAMP-2] the spots of ``player``'s Alhambra where camp ``tile`` may go (remembered by Alhambra, camp)."""
-        key = (self.alhambra_key(player), tile)
-        found = _CAMP_SPOTS.get(key)
-        if found is None:
-            if len(_CAMP_SPOTS) >= ALHAMBRA_KEYS_REMEMBERED:
-                _CAMP_SPOTS.clear()
-            found = _CAMP_SPOTS[key] = tuple(alhambra.camp_spots(self.grids[player], self.spots(player), tile))
-        return found
-
-    def type_counts(self, player: int) -> list[int]:
-        """Buildings of each type in ``player``'s Alhambra (the reserve never counts: [B-SCORE-2]; cached)."""
-        counts = self._counts[player]
-        if counts is None:
-            tally = [0] * len(BUILDING_TYPES)
-            for tile in self.grids[player].values():
-                building_type = TILE_TYPE[tile]
-                if building_type is not None:  # [B-COMP-1] a start tile has no type
-                    tally[building_type] += 1
-            counts = self._counts[player] = tuple(tally)
-        return list(counts)
+        for spots_for in self.rules.spots_for:  # [M-CAMP-2] a camp fits by its own test
+            if spots_for(board, tile):
+                return True
+        return False
 
     def scoring_counts(self, player: int) -> list[int]:
         """What ``player``'s Alhambra counts per building type at a scoring: its buildings, and what the
         modules add (huts' neighbours: [M-HUT-4]; revealed bonus cards: [M-BONUS-2])."""
-        counts = self.type_counts(player)
+        counts = self.boards[player].type_counts()
         for extra in self.rules.count_extra:
             extra(self, player, counts)
         return counts
@@ -445,10 +377,7 @@ class GameState:
         return self.market[slot - 1]
 
     def cell_of(self, player: int, tile: int) -> int | None:
-        for cell, placed in self.grids[player].items():
-            if placed == tile:
-                return cell
-        return None
+        return self.boards[player].cell_of(tile)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -507,17 +436,18 @@ class GameState:
         return cached
 
     def _enumerate_redesigns(self, player: int) -> list[Action]:
-        grid = self.grids[player]
+        board = self.boards[player]
+        grid = board.grid
         reserve = self.reserves[player]
         actions: list[Action] = []
-        survey = self.survey(player) if reserve else None
+        survey = board.survey() if reserve else None
         if survey:
             for tile in reserve:
-                walls = FIT_WALLS[tile]  # a camp fits none: its moves are the camps module's ([M-CAMP-2])
+                walls = FIT_WALLS[tile]  # an outwork fits none: its moves are its module's ([M-CAMP-2] a camp)
                 for spot in survey.spots:
                     if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                         actions.append(FromReserve(tile, spot.x, spot.y))
-        for cell in sorted(self.removable(player)):
+        for cell in sorted(board.removable()):
             actions.append(Lift(grid[cell]))
         if survey:
             for tile, slot in survey.slots:
@@ -530,9 +460,9 @@ class GameState:
         if self.phase not in (PLACE, FINAL) and self.phase not in self.rules.placing:
             return []
         actions: list[Action] = []
-        spots = self.spots(self.decider)
+        spots = self.boards[self.decider].survey().spots
         for tile in self.held:
-            walls = FIT_WALLS[tile]  # a camp fits none: its places are the camps module's ([M-CAMP-2])
+            walls = FIT_WALLS[tile]  # an outwork fits none: its places are its module's ([M-CAMP-2] a camp)
             for spot in spots:
                 if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                     actions.append(Place(tile, spot.x, spot.y))
@@ -646,7 +576,7 @@ class GameState:
             hand.remove(card)
         self.discard.extend(paid)
         self.market[index] = -1
-        self._supply = _counted(self._supply, tile, -1)
+        self._supply = counted(self._supply, tile, -1)
         self.held.append(tile)
         self.progressed = True
         exact = sum(map(CARD_VALUE.__getitem__, paid)) == TILE_COST[tile]
@@ -715,12 +645,13 @@ class GameState:
         refused placement runs the full check, to name the rule it breaks (and every camp's, which
         the survey's formula never fits: [M-CAMP-2]).
         """
-        spot = self.survey(player).open_at.get(cell)
+        board = self.boards[player]
+        spot = board.survey().open_at.get(cell)
         if spot is None or not fits(FIT_WALLS[tile], spot):
-            problem = alhambra.placement_violation(self.grids[player], cell, TILE_WALLS[tile], TILE_SIDES[tile])
+            problem = alhambra.placement_violation(board.grid, cell, TILE_WALLS[tile], TILE_SIDES[tile])
             if problem:
                 raise _violation(problem)
-            assert is_camp(tile), "the survey and the full placement check must agree"
+            assert FIT_WALLS[tile] & NO_BUILDING, "the survey and the full placement check must agree"
 
     def _do_place(self, action: Place) -> None:
         player = self.decider
@@ -767,11 +698,12 @@ class GameState:
     def _check_lift(self, action: Lift) -> None:
         self.require_phase(ACTION)
         cell = self._alhambra_cell(action.tile)
-        if cell not in self.removable(self.turn_player):
-            grid = self.grids[self.turn_player]
+        board = self.boards[self.turn_player]
+        if cell not in board.removable():
+            grid = board.grid
             if all(cell + step in grid for _, step in alhambra.STEPS):
                 raise IllegalAction("B-PLACE-6", "lifting that tile would leave a hole ([B-PLACE-5])")
-            if alhambra.holds_a_camp(grid, cell):
+            if alhambra.holds_an_outwork(grid, cell):
                 raise IllegalAction("M-CAMP-2", "lifting that tile would cut a camp off the Alhambra")
             raise IllegalAction("B-PLACE-6", "lifting that tile would cut other tiles off on foot ([B-PLACE-4])")
 
@@ -793,7 +725,7 @@ class GameState:
             raise IllegalAction("B-TURN-6", "{tile} is not on your reserve", tile=action.reserve_tile)
         cell = self._alhambra_cell(action.alhambra_tile)
         tile = action.reserve_tile
-        problem = alhambra.swap_violation(self.grids[self.turn_player], cell, TILE_WALLS[tile], TILE_SIDES[tile])
+        problem = alhambra.swap_violation(self.boards[self.turn_player].grid, cell, TILE_WALLS[tile], TILE_SIDES[tile])
         if problem:
             raise _violation(problem)
 
@@ -857,28 +789,20 @@ class GameState:
 
     # ------------------------------------------------------------------ changing an Alhambra
     def _build(self, player: int, cell: int, tile: int) -> None:
-        self.grids[player][cell] = tile
-        counts = self._counts[player]
-        self._forget(player)
-        self._counts[player] = _counted(counts, tile, 1)
+        self.boards[player] = self.boards[player].placed(cell, tile)
+        self._redesigns[player] = None
 
     def _unbuild(self, player: int, cell: int) -> None:
-        tile = self.grids[player].pop(cell)
-        counts = self._counts[player]
-        self._forget(player)
-        self._counts[player] = _counted(counts, tile, -1)
+        self.boards[player] = self.boards[player].lifted(cell)
+        self._redesigns[player] = None
 
     def forget_supply(self) -> None:
         """Tiles left the bag other than by a refill (e.g. dealt to Dirk): count the tiles to come afresh."""
         self._supply = None
 
     def _forget(self, player: int) -> None:
-        """Drop what was computed from ``player``'s Alhambra and reserve: one of them changed."""
-        self._surveys[player] = None
-        self._keys[player] = None
-        self._removable[player] = None
-        self._walls[player] = None
-        self._counts[player] = None
+        """Drop what was computed from ``player``'s Alhambra and reserve (a test changed them in place)."""
+        self.boards[player] = Board(self.boards[player].grid)
         self._redesigns[player] = None
 
     # ------------------------------------------------------------------ flow of a turn

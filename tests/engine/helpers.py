@@ -20,6 +20,7 @@ import pytest
 from game.engine import alhambra
 from game.engine.actions import Action
 from game.engine.alhambra import ORIGIN, cell_at, xy_of
+from game.engine.board import Board
 from game.engine.components import (
     ALL_MONEY,
     BONUS_CARDS,
@@ -28,8 +29,10 @@ from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
     CURRENCIES,
+    EMPTY,
     EXCHANGE_CARDS,
     HUTS,
+    MARKET_SIZE,
     SCORING_CARDS,
     START_TILES,
     TILE_TYPE,
@@ -161,7 +164,7 @@ def _pull_tiles(state: GameState, tiles: Iterable[int]) -> None:
             state.bag.remove(tile)
         elif tile in state.market:
             index = state.market.index(tile)
-            state.market[index] = -1
+            state.market[index] = EMPTY
             emptied.append(index)
         elif tile in dirk_tiles(state):
             dirk_tiles(state).remove(tile)
@@ -193,13 +196,13 @@ def set_grid(state: GameState, player: int, layout: Layout) -> dict[int, int]:
     old = [t for t in state.grids[player].values() if not is_start_tile(t)]
     grid = build(layout, player, avoid=_owned_tiles(state) - set(old))
     assert alhambra.violations(grid) == [], f"test layout breaks §4: {alhambra.violations(grid)}"
-    state.grids[player] = {ORIGIN: START_TILES[player]}
+    state.boards[player] = Board({ORIGIN: START_TILES[player]})
     new_tiles = [t for t in grid.values() if not is_start_tile(t)]
     _pull_tiles(state, new_tiles)
     for tile in old:
         if tile not in new_tiles:
             state.bag.insert(0, tile)
-    state.grids[player] = grid
+    state.boards[player] = Board(grid)
     state._forget(player)
     return grid
 
@@ -215,10 +218,10 @@ def set_reserve(state: GameState, player: int, tiles: list[int]) -> None:
 
 
 def set_market(state: GameState, tiles: list[int]) -> None:
-    """Market slots 1..4 (-1 for an empty slot); the tiles it held go to the bottom of the bag."""
-    old = [t for t in state.market if t >= 0 and t not in tiles]
-    state.market = [-1] * 4
-    _pull_tiles(state, [t for t in tiles if t >= 0])
+    """Market slots 1..4 (``EMPTY`` for an empty slot); the tiles it held go to the bottom of the bag."""
+    old = [t for t in state.market if t != EMPTY and t not in tiles]
+    state.market = [EMPTY] * MARKET_SIZE
+    _pull_tiles(state, [t for t in tiles if t != EMPTY])
     state.market = list(tiles)
     for tile in old:
         state.bag.insert(0, tile)
@@ -303,7 +306,7 @@ def all_cards(state: GameState) -> list[int]:
 
 
 def all_tiles(state: GameState) -> list[int]:
-    tiles = list(state.bag) + [t for t in state.market if t >= 0] + list(dirk_tiles(state)) + list(state.held)
+    tiles = list(state.bag) + [t for t in state.market if t != EMPTY] + list(dirk_tiles(state)) + list(state.held)
     tiles += [t for stack in hut_stacks(state) for t in stack]
     tiles += bazaars_waiting(state)
     for p in range(state.players):

@@ -20,12 +20,12 @@ from game.engine.alhambra import (
     NO_BUILDING,
     ORIGIN,
     ROW,
-    camp_fits,
     cell_at,
     fits,
     longest_wall,
     placement_violation,
     removable_cells,
+    sides_fit,
     survey,
     swap_violation,
     xy_of,
@@ -35,6 +35,7 @@ from game.engine.components import (
     BUILDINGS,
     CAMP_ARROWS,
     CAMPS,
+    EMPTY,
     HUTS,
     SCORING_CARDS,
     TILE_COST,
@@ -159,7 +160,7 @@ def test_a_camp_is_bought_like_a_building_m_camp_1(camp_game):
     overpaid.apply(Buy(1, (card("florin", 9),)))
     assert overpaid.phase == PLACE and overpaid.held == [north]
     state.apply(Buy(1, exact))
-    assert state.phase == ACTION and state.held == [north] and state.market[0] == -1
+    assert state.phase == ACTION and state.held == [north] and state.market[0] == EMPTY
     assert events_named(state.log, "buy") == [
         {"e": "buy", "player": me, "slot": 1, "tile": north, "paid": list(exact), "exact": True}
     ]
@@ -173,7 +174,7 @@ def test_camps_are_no_buildings_to_come_m_camp_1(camp_game):
     set_market(state, [camp("N"), camp("E"), 13, 53])
     state.forget_supply()
     fresh = state.tiles_to_come()
-    in_play = [t for t in state.bag + state.market if t >= 0 and not is_camp(t)]
+    in_play = [t for t in state.bag + state.market if t != EMPTY and not is_camp(t)]
     assert sum(fresh) == len(in_play)
     set_hand(state, me, [card("florin", 5)])
     state.apply(Buy(1, (card("florin", 5),)))
@@ -271,7 +272,7 @@ def test_the_survey_keeps_buildings_off_green_sides_and_out_of_camps_cells_m_cam
         assert not fits(FIT_WALLS[camp("W")], spot)
     for _, slot in survey(grid).slots:
         assert FIT_WALLS[camp("W")] & slot.touching != slot.need_wall
-    assert camp_fits(grid, cell_at(3, 0), camp("E")) and not camp_fits(grid, cell_at(3, 0), camp("W"))
+    assert sides_fit(grid, cell_at(3, 0), camp("E")) and not sides_fit(grid, cell_at(3, 0), camp("W"))
     assert [FIT_WALLS[t] for t in BUILDINGS] == [TILE_WALLS[t] for t in BUILDINGS]
 
 
@@ -295,7 +296,7 @@ _PATTERNS = (*{TILE_WALLS[t]: t for t in BUILDINGS}.values(), *CAMPS)
 def test_the_fast_path_agrees_with_the_full_checks_in_alhambras_with_camps_m_camp_2(players: int, seed: int):
     """[M-CAMP-2] [B-PLACE-2] to [B-PLACE-6] [B-TURN-6] in every Alhambra with camps of a random game, for every
     cell near it and every side pattern (buildings' walls and each camp): the survey's answer (``fits`` on
-    ``FIT_WALLS``, ``camp_fits`` for a camp) is the full check's and the oracle's; likewise for swaps into every
+    ``FIT_WALLS``, ``sides_fit`` for a camp) is the full check's and the oracle's; likewise for swaps into every
     built cell, and the removable cells are exactly those whose lifting leaves a legal Alhambra."""
     grids = _camp_game_grids(players, seed)
     assert grids, "random games with camps put camps into Alhambras"
@@ -306,14 +307,14 @@ def test_the_fast_path_agrees_with_the_full_checks_in_alhambras_with_camps_m_cam
             spot = found.open_at.get(cell)
             for tile in _PATTERNS:
                 fast = spot is not None and (
-                    camp_fits(grid, cell, tile) if is_camp(tile) else fits(FIT_WALLS[tile], spot)
+                    sides_fit(grid, cell, tile) if is_camp(tile) else fits(FIT_WALLS[tile], spot)
                 )
                 full = placement_violation(grid, cell, TILE_WALLS[tile], TILE_SIDES[tile]) is None
                 assert fast == full == placement_ok(grid, cell, tile), (xy_of(cell), tile)
         for built, slot in found.slots:
             for tile in _PATTERNS:
                 if is_camp(tile):
-                    fast = is_camp(built) and camp_fits(grid, slot.cell, tile)
+                    fast = is_camp(built) and sides_fit(grid, slot.cell, tile)
                 else:
                     fast = FIT_WALLS[tile] & slot.touching == slot.need_wall
                 full = swap_violation(grid, slot.cell, TILE_WALLS[tile], TILE_SIDES[tile]) is None

@@ -17,11 +17,11 @@ from game.engine.alhambra import (
     FIT_WALLS,
     ROW,
     GridMemo,
-    camp_fits,
     fits,
     longest_wall,
     placement_violation,
     removable_cells,
+    sides_fit,
     survey,
 )
 from game.engine.components import BUILDINGS, CAMPS, TILE_SIDES, TILE_WALLS, is_camp
@@ -61,7 +61,7 @@ def test_the_survey_knows_every_legal_placement_b_place_2_b_place_3_b_place_4_b_
     players: int, seed: int, modules: tuple[str, ...]
 ) -> None:
     """The engine checks placements against the survey; the full check must agree for every cell and tile, also
-    in Alhambras with camps and for camps ([M-CAMP-2]: a camp is fitted by ``camp_fits`` on the survey's spots)."""
+    in Alhambras with camps and for camps ([M-CAMP-2]: a camp is fitted by ``sides_fit`` on the survey's spots)."""
     kinds = {TILE_WALLS[tile]: tile for tile in BUILDINGS}  # one building per wall pattern
     tiles = [*kinds.values(), *(CAMPS if modules else ())]
     for grid in _grids_of_a_random_game(players, seed, modules)[::7]:
@@ -70,7 +70,7 @@ def test_the_survey_knows_every_legal_placement_b_place_2_b_place_3_b_place_4_b_
         for cell in near:
             for tile in tiles:
                 spot = open_at.get(cell)
-                fast = camp_fits(grid, cell, tile) if is_camp(tile) else fits(FIT_WALLS[tile], spot) if spot else False
+                fast = sides_fit(grid, cell, tile) if is_camp(tile) else fits(FIT_WALLS[tile], spot) if spot else False
                 allowed = spot is not None and fast
                 full = placement_violation(grid, cell, TILE_WALLS[tile], TILE_SIDES[tile])
                 assert allowed == (full is None), (cell, tile)

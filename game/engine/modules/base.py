@@ -7,13 +7,15 @@ tuples once per game, so a base-game search never calls a hook at all.  Hooks re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     import random
 
     from ..actions import Action
+    from ..alhambra import Spot
+    from ..board import Board
     from ..setup import Deal
     from ..state import GameState
 
@@ -125,6 +127,11 @@ class Module:
         """The decision the decider made without writing an event, if ``event`` (the record's next) shows one
         (a vizier window's pass)."""
         return None
+
+    def spots_for(self, board: Board, tile: int) -> Sequence[Spot]:
+        """The spots of ``board``'s survey where ``tile`` may go, for a tile of the module's own that the walls'
+        formula never fits (an outwork, ``alhambra.FIT_WALLS``: [M-CAMP-2] a camp); empty for any other tile."""
+        return ()
 
     def placement_moves(self, state: GameState, tile: int) -> Iterable[Action]:
         """Destinations besides the Alhambra and the reserve for a tile waiting to be placed."""

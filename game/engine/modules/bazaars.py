@@ -385,4 +385,4 @@ class Bazaars(Module):
         """[M-BAZAAR-5] only at the third scoring: one item per player, their bazaars' points together."""
         if round_number != FINAL_ROUND:
             return []
-        return [(player, SCORE_NAME, alhambra_points(state.grids[player])) for player in range(state.players)]
+        return [(player, SCORE_NAME, alhambra_points(state.boards[player].grid)) for player in range(state.players)]

@@ -83,7 +83,7 @@ def of(state: GameState) -> BonusPart | None:
 def eligible(state: GameState, player: int, card: int) -> bool:
     """[M-BONUS-2] a tile of the card's type and cost is in ``player``'s Alhambra (walled or not: the Choice)."""
     kind, cost = BONUS_TILE[card]  # type: ignore[misc]
-    return any(TILE_TYPE[tile] == kind and TILE_COST[tile] == cost for tile in state.grids[player].values())
+    return any(TILE_TYPE[tile] == kind and TILE_COST[tile] == cost for tile in state.boards[player].grid.values())
 
 
 def _reveal(state: GameState, part: BonusPart, player: int, card: int) -> None:

@@ -6,11 +6,12 @@ placed, reserved or given to Dirk like a building, and one left in the market at
 like one ([B-DIRK-5], [B-END-2]); all of that is the base game's, since a camp is a tile with a cost.
 
 A camp shows bastions (walls, also for the wall scoring: [M-CAMP-4]) and green sides.  Where it may stand
-is a building rule ([M-CAMP-2]) and lives with the others in ``alhambra``: which sides may touch
-(``MAY_TOUCH``), a camp's own test (``camp_fits``), the survey's ``NO_BUILDING`` bit that keeps buildings
-off green sides and out of a camp's cell, and the tiles a lift must not take from under a camp.  The base
-game's loops over spots never fit a camp (``FIT_WALLS``): this module lists a camp's places and its
-redesigns.  At every scoring each camp scores the tiles in line with its arrows ([M-CAMP-3]).
+([M-CAMP-2]) follows from those side kinds by the building rules of ``alhambra``, which read side kinds and
+name no module: which sides may touch (``MAY_TOUCH``), a tile's own test (``sides_fit``), the survey's
+``NO_BUILDING`` bit that keeps buildings off green sides and out of an outwork's cell, and the tiles a lift
+must not take from under an outwork (a tile nobody walks through).  The base game's loops over spots never
+fit an outwork (``FIT_WALLS``): this module lists a camp's places (``spots_for``) and its redesigns.  At
+every scoring each camp scores the tiles in line with its arrows ([M-CAMP-3]).
 
 The module keeps no state of its own: its tiles lie in the bag, the market, Alhambras, reserves and Dirk's pile.
 """
@@ -21,16 +22,32 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..actions import Action, FromReserve, Place, Swap
-from ..alhambra import STEPS, Alhambra, camp_fits
+from ..alhambra import STEPS, Alhambra, Spot, sides_fit
 from ..components import CAMP_ARROWS, CAMPS, is_camp
 from ..messages import mark
 from .base import CAMPS_MODULE, Module
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..state import GameState
 
 NAME = CAMPS_MODULE
 SCORE_NAME = "camp"  # RECORD.md: the `what` of a camp's points in a `score` event [M-CAMP-3]
+SPOTS_REMEMBERED = 20_000  # (Alhambra, camp) pairs whose spots are remembered before starting afresh
+# (Alhambra key, camp) -> the spots where the camp may go: a function of the Alhambra, asked again and again
+_SPOTS: dict[tuple[frozenset[tuple[int, int]], int], tuple[Spot, ...]] = {}
+
+
+def spots(board: Board, tile: int) -> tuple[Spot, ...]:
+    """[M-CAMP-2] the spots of ``board`` where camp ``tile`` may go (remembered by Alhambra and camp)."""
+    key = (board.key(), tile)
+    found = _SPOTS.get(key)
+    if found is None:
+        if len(_SPOTS) >= SPOTS_REMEMBERED:
+            _SPOTS.clear()
+        grid = board.grid
+        found = _SPOTS[key] = tuple(spot for spot in board.survey().spots if sides_fit(grid, spot.cell, tile))
+    return found
 
 
 def walk_line(grid: Alhambra, cell: int, step: int) -> tuple[int, int]:
@@ -68,13 +85,12 @@ def redesigns(state: GameState, player: int) -> list[Action]:
     camps = [tile for tile in state.reserves[player] if is_camp(tile)]
     if not camps:
         return []
-    grid = state.grids[player]
-    moves: list[Action] = [
-        FromReserve(camp, spot.x, spot.y) for camp in camps for spot in state.camp_spots(player, camp)
-    ]
+    board = state.boards[player]
+    grid = board.grid
+    moves: list[Action] = [FromReserve(camp, spot.x, spot.y) for camp in camps for spot in spots(board, camp)]
     for cell in sorted(grid):
         if is_camp(grid[cell]):
-            moves.extend(Swap(camp, grid[cell]) for camp in camps if camp_fits(grid, cell, camp))
+            moves.extend(Swap(camp, grid[cell]) for camp in camps if sides_fit(grid, cell, camp))
     return moves
 
 
@@ -91,7 +107,11 @@ class Camps(Module):
         game's and Dirk's moves)."""
         if not is_camp(tile):
             return ()
-        return [Place(tile, spot.x, spot.y) for spot in state.camp_spots(state.decider, tile)]
+        return [Place(tile, spot.x, spot.y) for spot in spots(state.boards[state.decider], tile)]
+
+    def spots_for(self, board: Board, tile: int) -> tuple[Spot, ...]:
+        """[M-CAMP-2] a camp fits by its own test: its sides against its neighbours'."""
+        return spots(board, tile) if is_camp(tile) else ()
 
     def turn_actions(self, state: GameState) -> Iterable[Action]:
         """[B-TURN-6] the turn player's redesigns with a camp from the reserve."""
@@ -99,4 +119,4 @@ class Camps(Module):
 
     def score_items(self, state: GameState, round_number: int) -> list[tuple[int, str, int]]:
         """[M-CAMP-3] at every scoring, each player's camps score the tiles in line with their arrows."""
-        return [(player, SCORE_NAME, line_points(grid)) for player, grid in enumerate(state.grids)]
+        return [(player, SCORE_NAME, line_points(board.grid)) for player, board in enumerate(state.boards)]

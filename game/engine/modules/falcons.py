@@ -191,7 +191,7 @@ def _payment_cards(hand: list[int]) -> list[int]:
 def _free_corners(state: GameState, player: int) -> list[tuple[int, int]]:
     """Corners of ``player``'s Alhambra where four tiles meet and no falcon sits yet, with their colours."""
     perches = state.parts[NAME].perches[player]  # type: ignore[attr-defined]
-    corners = meeting_corners.lookup(state.alhambra_key(player), state.grids[player])
+    corners = meeting_corners.lookup(state.boards[player].key(), state.boards[player].grid)
     return [(corner, colours) for corner, colours in corners if corner not in perches]
 
 
@@ -261,7 +261,7 @@ def _check_corner(state: GameState, player: int, action: BuyFalcon) -> None:
         raise IllegalAction(
             "M-FALCON-3", "one falcon per corner: your {tile} sits on corner ({x}, {y})", tile=perched[0], x=x, y=y
         )
-    grid = state.grids[player]
+    grid = state.boards[player].grid
     tiles = [grid.get(corner + step) for step in _AROUND]
     if None in tiles:
         raise IllegalAction(
@@ -302,7 +302,7 @@ def _buy(state: GameState, action: BuyFalcon) -> None:
     state.discard.append(action.card)
     part.supply.remove(action.falcon)
     corner = action.corner
-    grid = state.grids[player]
+    grid = state.boards[player].grid
     part.perches[player][corner] = (action.falcon, tuple(grid[corner + step] for step in _AROUND))
     state.progressed = True  # money spent: the game moves on ([B-TURN-8]'s stalling guard counts it)
     state.emit({"e": EVENT, "player": player, "falcon": action.falcon, "card": action.card, "at": [action.x, action.y]})
@@ -363,7 +363,7 @@ class Falcons(Module):
         perches = part.perches[player]
         if not perches:
             return
-        grid = state.grids[player]
+        grid = state.boards[player].grid
         for corner in sorted(perches):
             falcon, tiles = perches[corner]
             if any(grid.get(corner + step) != tile for step, tile in zip(_AROUND, tiles, strict=True)):

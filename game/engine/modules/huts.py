@@ -83,7 +83,7 @@ def of(state: GameState) -> HutPart | None:
 
 def owned(state: GameState, player: int) -> int:
     """[M-HUT-5] the huts ``player`` owns: in the Alhambra, on the reserve and waiting to be placed."""
-    count = sum(map(is_hut, state.grids[player].values())) + sum(map(is_hut, state.reserves[player]))
+    count = sum(map(is_hut, state.boards[player].grid.values())) + sum(map(is_hut, state.reserves[player]))
     if state.decider == player:
         count += sum(map(is_hut, state.held))
     return count
@@ -173,4 +173,4 @@ class Huts(Module):
         return [TakeHut(stack[0]) for stack in state.parts[NAME].stacks if stack]  # type: ignore[attr-defined]
 
     def count_extra(self, state: GameState, player: int, counts: list[int]) -> None:
-        hut_bonus(state.grids[player], counts)
+        hut_bonus(state.boards[player].grid, counts)

@@ -1,0 +1,124 @@
+"""One player's Alhambra as the rules see it: its grid, and what is worked out from it once asked.
+
+A ``Board`` never changes once built: placing a tile or lifting one makes a new board (``placed``,
+``lifted``).  So copies of a game share their boards instead of copying them, which is what the
+search does thousands of times a second, and whatever one copy works out about a board (where tiles
+fit, which tiles may be lifted, the longest wall, the buildings per type) every copy that shares it
+knows too.  The answers come from ``alhambra``'s memos, keyed by the Alhambra's contents
+(``key``), so two boards with the same tiles in the same cells ask each question once.
+"""
+
+from __future__ import annotations
+
+from . import alhambra
+from .alhambra import Alhambra, Spot, Survey
+from .components import BUILDING_TYPES, TILE_TYPE
+
+KEYS_REMEMBERED = 20_000  # distinct Alhambra keys kept (``Board.key``) before starting afresh
+_KEYS: dict[frozenset[tuple[int, int]], frozenset[tuple[int, int]]] = {}
+
+
+class Board:
+    """A player's Alhambra: ``grid`` maps cell to tile (read it, never change it: make a new board)."""
+
+    __slots__ = ("_counts", "_key", "_removable", "_survey", "_wall", "grid")
+
+    def __init__(self, grid: Alhambra, counts: tuple[int, ...] | None = None) -> None:
+        self.grid = grid
+        self._key: frozenset[tuple[int, int]] | None = None
+        self._survey: Survey | None = None
+        self._removable: frozenset[int] | None = None
+        self._wall: int | None = None
+        self._counts = counts
+
+    def placed(self, cell: int, tile: int) -> Board:
+        """This board with ``tile`` built on the empty ``cell``."""
+        grid = dict(self.grid)
+        grid[cell] = tile
+        return Board(grid, counted(self._counts, tile, 1))
+
+    def lifted(self, cell: int) -> Board:
+        """This board without the tile on ``cell``."""
+        grid = dict(self.grid)
+        tile = grid.pop(cell)
+        return Board(grid, counted(self._counts, tile, -1))
+
+    def key(self) -> frozenset[tuple[int, int]]:
+        """The Alhambra as a set of (cell, tile): the key of every ``GridMemo``.
+
+        One object per contents: every memo keyed by it then finds its entry by identity, without comparing
+        two equal sets element by element.
+        """
+        key = self._key
+        if key is None:
+            key = frozenset(self.grid.items())
+            if len(_KEYS) >= KEYS_REMEMBERED:
+                _KEYS.clear()
+            key = self._key = _KEYS.setdefault(key, key)
+        return key
+
+    def survey(self) -> Survey:
+        """Where tiles can go ([B-PLACE-2] to [B-PLACE-5]) and what a swap must match."""
+        found = self._survey
+        if found is None:
+            found = self._survey = alhambra.survey.lookup(self.key(), self.grid)
+        return found
+
+    def spots(self) -> tuple[Spot, ...]:
+        """Empty cells next to the Alhambra that a tile could fill without a hole."""
+        return self.survey().spots
+
+    def removable(self) -> frozenset[int]:
+        """Cells whose tile may be lifted ([B-PLACE-6])."""
+        cells = self._removable
+        if cells is None:
+            cells = self._removable = alhambra.removable_cells.lookup(self.key(), self.grid)
+        return cells
+
+    def wall_length(self) -> int:
+        """[B-SCORE-4] the longest outer wall."""
+        length = self._wall
+        if length is None:
+            length = self._wall = alhambra.longest_wall.lookup(self.key(), self.grid)
+        return length
+
+    def type_counts(self) -> list[int]:
+        """Buildings of each type (a start tile, a hut and other tiles of no type count none: [B-COMP-1])."""
+        counts = self._counts
+        if counts is None:
+            tally = [0] * len(BUILDING_TYPES)
+            for tile in self.grid.values():
+                building_type = TILE_TYPE[tile]
+                if building_type is not None:
+                    tally[building_type] += 1
+            counts = self._counts = tuple(tally)
+        return list(counts)
+
+    def cell_of(self, tile: int) -> int | None:
+        """The cell ``tile`` stands on, or None when it is not in this Alhambra."""
+        for cell, placed in self.grid.items():
+            if placed == tile:
+                return cell
+        return None
+
+    def worked_out(self) -> None:
+        """Work out the survey, the wall and the counts now, so that every copy of the game sharing the board
+        has them (look-ahead copies each position many times)."""
+        self.survey()
+        self.wall_length()
+        self.type_counts()
+
+
+def counted(counts: tuple[int, ...] | None, tile: int, change: int) -> tuple[int, ...] | None:
+    """Type counts after one building ``tile`` came (+1) or went (-1), if they were known before.
+
+    Kept up to date rather than counted again: look-ahead asks for them after nearly every move.
+    """
+    if counts is None:
+        return None
+    kind = TILE_TYPE[tile]
+    if kind is None:  # no building (a hut: [M-HUT-3])
+        return counts
+    tally = list(counts)
+    tally[kind] += change
+    return tuple(tally)
