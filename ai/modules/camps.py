@@ -17,7 +17,7 @@ from game.engine import Place, said_action
 from game.engine.alhambra import STEPS, GridMemo
 from game.engine.components import CAMP_ARROWS, is_camp
 from game.engine.messages import Message
-from game.engine.modules.camps import line_points, walk_line
+from game.engine.modules.camps import line_points, spots, walk_line
 
 from .base import Advice
 
@@ -86,7 +86,7 @@ def best_camp_cell(state: GameState, player: int, tile: int) -> float:
     if found is None:
         grid = state.grids[player]
         found = -1.0
-        for spot in state.camp_spots(player, tile):
+        for spot in spots(state.boards[player], tile):
             found = max(found, points_added(grid, tile, spot.cell) + ARROW_ROOM * arrow_room(grid, tile, spot.cell))
         if len(_BEST) >= BEST_REMEMBERED:
             _BEST.clear()
@@ -127,7 +127,7 @@ class CampsAdvice(Advice):
         """[M-CAMP-2] where a waiting camp may go (the base game's placements never fit a camp)."""
         if not is_camp(tile):
             return []
-        return [Place(tile, spot.x, spot.y) for spot in state.camp_spots(state.decider, tile)]
+        return [Place(tile, spot.x, spot.y) for spot in spots(state.boards[state.decider], tile)]
 
     def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         tile = getattr(action, "tile", None)
