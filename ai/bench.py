@@ -41,7 +41,7 @@ def positions(players: int, count: int, modules: tuple[str, ...] = ()) -> list[G
     found: list[GameState] = []
     seed = 0
     while len(found) < count:
-        state = GameState.start(deal(players, seed, modules), seed, modules=modules)
+        state = GameState.start(deal(players, seed, modules), seed)
         agents = [GreedyAgent(seed * 10 + p) for p in range(players)]
         decisions = 0
         while not state.is_over:

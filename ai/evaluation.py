@@ -30,6 +30,7 @@ from game.engine.components import (
     BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
+    EMPTY,
     MARKET_CURRENCY,
     SCORE_POINTS,
     TILE_COST,
@@ -102,7 +103,7 @@ DEFAULT_WEIGHTS = Weights()
 
 def tiles_left(state: GameState) -> int:
     """Building tiles still to come to the players: bag and market."""
-    return len(state.bag) + len(state.market) - state.market.count(-1)
+    return len(state.bag) + len(state.market) - state.market.count(EMPTY)
 
 
 def scoring_card_in_deck(state: GameState, card: int) -> bool:
@@ -140,7 +141,7 @@ def end_distribution(state: GameState) -> list[tuple[int, int]]:
     gifts = []
     by_player = [state.currency_totals(p) for p in range(state.players)]
     for index, tile in enumerate(state.market):
-        if tile < 0:
+        if tile == EMPTY:
             continue
         totals = [player_totals[MARKET_CURRENCY[index]] for player_totals in by_player]
         best = max(totals)
@@ -315,7 +316,7 @@ def exact_option_value(state: GameState, player: int, outlook: Outlook, rival: i
     payable = payable_sums(state.hands[player])
     best = 0.0
     for index, tile in enumerate(state.market):
-        if tile >= 0 and payable[MARKET_CURRENCY[index]] >> TILE_COST[tile] & 1:
+        if tile != EMPTY and payable[MARKET_CURRENCY[index]] >> TILE_COST[tile] & 1:
             kind = TILE_TYPE[tile]
             gain = (
                 outlook.gain(kind, player, rival)

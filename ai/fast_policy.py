@@ -16,7 +16,7 @@ from typing import cast
 
 from game.engine import ACTION, Action, Buy, EndTurn, FromReserve, GameState, Place, Reserve, Take
 from game.engine.alhambra import FIT_WALLS, longest_wall
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, EMPTY, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 
 from .evaluation import DEFAULT_WEIGHTS, Outlook, Weights, money_cap, payable_sums, scorings_left, strongest_rival
 from .modules import advice_for
@@ -154,7 +154,7 @@ class Pricer:
         payable = payable_sums(self.state.hands[self.me])
         short = self._short_of_exact = [[], [], [], []]
         for index, tile in enumerate(self.state.market):
-            if tile < 0:
+            if tile == EMPTY:
                 continue
             currency = MARKET_CURRENCY[index]
             reachable = payable[currency]

@@ -20,7 +20,6 @@ from game.engine import (
     Buy,
     EndTurn,
     GameState,
-    GiveToDirk,
     Knowledge,
     Place,
     Reserve,
@@ -30,6 +29,7 @@ from game.engine import (
 from game.engine.alhambra import cell_at, longest_wall
 from game.engine.components import CARD_VALUE, TILE_COST, TILE_TYPE
 from game.engine.messages import Message
+from game.engine.modules.dirk import GiveToDirk
 
 from .base import Agent, Decision, without_stalling
 from .evaluation import DEFAULT_WEIGHTS, Weights, advantage, expected_final_scores, tiles_before_scoring
@@ -97,7 +97,7 @@ class GreedyAgent(Agent):
         move = said_action(state, action)
         signed = f"{gain:+.1f}"
         if isinstance(action, Buy):
-            tile = state.market[action.slot - 1]
+            tile = state.in_slot(action.slot)
             kind = TILE_TYPE[tile]
             overpay = sum(CARD_VALUE[c] for c in action.paid) - TILE_COST[tile]
             if kind is None:  # a camp: its module's advice explains it, or this

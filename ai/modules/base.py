@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.engine.components import EMPTY
+
 if TYPE_CHECKING:
     from game.engine import Action, GameState
     from game.engine.messages import Message
@@ -209,5 +211,5 @@ def young(state: GameState, turns: float) -> float:
     to come: its worth shrinks as the bag and market empty.
     """
     market = state.market
-    left = len(state.bag) + len(market) - market.count(-1)  # an empty slot holds -1
+    left = len(state.bag) + len(market) - market.count(EMPTY)
     return min(1.0, left / (state.players * turns))

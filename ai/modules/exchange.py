@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from game.engine import said_action
 from game.engine.components import (
     CARD_VALUE,
+    EMPTY,
     EXCHANGE_PAIR,
     TILE_COST,
     TILE_TYPE,
@@ -40,7 +41,7 @@ def card_worth(state: GameState) -> float:
 def price_exchange_buy(pricer: object, action: ExchangeBuy) -> float:
     """[M-EXCH-3] like a purchase of the tile (an exact one brings another action), less the card."""
     state = pricer.state  # type: ignore[attr-defined]
-    tile = state.market[action.slot - 1]
+    tile = state.in_slot(action.slot)
     paid = sum(map(CARD_VALUE.__getitem__, action.paid))
     return pricer.purchase(tile, paid, True) - card_worth(state)  # type: ignore[attr-defined]
 
@@ -52,7 +53,7 @@ def exchange_buys(held: tuple[int, ...], hand: tuple[int, ...], market: tuple[in
     return tuple(
         ExchangeBuy(slot, paid, card)
         for slot, tile in enumerate(market, 1)
-        if tile >= 0
+        if tile != EMPTY
         for card, paid in exchange.payments_with(held, hand, slot, tile, False)
     )
 
@@ -90,7 +91,7 @@ class ExchangeAdvice(Advice):
         if not isinstance(action, ExchangeBuy):
             return None
         move = said_action(state, action)
-        tile = state.market[action.slot - 1]
+        tile = state.in_slot(action.slot)
         kind = TILE_TYPE[tile]
         if kind is None:  # a camp
             return Message.of("{move}: {tile} ({gain})", move=move, tile=tile, gain=f"{gain:+.1f}")

@@ -17,7 +17,9 @@ from game.engine import said_action
 from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
-    MARKET_CURRENCY,
+    EMPTY,
+    MARKET_SLOTS,
+    SLOT_CURRENCY,
     TILE_COST,
     TILE_TYPE,
 )
@@ -51,7 +53,7 @@ def price_wake(pricer: object, action: WakeVizier) -> float:
 def price_vizier_buy(pricer: object, action: VizierBuy) -> float:
     """[M-VIZIER-2] [M-VIZIER-3] an exact purchase without another action, less the vizier's option it uses up."""
     state = pricer.state  # type: ignore[attr-defined]
-    tile = state.market[action.slot - 1]
+    tile = state.in_slot(action.slot)
     paid = sum(map(CARD_VALUE.__getitem__, action.paid))
     price = pricer.purchase(tile, paid, False) - awake_worth(state)  # type: ignore[attr-defined]
     if action.exchange:
@@ -85,12 +87,12 @@ def best_window_move(state: GameState, pricer: object) -> Action:
     best: Action = VizierPass()
     best_price = 0.0
     found = False
-    for slot in (1, 2, 3, 4):
-        tile = state.market[slot - 1]
-        if tile < 0:
+    for slot in MARKET_SLOTS:
+        tile = state.in_slot(slot)
+        if tile == EMPTY:
             continue
         cost = TILE_COST[tile]
-        currency = MARKET_CURRENCY[slot - 1]
+        currency = SLOT_CURRENCY[slot]
         cards = tuple(sorted(c for c in hand if CARD_CURRENCY[c] == currency))
         move = None
         for paid in covering_payments(cards, cost):  # type: ignore[arg-type]
@@ -144,7 +146,7 @@ class VizierAdvice(Advice):
             )
         if isinstance(action, VizierBuy):
             move = said_action(state, action)
-            tile = state.market[action.slot - 1]
+            tile = state.in_slot(action.slot)
             kind = TILE_TYPE[tile]
             if kind is None:  # a camp
                 return Message.of("{move} ({tile}): before my turn, without an action", move=move, tile=tile)

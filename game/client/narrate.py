@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.engine import events as record_events
-from game.engine.components import MARKET_CURRENCY
+from game.engine.components import SLOT_CURRENCY
 from game.i18n import N_, _, ngettext, pgettext, words
 
 from . import modules
@@ -142,7 +142,7 @@ class _Narrator:
         return LogLine(text, None, "scoring")
 
     def distribute(self, event: dict) -> LogLine:
-        currency = words.currency(MARKET_CURRENCY[event["slot"] - 1])
+        currency = words.currency(SLOT_CURRENCY[event["slot"]])
         tile = words.tile(event["tile"])
         receiver = event.get("player")
         if receiver is None:

@@ -37,7 +37,7 @@ from game.engine.components import (
     FALCON_TYPES,
     FALCONS,
     HUT_COLOUR,
-    MARKET_CURRENCY,
+    SLOT_CURRENCY,
     TILE_COST,
     TILE_TYPE,
     TILE_WALLS,
@@ -301,7 +301,7 @@ class Sprites:
 
     # ------------------------------------------------------------------ board and ui
     def market_slot(self, slot: int, size: tuple[int, int]) -> pygame.Surface:
-        return self.scaled(f"board/market_slot_{CURRENCIES[MARKET_CURRENCY[slot - 1]]}.png", size)
+        return self.scaled(f"board/market_slot_{CURRENCIES[SLOT_CURRENCY[slot]]}.png", size)
 
     def icon(self, name: str, size: int) -> pygame.Surface:
         return self.scaled(f"ui/{name}.png", (size, size))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ai import LADDER, agent_names, canonical_name
 from ai.mcts import LEVELS
 from game.engine import Action, Buy, Game, GameConfig, GameState, Seat
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, EMPTY, SLOT_CURRENCY, TILE_COST
 from game.engine.state import ACTION, FINAL, PLACE
 from game.i18n import N_, _, pgettext
 
@@ -344,7 +344,7 @@ class Table:
     def slot_cards(self, slot: int) -> list[int]:
         """The human's cards in the currency of market ``slot``, highest first."""
         state = self.game.state
-        currency = MARKET_CURRENCY[slot - 1]
+        currency = SLOT_CURRENCY[slot]
         return sorted(
             (c for c in state.hands[state.decider] if CARD_CURRENCY[c] == currency), key=lambda c: (-CARD_VALUE[c], c)
         )
@@ -352,8 +352,8 @@ class Table:
     def exact_payments(self, slot: int) -> list[tuple[int, ...]]:
         """Sets of cards paying market ``slot``'s tile exactly (one per multiset of values), fewest cards first."""
         state = self.game.state
-        tile = state.market[slot - 1]
-        if tile < 0:
+        tile = state.in_slot(slot)
+        if tile == EMPTY:
             return []
         cards = self.slot_cards(slot)
         key = (slot, tile, tuple(cards))
@@ -376,8 +376,8 @@ class Table:
         """The payments suggested for market ``slot``, the first chosen at once (``room``: how many are shown):
         the base game's exact ones and cheapest, and ``extra``, the rule modules' (an exchange card paying with the
         money, [M-EXCH-3]), put in the order of ``order_payments``: an exact payment, where there is one, first."""
-        tile = self.game.state.market[slot - 1]
-        if tile < 0:
+        tile = self.game.state.in_slot(slot)
+        if tile == EMPTY:
             return []
         base: list[Payment] = [(paid, None) for paid in self.exact_payments(slot)[:3]]
         cheapest = self.cheapest_payment(slot)

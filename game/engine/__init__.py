@@ -8,7 +8,6 @@ and ``state.apply(action)`` carries it out.
 from .actions import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
 from .game import ConfigError, Game, GameConfig, Seat
 from .knowledge import Knowledge
-from .modules.dirk import GiveToDirk
 from .record import RecordError
 from .setup import Deal, deal
 from .state import ACTION, FINAL, OVER, PLACE, GameState, IllegalAction, describe_action, said_action
@@ -27,7 +26,6 @@ __all__ = [
     "Game",
     "GameConfig",
     "GameState",
-    "GiveToDirk",
     "IllegalAction",
     "Knowledge",
     "Lift",

@@ -270,6 +270,27 @@ BASE_ACTION_TYPES: tuple[type, ...] = (Take, Buy, Place, Reserve, FromReserve, L
 def decision_readers(action_types: tuple[type, ...]) -> dict[str, Callable[[EventFields], Action]]:
     """Decision event name -> the reader of the action it stands for (Place reads redesigns from the
     reserve too, Lift reads swaps): the one registry records are read through.  Of two action types that
-    read the same event, the later (a later module's) is the reader, and hands the decisions that are not
-    its own to the earlier one ([M-BAZAAR-3]: a ``vizier`` or ``exchange`` before a ``bazaar_buy``)."""
-    return {kind.event: kind.from_event for kind in action_types if "from_event" in vars(kind)}
+    read the same event, the later (a later module's) reads first and answers None for a decision that is not
+    its own, which the earlier one then reads ([M-BAZAAR-3]: a ``vizier`` or ``exchange`` before a ``bazaar_buy``
+    is a bazaar's, before a ``buy`` the market's)."""
+    readers: dict[str, Callable[[EventFields], Action]] = {}
+    for kind in action_types:
+        if "from_event" in vars(kind):
+            earlier = readers.get(kind.event)
+            readers[kind.event] = kind.from_event if earlier is None else _FirstReader(kind.from_event, earlier)
+    return readers
+
+
+class _FirstReader:
+    """Two actions' readers of one event: the later one's answer, or (when it answers None: not its decision) the
+    earlier one's.  A class, not a closure, so that the readers pickle like plain functions."""
+
+    __slots__ = ("earlier", "later")
+
+    def __init__(self, later: Callable[[EventFields], Action | None], earlier: Callable[[EventFields], Action]) -> None:
+        self.later = later
+        self.earlier = earlier
+
+    def __call__(self, fields: EventFields) -> Action:
+        action = self.later(fields)
+        return self.earlier(fields) if action is None else action

@@ -20,6 +20,7 @@ from .components import (
     BASTION,
     GREEN,
     OPEN,
+    SIDE_KINDS,
     SIDES,
     TILE_SIDES,
     TILE_WALLS,
@@ -28,7 +29,6 @@ from .components import (
     N,
     S,
     W,
-    SIDE_KINDS,
     sides_of,
 )
 from .messages import mark

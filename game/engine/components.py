@@ -270,6 +270,8 @@ EXCHANGE_PAIR: tuple[tuple[int, int] | None, ...] = tuple(
     else None
     for c, kind in enumerate(CARD_KIND)
 )
+# what the shared payment rules call it ([M-EXCH-3]): the two currencies a card pays in, None for a single one
+PAYS_IN_TWO = EXCHANGE_PAIR
 # [M-BONUS-1] the tile a bonus card names: its building type and cost; None for every other card
 BONUS_TILE: tuple[tuple[int, int] | None, ...] = tuple(
     (BUILDING_TYPES.index(_BONUS[c - BONUS_CARDS[0]]["type"]), int(_BONUS[c - BONUS_CARDS[0]]["cost"]))

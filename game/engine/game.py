@@ -95,7 +95,7 @@ class Game:
     @classmethod
     def new(cls, config: GameConfig) -> Game:
         dealt = deal(config.players, config.seed, config.modules)
-        return cls(config, dealt, GameState.start(dealt, config.seed, log=[], modules=config.modules))
+        return cls(config, dealt, GameState.start(dealt, config.seed, log=[]))
 
     @property
     def events(self) -> list[dict]:

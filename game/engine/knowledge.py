@@ -14,15 +14,36 @@ and an agent that reads it cannot peek.  ``determinize`` deals the hidden part a
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 from .components import is_scoring_card
-
-if TYPE_CHECKING:
-    from .state import GameState  # read and cloned here, never built: no import at run time
+from .play import Cooperation, Play
 
 
-def _relative_windows(state: GameState) -> list[tuple[int, int, int]]:
+class _Hiding(Cooperation, Protocol):
+    """The modules' part in hiding and dealing afresh what a player cannot know ([D-HIDDEN-1])."""
+
+    conceal: tuple[Callable[[GameCopy, int], None], ...]
+    redeal: tuple[Callable[[GameCopy, int, random.Random], None], ...]
+
+
+class GameCopy(Play, Protocol):
+    """A game as knowledge reads and copies it: the hooks' view (``Play``), and the rest of the state."""
+
+    rules: _Hiding
+    seed: int
+    drawn: int  # cards drawn from the deck as built at setup
+    windows: tuple[tuple[int, int, int], ...]  # where each scoring card can be in that deck
+    reshuffles: int
+    final_held: list[list[int]]
+    idle_turns: int
+    progressed: bool
+
+    def clone(self) -> GameCopy: ...
+
+
+def _relative_windows(state: GameCopy) -> list[tuple[int, int, int]]:
     """Where each scoring card still in the deck can be, counted from the top of the deck."""
     in_deck = set(state.deck)
     return [
@@ -46,7 +67,7 @@ class Knowledge:
 
     __slots__ = ("player", "state")
 
-    def __init__(self, state: GameState, player: int) -> None:
+    def __init__(self, state: GameCopy, player: int) -> None:
         canonical = state.clone()
         canonical.bag = sorted(state.bag)
         money = sorted(card for card in state.deck if not is_scoring_card(card))
@@ -57,7 +78,7 @@ class Knowledge:
         self.player = player
         self.state = canonical
 
-    def determinize(self, rng: random.Random) -> GameState:
+    def determinize(self, rng: random.Random) -> GameCopy:
         """A full game consistent with this knowledge: bag, deck and future reshuffles drawn from ``rng``."""
         state = self.state.clone()
         rng.shuffle(state.bag)
@@ -82,7 +103,7 @@ class Knowledge:
     __hash__ = None  # type: ignore[assignment]
 
 
-def state_key(state: GameState) -> tuple:
+def state_key(state: GameCopy) -> tuple:
     """Everything that makes up a game state, as one comparable value (caches excluded)."""
     return (
         state.players,
@@ -113,5 +134,5 @@ def state_key(state: GameState) -> tuple:
     )
 
 
-def knowledge_of(state: GameState, player: int) -> Knowledge:
+def knowledge_of(state: GameCopy, player: int) -> Knowledge:
     return Knowledge(state, player)

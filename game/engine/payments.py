@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .components import CARD_VALUE
+from .components import CARD_CURRENCY, CARD_VALUE, PAYS_IN_TWO, SLOT_CURRENCY, TILE_COST
 
 
 @lru_cache(maxsize=65536)
@@ -51,3 +51,29 @@ def covering_payments(cards: tuple[int, ...], cost: int) -> tuple[tuple[int, ...
     if sum(values) < cost:
         return ()
     return tuple(tuple(ordered[i] for i in chosen) for chosen in _minimal_payments(values, cost))
+
+
+CardPayment = tuple[int, tuple[int, ...]]  # a card that pays in two currencies, and the money paid with it
+
+
+@lru_cache(maxsize=16384)
+def two_currency_payments(
+    held: tuple[int, ...], hand: tuple[int, ...], slot: int, tile: int, exact: bool
+) -> tuple[CardPayment, ...]:
+    """[M-EXCH-3] (card, money paid) for each card of ``held`` that lets two currencies pay for ``tile`` in market
+    ``slot`` (an exchange card: one of them the slot's), with money from ``hand``: payments that cannot drop a card
+    and need the card (paying in the slot's own currency needs none); only exact ones if ``exact``.  Remembered:
+    the search asks again and again for the same few hands and markets."""
+    currency = SLOT_CURRENCY[slot]
+    cost = TILE_COST[tile]
+    found = []
+    for card in sorted(set(held)):
+        pair = PAYS_IN_TWO[card]
+        if currency not in pair:  # type: ignore[operator]
+            continue
+        cards = [c for c in hand if CARD_CURRENCY[c] in pair]  # type: ignore[operator]
+        for paid in minimal_payments(cards, cost):  # type: ignore[arg-type]
+            needs_card = any(CARD_CURRENCY[c] != currency for c in paid)
+            if needs_card and (not exact or sum(CARD_VALUE[c] for c in paid) == cost):  # type: ignore[misc]
+                found.append((card, paid))
+    return tuple(found)

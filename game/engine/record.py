@@ -29,29 +29,14 @@ from typing import Any
 from . import events as names
 from .actions import Action
 from .components import (
-    BAZAAR_CURRENCY,
-    BAZAAR_TYPES,
-    BAZAARS,
-    BONUS_CARDS,
-    BONUS_TILE,
     BUILDING_TYPES,
     BUILDINGS,
-    CAMP_ARROWS,
-    CAMPS,
     CARD_COUNT,
     CARD_CURRENCY,
-    CARD_KIND,
     CARD_VALUE,
     CURRENCIES,
-    EXCHANGE_CARDS,
-    EXCHANGE_PAIR,
-    FALCON_KIND,
-    FALCON_KINDS,
-    FALCON_TYPES,
-    FALCONS,
-    HUT_COLOUR,
-    HUTS,
     MARKET_CURRENCY,
+    MARKET_SLOTS,
     SCORING_CARDS,
     START_TILES,
     TILE_COST,
@@ -64,11 +49,8 @@ from .components import (
     walls_to_text,
 )
 from .game import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Game, GameConfig, Seat, name_problem, seed_problem
-from .modules import DECISION_READERS, PLAYABLE, RECORD_NAMES
-from .modules.base import BAZAARS_MODULE, CAMPS_MODULE, FALCONS_MODULE
-from .modules.bonus import NAME as BONUS_MODULE
-from .modules.exchange import NAME as EXCHANGE_MODULE
-from .modules.huts import NAME as HUTS_MODULE
+from .modules import DECISION_READERS, MODULES, PLAYABLE, RECORD_NAMES, SETUP_ORDER
+from .ruleset import Ruleset
 from .setup import Deal, deal_problems, money_cards_for
 from .state import GameState, IllegalAction
 from .validation import REACH, shown
@@ -95,48 +77,8 @@ def tile_entries(players: int, modules: tuple[str, ...] = ()) -> list[dict[str, 
         }
         for t in BUILDINGS
     ]
-    if HUTS_MODULE in modules:
-        tiles += [
-            {
-                "id": t,
-                "kind": TILE_KIND[t],
-                "type": BUILDING_TYPES[HUT_COLOUR[t]],
-                "walls": walls_to_text(TILE_WALLS[t]),
-            }
-            for t in HUTS
-        ]
-    if CAMPS_MODULE in modules:
-        tiles += [
-            {
-                "id": t,
-                "kind": TILE_KIND[t],
-                "cost": TILE_COST[t],
-                "walls": walls_to_text(TILE_WALLS[t]),
-                "arrows": walls_to_text(CAMP_ARROWS[t]),
-            }
-            for t in CAMPS
-        ]
-    if BAZAARS_MODULE in modules:
-        tiles += [
-            {
-                "id": t,
-                "kind": TILE_KIND[t],
-                "currency": CURRENCIES[BAZAAR_CURRENCY[t]],  # type: ignore[index]
-                "types": [BUILDING_TYPES[kind] for kind in BAZAAR_TYPES[t]],  # type: ignore[union-attr]
-                "walls": "",
-            }
-            for t in BAZAARS
-        ]
-    if FALCONS_MODULE in modules:
-        tiles += [
-            {
-                "id": t,
-                "kind": TILE_KIND[t],
-                "colour": FALCON_KINDS[FALCON_KIND[t]],  # type: ignore[index]
-                "types": [BUILDING_TYPES[kind] for kind in FALCON_TYPES[t]],  # type: ignore[union-attr]
-            }
-            for t in FALCONS
-        ]
+    for module in Ruleset.of(players, modules).modules:  # e.g. [M-HUT-1] huts, [M-CAMP-1] camps
+        tiles += module.tile_entries()
     return tiles
 
 
@@ -147,31 +89,22 @@ def card_entries(players: int, modules: tuple[str, ...] = ()) -> list[dict[str, 
         for c in money_cards_for(players)
     ]
     cards += [{"id": c, "kind": "scoring", "round": scoring_round_of(c)} for c in SCORING_CARDS]
-    if EXCHANGE_MODULE in modules:
-        cards += [
-            {"id": c, "kind": CARD_KIND[c], "currencies": [CURRENCIES[x] for x in EXCHANGE_PAIR[c]]}  # type: ignore[union-attr]
-            for c in EXCHANGE_CARDS
-        ]
-    if BONUS_MODULE in modules:
-        cards += [
-            {"id": c, "kind": CARD_KIND[c], "type": BUILDING_TYPES[BONUS_TILE[c][0]], "cost": BONUS_TILE[c][1]}  # type: ignore[index]
-            for c in BONUS_CARDS
-        ]
+    for module in Ruleset.of(players, modules).modules:  # e.g. [M-EXCH-1] exchange cards, [M-BONUS-1] bonus cards
+        cards += module.card_entries()
     return cards
 
 
 def _module_setup(dealt: Deal) -> dict[str, Any]:
-    """RECORD.md's module setup fields: the hut stacks by type (top first), each player's bonus cards, the
-    falcons' supply, the bazaars drawn in setup (beside the market, draw order)."""
+    """RECORD.md's module setup fields, each module's own (``Module.setup_fields``), in RECORD.md's order; a module
+    that does not play writes the fields the base setup always has (``Module.setup_defaults``: Dirk's tiles)."""
+    playing = {module.name: module for module in Ruleset.of(dealt.players, dealt.modules).modules}
     fields: dict[str, Any] = {}
-    if HUTS_MODULE in dealt.modules:
-        fields["huts"] = {BUILDING_TYPES[kind]: list(stack) for kind, stack in enumerate(dealt.huts)}
-    if BONUS_MODULE in dealt.modules:
-        fields["bonus"] = [list(cards) for cards in dealt.bonus]
-    if FALCONS_MODULE in dealt.modules:
-        fields["falcons"] = list(dealt.falcons)
-    if BAZAARS_MODULE in dealt.modules:
-        fields["bazaars"] = list(dealt.bazaars)
+    for name in SETUP_ORDER:
+        module = playing.get(name)
+        if module is None:
+            fields.update(MODULES[name].setup_defaults)
+        elif name in dealt.parts:
+            fields.update(module.setup_fields(dealt.parts[name]))
     return fields
 
 
@@ -195,7 +128,6 @@ def to_record(game: Game) -> dict[str, Any]:
             "start_player": dealt.start_player,
             "market": list(dealt.market),
             "offer": list(dealt.offer),
-            "dirk": list(dealt.dirk),
             **_module_setup(dealt),
         },
         "events": [dict(event) for event in game.events],
@@ -345,7 +277,7 @@ def from_record(data: Any) -> Game:
     _need(len(events) <= MAX_EVENTS, f"the record has {len(events)} events; no game has more than {MAX_EVENTS}")
     _check_components(data, config.players, config.modules)
     dealt = _deal(data.get("setup"), config.players, config.modules)
-    game = Game(config, dealt, GameState.start(dealt, config.seed, log=[], modules=config.modules))
+    game = Game(config, dealt, GameState.start(dealt, config.seed, log=[]))
     _replay(game, events)
     _check_result(game.state, data.get("result"))
     return game
@@ -427,13 +359,31 @@ def _building_ids(value: Any, what: str, modules: tuple[str, ...] = ()) -> tuple
     """Ids of the bag's tiles ([B-COMP-2]): ids that exist, and of buildings or of tiles the modules shuffle
     into the bag ([M-CAMP-1] camps, [M-BAZAAR-1] bazaars)."""
     tiles = _ids(value, what, TILE_COUNT, "tile")
-    extra = {kind for name, kind in ((CAMPS_MODULE, "camp"), (BAZAARS_MODULE, "bazaar")) if name in modules}
+    extra = set(Ruleset.of(MIN_PLAYERS, modules).bag_tiles) if modules else ()
     for position, tile in enumerate(tiles):
         _need(
-            is_building(tile) or TILE_KIND[tile] in extra,
+            is_building(tile) or tile in extra,
             f"{what}[{position}]: tile {tile} is a {TILE_KIND[tile]} tile, not a building",
         )
     return tiles
+
+
+class _SetupReader:
+    """``SetupReading`` for the modules' ``read_setup``: the record reader's own checks, refusing with RecordError."""
+
+    __slots__ = ("modules",)
+
+    def __init__(self, modules: tuple[str, ...]) -> None:
+        self.modules = modules
+
+    def need(self, condition: bool, message: str) -> None:
+        _need(condition, message)
+
+    def ids(self, value: Any, what: str, count: int, noun: str) -> tuple[int, ...]:
+        return _ids(value, what, count, noun)
+
+    def bag_tiles(self, value: Any, what: str) -> tuple[int, ...]:
+        return _building_ids(value, what, self.modules)
 
 
 def _label(value: Any) -> bool:
@@ -519,35 +469,34 @@ def _deal(value: Any, players: int, modules: tuple[str, ...]) -> Deal:
         start_player=start,
         market=_building_ids(value.get("market"), "setup.market", modules),
         offer=_ids(value.get("offer"), "setup.offer", CARD_COUNT, "card"),
-        dirk=_building_ids(value.get("dirk", []), "setup.dirk", modules),
         modules=modules,
-        huts=_hut_stacks(value.get("huts")) if HUTS_MODULE in modules else (),
-        bonus=_bonus_hands(value.get("bonus"), players) if BONUS_MODULE in modules else (),
-        falcons=_ids(value.get("falcons"), "setup.falcons", TILE_COUNT, "tile") if FALCONS_MODULE in modules else (),
-        bazaars=_ids(value.get("bazaars"), "setup.bazaars", TILE_COUNT, "tile") if BAZAARS_MODULE in modules else (),
+        parts=_module_parts(value, players, modules),
     )
     problems = deal_problems(dealt)
     _need(not problems, f"setup: {problems[0] if problems else ''}")
     return dealt
 
 
-def _hut_stacks(value: Any) -> tuple[tuple[int, ...], ...]:
-    """[M-HUT-1] ``setup.huts``: the six stacks by building type, top first."""
-    _need(isinstance(value, dict), "setup.huts must be an object of six stacks by building type ([M-HUT-1])")
-    _need(
-        sorted(value) == sorted(BUILDING_TYPES) if all(isinstance(k, str) for k in value) else False,
-        f"setup.huts must name the six building types, {', '.join(BUILDING_TYPES)} ([M-HUT-1])",
-    )
-    return tuple(_ids(value[kind], f"setup.huts.{kind}", TILE_COUNT, "tile") for kind in BUILDING_TYPES)
-
-
-def _bonus_hands(value: Any, players: int) -> tuple[tuple[int, ...], ...]:
-    """[M-BONUS-1] ``setup.bonus``: each player's bonus cards."""
-    _need(
-        isinstance(value, list) and len(value) == players,
-        f"setup.bonus must list the bonus cards of each of the {players} players ([M-BONUS-1])",
-    )
-    return tuple(_ids(cards, f"setup.bonus[{seat}]", CARD_COUNT, "card") for seat, cards in enumerate(value))
+def _module_parts(setup: dict, players: int, modules: tuple[str, ...]) -> dict[str, Any]:
+    """Each playing module's part of the deal, read by the module from its setup fields (``Module.read_setup``), in
+    RECORD.md's order; the fields of a module that does not play may only say so (``Module.setup_defaults``)."""
+    rules = Ruleset.of(players, modules)
+    playing = {module.name: module for module in rules.modules}
+    read = _SetupReader(modules)
+    parts: dict[str, Any] = {}
+    for name in SETUP_ORDER:
+        module = playing.get(name)
+        if module is None:
+            for key, default in MODULES[name].setup_defaults.items():
+                found = setup.get(key, default)
+                _need(
+                    _same_json(default, found),
+                    f"setup.{key} is {_json_shown(found, 60)}: {MODULES[name].absent_reason} "
+                    f"([{MODULES[name].absent_rule}])",
+                )
+        elif module in rules.dealers:
+            parts[name] = module.read_setup(setup, players, read)
+    return parts
 
 
 def _same_event(expected: dict, found: Any) -> bool:
@@ -599,7 +548,7 @@ class _DecisionFields:
     def slot(self) -> int:
         slot = self._field("slot")
         _need(
-            _is_int(slot) and 1 <= slot <= 4,
+            _is_int(slot) and slot in MARKET_SLOTS,
             f"event {self.index} ({self.kind}): slot must be 1 to 4 ([B-COMP-5]), not {_show(slot)}",
         )
         return slot

@@ -17,7 +17,7 @@ from .modules import MODULES, Module
 from .modules.base import Handler, overrides
 
 if TYPE_CHECKING:
-    from .state import GameState  # the hooks' argument
+    from .play import Play  # the hooks' argument
 
 
 class _Refusal:
@@ -32,7 +32,7 @@ class _Refusal:
     def __init__(self, reason: str) -> None:
         self.reason = reason
 
-    def __call__(self, state: GameState, action: Any) -> None:
+    def __call__(self, state: Play, action: Any) -> None:
         raise IllegalAction(action.rule, self.reason)
 
 
@@ -52,18 +52,24 @@ class Ruleset:
         "asking",
         "bag_tiles",
         "before_scoring",
+        "buy_out_of_turn",
         "card_taken",
+        "check_card_payment",
+        "check_out_of_turn",
         "chosen",
         "collectors",
         "conceal",
         "count_extra",
         "deal_into_piles",
-        "deals",
+        "dealers",
         "handlers",
         "modules",
         "money_cards",
         "names",
         "optional_actions",
+        "optional_events",
+        "out_of_turn_purchases",
+        "payment_cards",
         "phases",
         "placement_moves",
         "placing",
@@ -72,11 +78,12 @@ class Ruleset:
         "result_fields",
         "score_fields",
         "score_items",
+        "setup_draws",
+        "spend_card",
         "spots_for",
         "starts",
         "turn_actions",
         "unrecorded",
-        "vizier_purchases",
     )
 
     def __init__(self, players: int, chosen: tuple[str, ...], modules: tuple[Module, ...]) -> None:
@@ -99,9 +106,17 @@ class Ruleset:
         self.bag_tiles: tuple[int, ...] = tuple(tile for module in modules for tile in module.bag_tiles())
         # [M-BAZAAR-2] tile -> the module that sets it aside when drawn (empty: every drawn tile stays)
         self.aside: dict[int, Module] = {tile: module for module in modules for tile in module.aside_tiles()}
-        self.vizier_purchases = hooks("vizier_purchases")
+        # what the modules offer one another (``play.Cooperation``)
+        self.payment_cards = hooks("payment_cards")
+        self.check_card_payment = hooks("check_card_payment")
+        self.spend_card = hooks("spend_card")
+        self.out_of_turn_purchases = hooks("out_of_turn_purchases")
+        self.check_out_of_turn = hooks("check_out_of_turn")
+        self.buy_out_of_turn = hooks("buy_out_of_turn")
+        self.optional_events: tuple[str, ...] = tuple(event for module in modules for event in module.optional_events)
         self.deal_into_piles = hooks("deal_into_piles")
-        self.deals = hooks("deal")
+        self.dealers: tuple[Module, ...] = tuple(module for module in modules if overrides(module, "deal"))
+        self.setup_draws: tuple[Module, ...] = tuple(module for module in modules if overrides(module, "setup_draw"))
         self.conceal = hooks("conceal")
         self.redeal = hooks("redeal")
         self.turn_actions = hooks("turn_actions")

@@ -1,6 +1,6 @@
 """Dealing a new game (RULES.md §2, [B-DIRK-1], [B-DIRK-2]).
 
-A ``Deal`` is everything chance decided before the first turn, in draw order.  It is kept
+A ``Deal`` (``play.Deal``) is everything chance decided before the first turn, in draw order.  It is kept
 separate from the game state so that a game record can carry it verbatim and a replay can start
 from it without the project's random number generator ([D-RNG-1]).
 """
@@ -9,45 +9,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
-from dataclasses import dataclass
+from typing import Any
 
 from .components import (
     ALL_MONEY,
     BUILDINGS,
     CARD_COUNT,
     CARD_VALUE,
+    MARKET_SIZE,
     SCORING_CARDS,
     TILE_COUNT,
     is_building,
     is_money_card,
     scoring_round_of,
 )
-from .modules import dirk as dirk_module
+from .modules import MODULES
+from .play import Deal
 from .ruleset import Ruleset
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 START_MONEY = 20
 PILES = 5
 SCORING_PILES = (2, 4)  # the first scoring card goes into pile 2, the second into pile 4
-
-
-@dataclass(frozen=True)
-class Deal:
-    """The result of setup.  Sequences are in draw order: the first element is drawn first."""
-
-    players: int
-    bag: tuple[int, ...]
-    deck: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    start_player: int
-    market: tuple[int, ...]
-    offer: tuple[int, ...]
-    dirk: tuple[int, ...]
-    modules: tuple[str, ...] = ()  # the modules chosen at setup (RECORD.md ``config.modules``)
-    huts: tuple[tuple[int, ...], ...] = ()  # [M-HUT-1] six stacks by building type, top (face up) first
-    bonus: tuple[tuple[int, ...], ...] = ()  # [M-BONUS-1] each player's bonus cards, face down
-    bazaars: tuple[int, ...] = ()  # [M-BAZAAR-2] bazaars drawn in setup, beside the market (draw order)
-    falcons: tuple[int, ...] = ()  # [M-FALCON-1] the falcons' supply
 
 
 def money_cards_for(players: int, modules: tuple[str, ...] = ()) -> tuple[int, ...]:
@@ -123,10 +106,11 @@ def deal(players: int, seed: int, modules: tuple[str, ...] = ()) -> Deal:
     bag = [*BUILDINGS, *rules.bag_tiles]  # e.g. [M-CAMP-1] camps, [M-BAZAAR-1] bazaars
     rng.shuffle(bag)
     aside: list[int] = []  # [M-BAZAAR-2] tiles a module sets aside as they are drawn, in draw order
-    market, bag = draw(bag, 4, rules.aside, aside)  # [B-SETUP-2]
-    dirk: list[int] = []
-    if dirk_module.plays(players):  # [B-DIRK-2]
-        dirk, bag = draw(bag, dirk_module.START_TILES, rules.aside, aside)
+    market, bag = draw(bag, MARKET_SIZE, rules.aside, aside)  # [B-SETUP-2]
+    taken: dict[str, tuple[int, ...]] = {}  # the bag's tiles each module took at setup, in draw order
+    for module in rules.setup_draws:  # e.g. [B-DIRK-2] Dirk's six tiles
+        drawn, bag = draw(bag, module.setup_draw(players), rules.aside, aside)
+        taken[module.name] = tuple(drawn)
 
     money = list(money_cards_for(players, modules))
     rng.shuffle(money)
@@ -153,12 +137,12 @@ def deal(players: int, seed: int, modules: tuple[str, ...] = ()) -> Deal:
             piles[pile].extend(cards)
             rng.shuffle(piles[pile])
     deck = [card for pile in piles for card in pile]
-    fields: dict = {}
-    for tile in aside:  # e.g. [M-BAZAAR-2] setup.bazaars
-        module = rules.aside[tile]
-        fields[module.aside_field] = (*fields.get(module.aside_field, ()), tile)
-    for module_deal in rules.deals:  # e.g. [M-HUT-1] the hut stacks, [M-BONUS-1] the bonus cards
-        fields.update(module_deal(rng, players))
+    for tile in aside:  # e.g. [M-BAZAAR-2] the bazaars drawn in setup wait beside the market
+        name = rules.aside[tile].name
+        taken[name] = (*taken.get(name, ()), tile)
+    parts: dict[str, Any] = {}
+    for module in rules.dealers:  # e.g. [M-HUT-1] the hut stacks, [M-BONUS-1] the bonus cards
+        parts[module.name] = module.deal(rng, players, taken.get(module.name, ()))
     return Deal(
         players=players,
         bag=tuple(bag),
@@ -167,9 +151,8 @@ def deal(players: int, seed: int, modules: tuple[str, ...] = ()) -> Deal:
         start_player=choose_start_player(tuple(hands)),
         market=tuple(market),
         offer=tuple(offer),
-        dirk=tuple(dirk),
         modules=tuple(modules),
-        **fields,
+        parts=parts,
     )
 
 
@@ -178,23 +161,24 @@ def deal_problems(d: Deal) -> list[str]:
     problems = []
     if not MIN_PLAYERS <= d.players <= MAX_PLAYERS:
         return [f"[B-TURN-1] {d.players} players: Alhambra needs 2 to 6"]
+    rules = Ruleset.of(d.players, d.modules)
+    parts = _part_problems(d, rules)
+    if parts:
+        return parts  # the checks below read every part of the deal
     unknown = _unknown_ids(d)
     if unknown:
         return unknown  # the checks below index tables with the ids
-    tiles = list(d.bag) + list(d.market) + list(d.dirk) + list(d.bazaars)
-    bag_tiles = Ruleset.of(d.players, d.modules).bag_tiles
+    tiles = [*d.bag, *d.market, *_dealt_tiles(d, rules)]
+    bag_tiles = rules.bag_tiles
     if sorted(tiles) != sorted(BUILDINGS + bag_tiles):
         problems.append(
             "[B-COMP-2] bag, market and Dirk must hold each of the 54 building tiles exactly once"
             + (" (and the modules' tiles)" if bag_tiles else "")
         )
-    if len(d.market) != 4:
+    if len(d.market) != MARKET_SIZE:
         problems.append("[B-SETUP-2] the market must start with four tiles")
-    if len(d.dirk) != (dirk_module.START_TILES if dirk_module.plays(d.players) else 0):
-        problems.append("[B-DIRK-2] Dirk starts with 6 tiles in a two-player game and does not exist otherwise")
     cards = [c for hand in d.hands for c in hand] + list(d.offer) + list(d.deck)
-    piles = [[] for _ in range(PILES)]
-    rules = Ruleset.of(d.players, d.modules)
+    piles: list[list[int]] = [[] for _ in range(PILES)]
     for into in rules.deal_into_piles:
         into(_Counting(), piles)
     module_cards = [card for pile in piles for card in pile]
@@ -220,9 +204,29 @@ def deal_problems(d: Deal) -> list[str]:
     for card, first, after in scoring_windows(len(d.deck), extras):
         if card not in d.deck[first:after]:
             problems.append(f"[B-SETUP-6] scoring card {scoring_round_of(card)} must lie in its pile of the deck")
+    drawn = (*d.market, *(tile for module in rules.setup_draws for tile in module.dealt_tiles(d.parts[module.name])))
     for module in rules.modules:
-        problems.extend(module.deal_problems(d))
+        problems.extend(module.deal_problems(d, drawn))
     return problems
+
+
+def _part_problems(d: Deal, rules: Ruleset) -> list[str]:
+    """A part of the deal for each module that keeps one, and none for a module that does not play."""
+    problems = []
+    for name in d.parts:
+        if name not in rules.names:
+            module = MODULES.get(name)
+            reason = f"[{module.absent_rule}] {module.absent_reason}" if module else f"no module is named {name!r}"
+            problems.append(reason)
+    for module in rules.dealers:
+        if module.name not in d.parts:
+            problems.append(f"[B-SETUP-1] the deal has no part for the module {module.name!r}")
+    return problems
+
+
+def _dealt_tiles(d: Deal, rules: Ruleset) -> list[int]:
+    """The bag's tiles the modules' parts of the deal hold ([B-DIRK-2] Dirk's, [M-BAZAAR-2] set aside)."""
+    return [tile for module in rules.modules for tile in module.dealt_tiles(d.parts.get(module.name))]
 
 
 def _unknown_ids(d: Deal) -> list[str]:
@@ -232,10 +236,11 @@ def _unknown_ids(d: Deal) -> list[str]:
     def is_id(value: object, count: int) -> bool:
         return type(value) is int and 0 <= value < count  # bool, a subclass of int, is no id
 
-    tiles = [*d.bag, *d.market, *d.dirk, *d.bazaars]
+    rules = Ruleset.of(d.players, d.modules)
+    tiles = [*d.bag, *d.market, *_dealt_tiles(d, rules)]
     cards = [*d.deck, *d.offer, *(card for hand in d.hands for card in hand)]
     problems = []
-    bag_tiles = set(Ruleset.of(d.players, d.modules).bag_tiles) if d.modules else set()
+    bag_tiles = set(rules.bag_tiles) if d.modules else set()
     if not all(is_id(tile, TILE_COUNT) and (is_building(tile) or tile in bag_tiles) for tile in tiles):
         problems.append(
             f"[B-COMP-2] bag, market and Dirk may hold only building tiles {BUILDINGS[0]} to {BUILDINGS[-1]}"

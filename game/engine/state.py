@@ -21,7 +21,7 @@ last tiles place them in the FINAL phase ([B-END-2]).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from itertools import combinations
 from typing import ClassVar
@@ -53,9 +53,10 @@ from .messages import Message
 from .modules import ACTION_TYPES, Module, Part
 from .payments import covering_payments, minimal_payments
 from .phases import ACTION, FINAL, OVER, PLACE, TURN_END
+from .play import Deal
 from .ruleset import Ruleset
 from .scoring import majority_points
-from .setup import Deal, pile_extras, scoring_windows
+from .setup import pile_extras, scoring_windows
 from .validation import check_shape
 
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
@@ -179,12 +180,12 @@ class GameState:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def start(cls, deal: Deal, seed: int, log: list[dict] | None = None, modules: tuple[str, ...] = ()) -> GameState:
+    def start(cls, deal: Deal, seed: int, log: list[dict] | None = None) -> GameState:
         """The state right before the start player's first turn.  ``seed`` drives later reshuffles."""
         s = cls.__new__(cls)
         n = deal.players
         s.players = n
-        s.rules = Ruleset.of(n, tuple(modules))
+        s.rules = Ruleset.of(n, tuple(deal.modules))
         s._handlers = _handlers_of(s.rules)
         s.seed = seed
         s.hands = [list(hand) for hand in deal.hands]
@@ -323,10 +324,7 @@ class GameState:
         for spot in board.survey().spots:  # a plain loop: any() of a generator costs more, in the AI's inner loop
             if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                 return True
-        for spots_for in self.rules.spots_for:  # [M-CAMP-2] a camp fits by its own test
-            if spots_for(board, tile):
-                return True
-        return False
+        return any(spots_for(board, tile) for spots_for in self.rules.spots_for)  # [M-CAMP-2] a camp: its own test
 
     def scoring_counts(self, player: int) -> list[int]:
         """What ``player``'s Alhambra counts per building type at a scoring: its buildings, and what the
@@ -626,6 +624,34 @@ class GameState:
                 rule, "{tile} costs {cost}; {total} is not enough", tile=tile, cost=TILE_COST[tile], total=total
             )
         return total
+
+    # --- the changes a module may make (``play.Play``)
+    def hold(self, tile: int) -> None:
+        """A tile taken or bought waits to be placed by the decider: the game progressed."""
+        self.held.append(tile)
+        self.progressed = True
+
+    def release(self, tile: int) -> None:
+        """A tile waiting to be placed goes elsewhere (given away: [B-DIRK-4])."""
+        self.held.remove(tile)
+
+    def pay(self, player: int, cards: Iterable[int]) -> None:
+        """``player`` pays ``cards`` from their hand onto the discard pile: the game progressed."""
+        hand = self.hands[player]
+        for card in cards:
+            hand.remove(card)
+            self.discard.append(card)
+        self.progressed = True
+
+    def discard_card(self, card: int) -> None:
+        """A card that is not in a hand (one a module kept: [M-EXCH-3]) goes onto the discard pile."""
+        self.discard.append(card)
+
+    def ask(self, phase: str, decider: int | None = None) -> None:
+        """The game goes into ``phase`` (a module's own), with ``decider`` (else the same player) deciding."""
+        self.phase = phase
+        if decider is not None:
+            self.decider = decider
 
     # --- end-of-turn placement [B-TURN-7], [B-DIRK-4], [B-END-2]
     def check_held(self, tile: int) -> None:

@@ -19,6 +19,7 @@ from ai.modules import advice_for
 from ai.modules.falcons import flight_moves, price_buy
 from game.engine import GameState, Place, deal
 from game.engine.alhambra import ORIGIN, cell_at, violations
+from game.engine.board import Board
 from game.engine.components import (
     BAZAAR_TYPES,
     BAZAARS,
@@ -53,7 +54,7 @@ def agent(name: str, seed: int = 0, iterations: int = 10):
 
 def play(names: list[str], seed: int, modules: tuple[str, ...]) -> tuple[GameState, set[str]]:
     """A whole game between ``names``, every decision checked legal; the end and the kinds of module move made."""
-    state = GameState.start(deal(len(names), seed, modules), seed, modules=modules)
+    state = GameState.start(deal(len(names), seed, modules), seed)
     agents = [agent(name, seed + seat) for seat, name in enumerate(names)]
     made: set[str] = set()
     while not state.is_over:
@@ -107,12 +108,12 @@ def set_grid(state: GameState, player: int, layout: dict[tuple[int, int], str | 
     for tile in grid.values():
         if tile in state.bag:
             state.bag.remove(tile)
-    state.grids[player] = grid
+    state.boards[player] = Board(grid)
     state._forget(player)
 
 
 def _state(modules: tuple[str, ...] = EDITION_2024, players: int = 2, seed: int = 5) -> GameState:
-    return GameState.start(deal(players, seed, modules), seed, modules=modules)
+    return GameState.start(deal(players, seed, modules), seed)
 
 
 def _camp(arrows: int, bastions: int) -> int:
@@ -165,7 +166,7 @@ def test_bazaar_points_are_counted_and_priced_m_bazaar_5():
     set_grid(state, 0, {(1, 0): "", (0, 1): ""})
     grid = dict(state.grids[0])
     grid[cell_at(1, 1)] = bazaar
-    state.grids[0] = grid
+    state.boards[0] = Board(grid)
     state._forget(0)
     before = expected_final_scores(state)[0]
     advice = advice_for(state.rules)
@@ -174,7 +175,7 @@ def test_bazaar_points_are_counted_and_priced_m_bazaar_5():
     grid = dict(state.grids[0])
     grid[cell_at(2, 1)] = a
     grid[cell_at(2, 0)] = b
-    state.grids[0] = grid
+    state.boards[0] = Board(grid)
     state._forget(0)
     assert expected_final_scores(state)[0] > before
 

@@ -20,7 +20,7 @@ from ai.evaluation import (
 from ai.fast_policy import Pricer, fast_action, placement_candidates
 from ai.random_agent import pick_random
 from game.engine import ACTION, FINAL, PLACE, GameState, Place, Reserve, Take, deal
-from game.engine.components import ALL_MONEY, CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST
+from game.engine.components import ALL_MONEY, CARD_CURRENCY, CARD_VALUE, EMPTY, MARKET_CURRENCY, TILE_COST
 
 
 def midgame(players: int = 3, seed: int = 4, steps: int = 60) -> GameState:
@@ -108,7 +108,7 @@ def test_outlooks_alike_share_their_memo_and_answer_as_if_worked_out_afresh() ->
 def test_money_counts_only_as_far_as_it_can_still_be_spent() -> None:
     state = midgame(2)
     state.bag = []  # one tile left to buy
-    state.market = [state.market[0], -1, -1, -1]
+    state.market = [state.market[0], EMPTY, EMPTY, EMPTY]
     held = sum(CARD_VALUE[c] for c in state.hands[0])
     assert useful_money(state, 0, money_cap(state)) < held
 
@@ -119,7 +119,7 @@ def test_holding_exact_change_for_a_market_tile_is_worth_more_than_the_money() -
     four, three, two = (next(c for c in coins if CARD_VALUE[c] == v) for v in (4, 3, 2))
     assert payable_sums([four, three, two])[0] >> 5 & 1 and not payable_sums([four, three])[0] >> 5 & 1
     games = (midgame(2, seed=seed) for seed in range(20))
-    state = next(s for s in games if s.market[0] >= 0 and TILE_COST[s.market[0]] <= 9)
+    state = next(s for s in games if s.market[0] != EMPTY and TILE_COST[s.market[0]] <= 9)
     player = state.decider
     cost, currency = TILE_COST[state.market[0]], MARKET_CURRENCY[0]
     exact = next(c for c in ALL_MONEY if CARD_CURRENCY[c] == currency and CARD_VALUE[c] == cost)
@@ -133,10 +133,10 @@ def test_holding_exact_change_for_a_market_tile_is_worth_more_than_the_money() -
 
 def test_taking_the_card_that_completes_an_exact_payment_is_priced_above_the_same_money_in_another_currency() -> None:
     """[B-TURN-4] an exact payment brings another action, so the card that makes one possible is worth more."""
-    state = next(s for s in (midgame(2, seed=seed) for seed in range(30)) if s.phase == ACTION and s.market[0] >= 0)
+    state = next(s for s in (midgame(2, seed=seed) for seed in range(30)) if s.phase == ACTION and s.market[0] != EMPTY)
     player = state.decider
     cost = TILE_COST[state.market[0]]
-    state.market = [state.market[0], -1, -1, -1]  # nothing else to pay exactly
+    state.market = [state.market[0], EMPTY, EMPTY, EMPTY]  # nothing else to pay exactly
     state.hands[player] = [c for c in ALL_MONEY if CARD_CURRENCY[c] == MARKET_CURRENCY[0] and CARD_VALUE[c] == 1][:1]
     completing = next(c for c in ALL_MONEY if CARD_CURRENCY[c] == MARKET_CURRENCY[0] and CARD_VALUE[c] == cost - 1)
     elsewhere = next(c for c in ALL_MONEY if CARD_CURRENCY[c] == MARKET_CURRENCY[1] and CARD_VALUE[c] == cost - 1)

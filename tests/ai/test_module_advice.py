@@ -15,8 +15,10 @@ from ai.evaluation import Outlook, tiles_before_scoring
 from ai.fast_policy import Pricer, fast_action
 from ai.modules import _COMPILED, ADVICE, Advice, advice_for
 from ai.modules.dirk import DirkAdvice
-from game.engine import ACTION, PLACE, Action, GameState, GiveToDirk, Lift, deal
+from game.engine import ACTION, PLACE, Action, GameState, Lift, deal
+from game.engine.components import EMPTY
 from game.engine.modules import dirk
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.ruleset import Ruleset
 
 
@@ -39,7 +41,7 @@ def test_dirk_ranks_in_the_outlook_and_takes_a_share_of_the_tiles_b_dirk_2_b_dir
     assert len(outlook.counts) == 3 and outlook.counts[2] == dirk.of(state).counts()
     three = GameState.start(deal(3, 3), 3)
     assert len(Outlook(three).counts) == 3
-    left = len(state.bag) + sum(1 for tile in state.market if tile >= 0)
+    left = len(state.bag) + sum(1 for tile in state.market if tile != EMPTY)
     assert tiles_before_scoring(state)[3] == pytest.approx(left * 0.75 / 2)
 
 

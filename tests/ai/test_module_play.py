@@ -25,7 +25,7 @@ from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
     EXCHANGE_PAIR,
-    MARKET_CURRENCY,
+    SLOT_CURRENCY,
     TILE_COST,
     TILE_TYPE,
 )
@@ -50,7 +50,7 @@ def agent(name: str, seed: int = 0, iterations: int = 12):
 
 def play(names: list[str], seed: int, modules: tuple[str, ...] = ALL) -> tuple[GameState, dict[str, int]]:
     """A whole game between ``names``; every decision is checked to be legal.  Returns the end and the phases seen."""
-    state = GameState.start(deal(len(names), seed, modules), seed, modules=modules)
+    state = GameState.start(deal(len(names), seed, modules), seed)
     agents = [agent(name, seed + seat) for seat, name in enumerate(names)]
     seen: dict[str, int] = {}
     decisions = 0
@@ -121,7 +121,7 @@ def build(state: GameState, player: int, tiles: dict[tuple[int, int], int]) -> N
 def hut_position() -> tuple[GameState, int]:
     """Three players with huts: player 0 has two chambers round an empty cell, no money, and a chambers hut
     on top of its stack that fits that cell; rival 1 has a chambers too."""
-    state = GameState.start(deal(3, 5, ("huts",)), 5, modules=("huts",))
+    state = GameState.start(deal(3, 5, ("huts",)), 5)
     state.turn_player = state.decider = 0
     build(state, 0, {(1, 0): 30, (0, 1): 31})
     build(state, 1, {(1, 0): 29})
@@ -181,7 +181,7 @@ def test_the_evaluation_counts_eligible_bonus_cards_m_bonus_2_m_bonus_3() -> Non
     """[M-BONUS-2] [M-BONUS-3] a bonus card counts one building more once its tile is in the Alhambra, revealed
     or not (a scoring reveals it); a card whose tile is elsewhere counts nothing; buying its tile is priced
     one count higher."""
-    state = GameState.start(deal(3, 6, ("bonus",)), 6, modules=("bonus",))
+    state = GameState.start(deal(3, 6, ("bonus",)), 6)
     part = bonus.of(state)
     assert part is not None
     card = part.cards[0][0]
@@ -189,14 +189,14 @@ def test_the_evaluation_counts_eligible_bonus_cards_m_bonus_2_m_bonus_3() -> Non
     tile = next(t for t in range(54) if TILE_TYPE[t] == kind and TILE_COST[t] == cost)
     plain = state.type_counts(0)[kind]
     assert projected_counts(state.clone(), 0.45)[0][kind] == plain
-    state = GameState.start(deal(3, 6, ("bonus",)), 6, modules=("bonus",))  # nothing worked out yet
+    state = GameState.start(deal(3, 6, ("bonus",)), 6)  # nothing worked out yet
     part = bonus.of(state)
     assert part is not None
     build(state, 0, {(1, 0): tile})
     assert bonus.eligible(state, 0, card) and card not in part.shown
     assert projected_counts(state, 0.45)[0][kind] == plain + 2  # the tile and the card
     assert state.scoring_counts(0)[kind] == plain + 1  # a scoring would reveal it first
-    other = GameState.start(deal(3, 6, ("bonus",)), 6, modules=("bonus",))
+    other = GameState.start(deal(3, 6, ("bonus",)), 6)
     other.grids[0][cell_at(1, 0)] = next(t for t in range(54) if TILE_TYPE[t] == kind and TILE_COST[t] != cost)
     assert projected_counts(other, 0.45)[0][kind] == plain + 1  # no card counted
 
@@ -204,7 +204,7 @@ def test_the_evaluation_counts_eligible_bonus_cards_m_bonus_2_m_bonus_3() -> Non
 def vizier_window() -> tuple[GameState, int]:
     """Three players with the vizier: after player 0's turn the window asks player 1, who holds the exact price
     of a chambers tile in the market and has as many chambers as each rival (buying it takes the lead)."""
-    state = GameState.start(deal(3, 7, ("vizier",)), 7, modules=("vizier",))
+    state = GameState.start(deal(3, 7, ("vizier",)), 7)
     state.turn_player = state.decider = 0
     build(state, 0, {(1, 0): 23})
     build(state, 1, {(1, 0): 24})
@@ -213,11 +213,11 @@ def vizier_window() -> tuple[GameState, int]:
     tile = 25  # chambers, cost 7
     if tile in state.bag:
         state.bag.remove(tile)
-        state.bag.append(state.market[slot - 1])
+        state.bag.append(state.in_slot(slot))
     state.market[slot - 1] = tile
     state.forget_supply()
     state.deck.extend(state.hands[1])
-    state.hands[1] = money_of(state, MARKET_CURRENCY[slot - 1], [3, 4])
+    state.hands[1] = money_of(state, SLOT_CURRENCY[slot], [3, 4])
     state.apply(state.take_actions()[0])  # player 0's turn ends: the window opens
     assert state.phase == vizier.WINDOW and state.decider == 1 and state.turn_player == 0
     return state, slot
@@ -254,7 +254,7 @@ def test_the_quick_policy_decides_a_window_not_a_placement_m_vizier_2() -> None:
     pricer = Pricer(state)
     assert pricer.me == 1 and pricer.price(VizierPass()) == 0.0
     buy = next(a for a in state.legal_actions() if isinstance(a, VizierBuy))
-    assert pricer.price(buy) < pricer.purchase(state.market[slot - 1], TILE_COST[state.market[slot - 1]], True)
+    assert pricer.price(buy) < pricer.purchase(state.in_slot(slot), TILE_COST[state.in_slot(slot)], True)
     for seed in range(5):
         assert fast_action(state, random.Random(seed), epsilon=0.5) in state.legal_actions()
 
@@ -265,7 +265,7 @@ def test_the_quick_window_choice_is_the_best_priced_window_move_m_vizier_2() -> 
     and with the vizier alone; every window offers a purchase besides the pass."""
     windows = 0
     for seed, modules in ((3, ALL), (4, ALL), (5, ("vizier",)), (6, ("vizier", "exchange"))):
-        state = GameState.start(deal(3, seed, modules), seed, modules=modules)
+        state = GameState.start(deal(3, seed, modules), seed)
         rng = random.Random(seed)
         while not state.is_over:
             if state.phase == vizier.WINDOW:
@@ -281,7 +281,7 @@ def test_the_quick_window_choice_is_the_best_priced_window_move_m_vizier_2() -> 
 def test_waking_and_exchange_purchases_are_priced_m_vizier_4_m_exch_3() -> None:
     """[M-VIZIER-4] waking is worth the option it opens; [M-EXCH-3] a purchase with an exchange card is priced
     like the purchase less the card; taking an exchange card has a price ([M-EXCH-2])."""
-    state = GameState.start(deal(3, 9, ALL), 9, modules=ALL)
+    state = GameState.start(deal(3, 9, ALL), 9)
     vizier.of(state).awake[state.turn_player] = False  # type: ignore[union-attr]
     pricer = Pricer(state)
     assert pricer.price(WakeVizier()) > 0
@@ -295,7 +295,7 @@ def test_waking_and_exchange_purchases_are_priced_m_vizier_4_m_exch_3() -> None:
     assert moves, "dirhams pay for the florin slot with the card"
     pricer = Pricer(state)
     move = moves[0]
-    tile = state.market[move.slot - 1]
+    tile = state.in_slot(move.slot)
     paid = sum(CARD_VALUE[c] for c in move.paid)  # type: ignore[misc]
     assert pricer.price(move) < pricer.purchase(tile, paid, True)
     assert pricer.price(Take((card,))) > 0
@@ -304,7 +304,7 @@ def test_waking_and_exchange_purchases_are_priced_m_vizier_4_m_exch_3() -> None:
 def test_greedy_explains_every_module_move_in_one_line() -> None:
     """Greedy's hint names what a module move does: a hut, an exchange purchase, waking, buying or resting."""
     greedy = make_agent("greedy")
-    state = GameState.start(deal(3, 9, ALL), 9, modules=ALL)
+    state = GameState.start(deal(3, 9, ALL), 9)
     me = state.turn_player
     lines = {}
     for action in state.legal_actions():
@@ -332,7 +332,7 @@ def test_greedy_explains_every_module_move_in_one_line() -> None:
 
 
 def midgame(seed: int, steps: int = 70) -> GameState:
-    state = GameState.start(deal(3, seed, ALL), seed, modules=ALL)
+    state = GameState.start(deal(3, seed, ALL), seed)
     rng = random.Random(seed)
     greedy = [make_agent("greedy", p) for p in range(3)]
     for _ in range(steps):

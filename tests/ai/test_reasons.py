@@ -24,7 +24,7 @@ from tests.engine.said import check_message
 
 def positions(players: int, seed: int, modules: tuple[str, ...], every: int = 7) -> list[GameState]:
     """Positions along a random game, every ``every`` decisions."""
-    state = GameState.start(deal(players, seed, modules), seed, modules=modules)
+    state = GameState.start(deal(players, seed, modules), seed)
     rng = random.Random(seed)
     found = []
     step = 0

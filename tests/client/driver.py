@@ -20,8 +20,10 @@ from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.scoring import ScoringScene
 from game.client.scenes.turn import TurnScene
 from game.client.widgets import shown
-from game.engine import Action, Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take
+from game.engine import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
 from game.engine.alhambra import xy_of
+from game.engine.components import MARKET_SLOTS
+from game.engine.modules.dirk import GiveToDirk
 
 SceneT = TypeVar("SceneT")
 
@@ -216,7 +218,7 @@ class UiPlayer:
             return self.rng.choice([a for a in legal if not isinstance(a, Place)] or legal)
         if EndTurn() in legal and ("end turn" not in self.done or self.rng.random() < 0.2):
             return EndTurn()  # [B-TURN-4]: decline the extra action now and then
-        exact = [Buy(slot, paid) for slot in range(1, 5) for paid in table.exact_payments(slot)[:1]]
+        exact = [Buy(slot, paid) for slot in MARKET_SLOTS for paid in table.exact_payments(slot)[:1]]
         if exact and self.rng.random() < 0.7:
             return self.rng.choice(exact)
         redesigns = [a for a in legal if a.kind == "redesign"]

@@ -10,7 +10,15 @@ import functools
 from dataclasses import dataclass
 
 from game.engine import Buy, Game, GameConfig, Seat
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, TILE_COST, is_money_card
+from game.engine.components import (
+    CARD_CURRENCY,
+    CARD_VALUE,
+    EMPTY,
+    MARKET_SLOTS,
+    SLOT_CURRENCY,
+    TILE_COST,
+    is_money_card,
+)
 from game.engine.state import ACTION
 
 
@@ -27,9 +35,9 @@ def exact_payment_game(bare: bool = False, seed: int = 1) -> tuple[Game, Buy]:
     game = Game.new(GameConfig(seed=seed, seats=(Seat("You", "human"), Seat("Random", "random"))))
     state = game.state
     assert state.decider == 0 and state.phase == ACTION, "a seed whose start player is the human (1 is)"
-    slots = [s for s in range(1, 5) if state.market[s - 1] >= 0 and TILE_COST[state.market[s - 1]] <= 9]
-    slot = min(slots, key=lambda s: TILE_COST[state.market[s - 1]])
-    cost, currency = TILE_COST[state.market[slot - 1]], MARKET_CURRENCY[slot - 1]
+    slots = [s for s in MARKET_SLOTS if state.in_slot(s) != EMPTY and TILE_COST[state.in_slot(s)] <= 9]
+    slot = min(slots, key=lambda s: TILE_COST[state.in_slot(s)])
+    cost, currency = TILE_COST[state.in_slot(slot)], SLOT_CURRENCY[slot]
     index = next(
         i
         for i, c in enumerate(state.deck)

@@ -48,7 +48,8 @@ from game.engine.components import (
     CAMPS,
     CARD_CURRENCY,
     CARD_VALUE,
-    MARKET_CURRENCY,
+    EMPTY,
+    SLOT_CURRENCY,
     START_TILES,
     TILE_COST,
     TILE_TYPE,
@@ -100,13 +101,11 @@ def test_a_camp_in_the_market_is_shown_and_bought_like_a_building(make_app: Make
     """[M-CAMP-1] a camp in a market slot is drawn there, named with its cost, and bought by a click and Buy with
     money of the slot's currency; then it waits in the tray like any bought tile."""
     game = position(
-        lambda s: (
-            s.phase == ACTION and any(isinstance(a, Buy) and is_camp(s.market[a.slot - 1]) for a in s.buy_actions())
-        )
+        lambda s: s.phase == ACTION and any(isinstance(a, Buy) and is_camp(s.in_slot(a.slot)) for a in s.buy_actions())
     )
     driver, scene = sit_down(make_app, game)
-    buy = next(a for a in scene.state.buy_actions() if isinstance(a, Buy) and is_camp(scene.state.market[a.slot - 1]))
-    camp = scene.state.market[buy.slot - 1]
+    buy = next(a for a in scene.state.buy_actions() if isinstance(a, Buy) and is_camp(scene.state.in_slot(a.slot)))
+    camp = scene.state.in_slot(buy.slot)
     snap = scene.snapshot()
     rect = scene.market.tile_rect(snap, buy.slot)
     hover(driver, (0, 0))
@@ -119,7 +118,7 @@ def test_a_camp_in_the_market_is_shown_and_bought_like_a_building(make_app: Make
         driver.click((card_rect.x + 6, card_rect.y + card_rect.h // 2))
     driver.click_widget("primary")
     assert scene.table.staged is None, "a purchase does not end the turn"
-    assert camp in scene.state.held and scene.state.market[buy.slot - 1] < 0
+    assert camp in scene.state.held and scene.state.in_slot(buy.slot) == EMPTY
     assert scene.table.game.events[-1]["e"] == "buy" and scene.table.game.events[-1]["tile"] == camp
 
 
@@ -310,8 +309,8 @@ def test_waiting_bazaars_are_shown_beside_the_market_with_their_price(make_app: 
             shown = max(matches(driver.app.screen, rect, sprite), matches(driver.app.screen, rect, sprite, 155 / 255))
             assert shown > 0.5, describe_tile(tile)
             price = bazaars.price(scene.state, tile)
-            slot_tile = scene.state.market[bazaars.PRICE_SLOT[tile] - 1]
-            assert price == (TILE_COST[slot_tile] if slot_tile >= 0 else None)
+            slot_tile = scene.state.in_slot(bazaars.PRICE_SLOT[tile])
+            assert price == (TILE_COST[slot_tile] if slot_tile != EMPTY else None)
             hover(driver, rect.center)
             said = tooltip(driver)
             assert ("not for sale" in said) if price is None else (f"costs exactly {price} " in said), said
@@ -327,7 +326,7 @@ def _exact_buys_of_price_slots(state: GameState) -> list[tuple[int, Buy]]:
         for buy in state.buy_actions()
         if isinstance(buy, Buy)
         and buy.slot == bazaars.PRICE_SLOT[tile]
-        and sum(CARD_VALUE[c] for c in buy.paid) == TILE_COST[state.market[buy.slot - 1]]
+        and sum(CARD_VALUE[c] for c in buy.paid) == TILE_COST[state.in_slot(buy.slot)]
     ]
 
 
@@ -338,7 +337,7 @@ def test_a_bazaar_is_not_for_sale_while_its_slot_is_empty(make_app: MakeApp) -> 
     tile, buy = _exact_buys_of_price_slots(scene.state)[0]
     UiPlayer(driver).buy(scene, buy)  # exact: the turn goes on with the slot empty
     driver.wait(lambda: scene.can_act)
-    assert scene.table.acting and scene.state.market[buy.slot - 1] < 0
+    assert scene.table.acting and scene.state.in_slot(buy.slot) == EMPTY
     panel = scene.module_panels[bazaars.NAME]
     rect = panel.rects(scene.state)[tile]
     hover(driver, rect.center)
@@ -358,9 +357,9 @@ def test_a_bazaar_is_bought_by_a_click_paying_exactly_and_placed(make_app: MakeA
     driver.click(panel.rects(scene.state)[buy.tile].center)
     sel = scene.sel
     assert sel.item == buy.tile and sel.slot == slot
-    cost = TILE_COST[scene.state.market[slot - 1]]
+    cost = TILE_COST[scene.state.in_slot(slot)]
     assert sel.suggestions and all(sum(CARD_VALUE[c] for c in paid) == cost for paid in sel.suggestions), "exact only"
-    assert all(CARD_CURRENCY[c] == MARKET_CURRENCY[slot - 1] for paid in sel.suggestions for c in paid)
+    assert all(CARD_CURRENCY[c] == SLOT_CURRENCY[slot] for paid in sel.suggestions for c in paid)
     assert scene.prompt().endswith(": exact: you act again."), scene.prompt()
     assert f"as slot {slot}'s tile" in scene.prompt()
     driver.step(2)
@@ -642,7 +641,7 @@ class CampBazaarPlayer(UiPlayer):
             bazaar = [a for a in legal if isinstance(a, BuyBazaar)]
             if bazaar and first("bazaar"):
                 return self.rng.choice(bazaar)
-            camp = [a for a in legal if isinstance(a, Buy) and is_camp(state.market[a.slot - 1])]
+            camp = [a for a in legal if isinstance(a, Buy) and is_camp(state.in_slot(a.slot))]
             if camp and first("camp buy"):
                 return self.rng.choice(camp)
             back = [a for a in legal if isinstance(a, FromReserve) and is_camp(a.tile)]
@@ -664,7 +663,7 @@ class CampBazaarPlayer(UiPlayer):
         kind = (
             "camp" if tile is not None and is_camp(tile) else "bazaar" if tile is not None and is_bazaar(tile) else ""
         )
-        if isinstance(action, Buy) and is_camp(scene.state.market[action.slot - 1]):
+        if isinstance(action, Buy) and is_camp(scene.state.in_slot(action.slot)):
             kind = "camp"
         super().perform(scene, action)
         if kind:

@@ -39,7 +39,7 @@ def buy_exactly(driver: Driver, buy: Buy) -> TurnScene:
     """Buy with the keys (the slot's letter suggests the exact payment first, Enter buys)."""
     scene = driver.scene
     assert isinstance(scene, TurnScene)
-    tile = scene.state.market[buy.slot - 1]
+    tile = scene.state.in_slot(buy.slot)
     driver.key(SLOT_KEYS[buy.slot - 1])
     assert scene.sel.pay == list(buy.paid), "the exact payment is the first suggestion"
     driver.key(pygame.K_RETURN)
@@ -67,7 +67,7 @@ def test_end_turn_button_and_key_after_an_exact_payment(make_app: MakeApp) -> No
     driver.key(KEY_N)
     driver.wait(lambda: scene.can_act)
     state = scene.state
-    assert state.phase == PLACE and state.held == [scene.table.snapshot.state.market[buy.slot - 1]]
+    assert state.phase == PLACE and state.held == [scene.table.snapshot.state.in_slot(buy.slot)]
     assert scene.table.staged is None, "declining is not staged: the tiles are placed next"
     assert scene.table.game.events[-1] == {"e": "end_turn", "player": 0}
     assert log_texts(scene)[-1] == "You end the turn without the extra action"

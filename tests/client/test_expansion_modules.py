@@ -142,7 +142,7 @@ def test_a_vizier_purchase_is_picked_in_the_market_and_placed_like_a_bought_tile
     game = position(lambda s: in_window(s) and any(not b.exchange for b in vizier.purchases(s, 0)))
     driver, scene = sit_down(make_app, game)
     buy = next(b for b in vizier.purchases(scene.state, 0) if not b.exchange)
-    tile = scene.state.market[buy.slot - 1]
+    tile = scene.state.in_slot(buy.slot)
     driver.click(scene.market.slot_rects(scene)[buy.slot - 1].center)
     assert scene.sel.slot == buy.slot and scene.sel.suggestions, "the exact payments are suggested"
     assert all(sum(CARD_VALUE[c] for c in paid) == TILE_COST[tile] for paid in scene.sel.suggestions), "exact only"

@@ -46,10 +46,12 @@ from game.engine.alhambra import xy_of
 from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
+    EMPTY,
     FALCON_KIND,
     FALCON_POINTS,
     FALCONS,
-    MARKET_CURRENCY,
+    MARKET_SLOTS,
+    SLOT_CURRENCY,
     TILE_COST,
     describe_card,
     is_money_card,
@@ -435,11 +437,11 @@ def test_done_by_its_button_after_one_falcon(make_app: MakeApp) -> None:
 
 def exact_payment(state: GameState) -> tuple[int, tuple[int, ...]] | None:
     """A market slot the human can pay exactly, and the cards: the base game's extra action follows."""
-    for slot in range(1, 5):
-        tile = state.market[slot - 1]
-        if tile < 0:
+    for slot in MARKET_SLOTS:
+        tile = state.in_slot(slot)
+        if tile == EMPTY:
             continue
-        cards = [c for c in state.hands[0] if is_money_card(c) and CARD_CURRENCY[c] == MARKET_CURRENCY[slot - 1]]
+        cards = [c for c in state.hands[0] if is_money_card(c) and CARD_CURRENCY[c] == SLOT_CURRENCY[slot]]
         for size in range(1, len(cards) + 1):
             for paid in itertools.combinations(cards, size):
                 if sum(CARD_VALUE[c] for c in paid) == TILE_COST[tile]:

@@ -19,7 +19,7 @@ from game.client.scenes.pause import PauseScene
 from game.client.scenes.turn import TurnScene
 from game.client.widgets import shown
 from game.engine import Buy, Lift, Place, Take
-from game.engine.components import CARD_VALUE, TILE_COST
+from game.engine.components import CARD_VALUE, EMPTY, MARKET_SLOTS, TILE_COST
 from game.engine.state import ACTION, PLACE
 
 HUMAN_STARTS_2P = 1  # seeds whose start player is seat 0
@@ -35,7 +35,7 @@ def start(make_app: MakeApp, seed: int = HUMAN_STARTS_2P, ai: list[str] | None =
 
 
 def exact_slot(scene: TurnScene) -> int | None:
-    return next((slot for slot in range(1, 5) if scene.table.exact_payments(slot)), None)
+    return next((slot for slot in MARKET_SLOTS if scene.table.exact_payments(slot)), None)
 
 
 def find_seed_with_exact_payment(make_app: MakeApp) -> tuple[Driver, TurnScene]:
@@ -86,7 +86,7 @@ def test_buying_suggests_and_marks_the_exact_payment(make_app: MakeApp) -> None:
     driver, scene = find_seed_with_exact_payment(make_app)
     slot = exact_slot(scene)
     driver.key([pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r][slot - 1])
-    tile = scene.state.market[slot - 1]
+    tile = scene.state.in_slot(slot)
     assert scene.sel.slot == slot
     assert sum(CARD_VALUE[c] for c in scene.sel.pay) == TILE_COST[tile], "the first suggestion is exact"
     assert scene.exact_cards() == set(scene.sel.pay)
@@ -112,7 +112,7 @@ def test_payment_cards_toggle_and_only_valid_payments_confirm(make_app: MakeApp)
 def test_place_by_drag_then_end_turn_and_undo(make_app: MakeApp) -> None:
     driver, scene = find_seed_with_exact_payment(make_app)
     slot = exact_slot(scene)
-    tile = scene.state.market[slot - 1]
+    tile = scene.state.in_slot(slot)
     driver.key([pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r][slot - 1])
     driver.key(pygame.K_RETURN)  # buy (exact)
     driver.wait(lambda: scene.can_act)  # the purchase flies to the tray first
@@ -131,14 +131,14 @@ def test_place_by_drag_then_end_turn_and_undo(make_app: MakeApp) -> None:
     # Undo restarts the whole turn: the purchase is forgotten too
     driver.key(pygame.K_z)
     assert scene.table.staged is None
-    assert scene.state.market[slot - 1] == tile and scene.state.phase == ACTION
+    assert scene.state.in_slot(slot) == tile and scene.state.phase == ACTION
     assert [e["e"] for e in scene.table.game.events] == ["turn"]
 
 
 def test_end_turn_commits_and_the_bot_plays(make_app: MakeApp) -> None:
     driver, scene = find_seed_with_exact_payment(make_app)
     slot = exact_slot(scene)
-    tile = scene.state.market[slot - 1]
+    tile = scene.state.in_slot(slot)
     driver.click(scene.market.slot_rects(scene)[slot - 1].center)
     driver.click_widget("primary")
     driver.wait(lambda: scene.can_act)
@@ -343,7 +343,7 @@ def test_buy_from_the_hint_selects_the_payment(make_app: MakeApp) -> None:
     driver.step()
     assert scene.do_hint.visible
     driver.click(scene.do_hint.rect.center)
-    assert scene.state.market[slot - 1] < 0 or scene.state.phase == PLACE
+    assert scene.state.in_slot(slot) == EMPTY or scene.state.phase == PLACE
 
 
 def test_space_plays_the_animations_at_once(make_app: MakeApp) -> None:

@@ -11,15 +11,15 @@ from game.client.narrate import narrate
 from game.client.score_sheet import ranks_of, sheet_for
 from game.client.table import Table, _subsets_summing, agent_label, usable_agent
 from game.engine import Buy, EndTurn, Game, GameConfig, Seat, Take
-from game.engine.components import CARD_VALUE, TILE_COST
+from game.engine.components import CARD_VALUE, MARKET_SLOTS, TILE_COST
 from game.engine.modules import dirk
 
 
 def test_exact_payments_are_distinct_and_exact() -> None:
     table = Table.new("You", ["random"], seed=1)
     state = table.state
-    for slot in range(1, 5):
-        tile = state.market[slot - 1]
+    for slot in MARKET_SLOTS:
+        tile = state.in_slot(slot)
         for paid in table.exact_payments(slot):
             assert sum(CARD_VALUE[c] for c in paid) == TILE_COST[tile]
             assert state.is_legal(Buy(slot, paid))
@@ -50,7 +50,7 @@ def test_ends_turn_is_asked_on_a_clone_and_undo_restores_the_start() -> None:
     take = Take((state.offer[0],))
     assert table.ends_turn(take)
     assert len(table.game.events) == 1, "asking changes nothing"
-    exact = next(((slot, paid) for slot in range(1, 5) for paid in table.exact_payments(slot)), None)
+    exact = next(((slot, paid) for slot in MARKET_SLOTS for paid in table.exact_payments(slot)), None)
     if exact is not None:
         buy = Buy(*exact)
         assert not table.ends_turn(buy)
@@ -73,7 +73,7 @@ def test_declining_the_extra_action_does_not_end_the_turn_and_undo_covers_it() -
     table.apply(buy)
     assert table.acting and not table.ends_turn(EndTurn())
     assert table.apply(EndTurn()) == [{"e": "end_turn", "player": 0}]
-    assert table.placing and table.state.held == [start.state.market[buy.slot - 1]] and table.can_undo
+    assert table.placing and table.state.held == [start.state.in_slot(buy.slot)] and table.can_undo
     table.undo()
     assert table.acting and table.state.held == [] and table.game.events == start.events
     assert table.state.hands == start.state.hands and table.state.market == start.state.market

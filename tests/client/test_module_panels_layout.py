@@ -28,7 +28,7 @@ from game.client.table import Table
 from game.client.theme import TextCache
 from game.client.views import common
 from game.engine import ACTION, Game
-from game.engine.components import MARKET_CURRENCY, TILE_COST, TILE_TYPE, is_camp
+from game.engine.components import EMPTY, MARKET_SLOTS, SLOT_CURRENCY, TILE_COST, TILE_TYPE, is_camp
 from game.engine.modules import CHOOSABLE, falcons
 from game.i18n import _, pgettext
 
@@ -286,17 +286,17 @@ def test_the_you_have_chip_leaves_the_tiles_price_in_view(
 
     monkeypatch.setattr(common, "chip", noted)
     snap = scene.snapshot()
-    unpaid = [slot for slot in range(1, 5) if slot not in snap.buyable and scene.state.market[slot - 1] >= 0]
+    unpaid = [slot for slot in MARKET_SLOTS if slot not in snap.buyable and scene.state.in_slot(slot) != EMPTY]
     assert unpaid, "the position has market tiles the human cannot pay for"
     for language in LANGUAGES:
         chips.clear()
         table.draw(language)
         for slot in unpaid:
-            tile = scene.state.market[slot - 1]
+            tile = scene.state.in_slot(slot)
             assert TILE_TYPE[tile] is not None or is_camp(tile)
             assert TILE_COST[tile] is not None
             place = scene.market.tile_rect(scene.snapshot(), slot)
-            have = scene.state.currency_totals(0)[MARKET_CURRENCY[slot - 1]]
+            have = scene.state.currency_totals(0)[SLOT_CURRENCY[slot]]
             note = _("you have {amount}").format(amount=have)
             drawn = [rect for text, rect in chips if text == note and rect.colliderect(place)]
             assert drawn, (language, slot, chips)

@@ -37,8 +37,10 @@ from game.engine import Buy, Game, GameConfig, GameState, Seat
 from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
+    EMPTY,
     EXCHANGE_CARDS,
     FALCON_TYPES,
+    MARKET_SLOTS,
     TILE_COST,
     is_money_card,
 )
@@ -123,7 +125,7 @@ def paid_total(paid: tuple[int, ...]) -> int:
 
 def exact_purchases(state: GameState, slot: int) -> list:
     """The engine's legal purchases of market ``slot`` now that pay exactly (with or without an exchange card)."""
-    cost = TILE_COST[state.market[slot - 1]]
+    cost = TILE_COST[state.in_slot(slot)]
     return [
         a
         for a in state.legal_actions()
@@ -140,8 +142,8 @@ def exact_only_with_a_card(state: GameState) -> int | None:
     """A slot the human can pay exactly only with an exchange card, while their money alone overpays it."""
     if state.phase != ACTION:
         return None
-    for slot in range(1, 5):
-        if state.market[slot - 1] < 0:
+    for slot in MARKET_SLOTS:
+        if state.in_slot(slot) == EMPTY:
             continue
         exact = exact_purchases(state, slot)
         plain = [a for a in state.legal_actions() if isinstance(a, Buy) and a.slot == slot]
@@ -156,9 +158,9 @@ def first_suggestion_problems(scene: TurnScene) -> list[str]:
     payment, which Enter makes, with the engine's exact purchases of it."""
     state = scene.state
     problems = []
-    for slot in range(1, 5):
-        tile = state.market[slot - 1]
-        if tile < 0:
+    for slot in MARKET_SLOTS:
+        tile = state.in_slot(slot)
+        if tile == EMPTY:
             continue
         exact = exact_purchases(state, slot)
         scene.cancel_selection()
@@ -194,10 +196,10 @@ def test_the_first_suggested_payment_is_exact_whenever_an_exact_payment_exists(m
         scene = sit(driver, game)
         assert first_suggestion_problems(scene) == []
         if state.phase == vizier.WINDOW:
-            for slot in range(1, 5):
+            for slot in MARKET_SLOTS:
                 scene.cancel_selection()
                 scene.choose_slot(slot)
-                tile = state.market[slot - 1]
+                tile = state.in_slot(slot)
                 assert all(paid_total(paid) == TILE_COST[tile] for paid in scene.sel.suggestions), slot
 
     check()
@@ -283,7 +285,7 @@ def texts_at_the_table(driver: Driver, scene: TurnScene, step: int = 32) -> dict
     for i, text in enumerate(dict.fromkeys(asked)):
         found[f"tooltip {i}"] = text
     state = scene.state
-    choices = [("slot", slot) for slot in range(1, 5) if state.market[slot - 1] >= 0]
+    choices = [("slot", slot) for slot in MARKET_SLOTS if state.in_slot(slot) != EMPTY]
     choices += [("bazaar", tile) for tile in BAZAARS.for_sale(state)]
     for kind, what in choices:
         scene.cancel_selection()

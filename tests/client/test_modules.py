@@ -23,10 +23,11 @@ from game.client.scenes.turn import TurnScene
 from game.client.score_sheet import sheet_for
 from game.client.shortcuts import SHORTCUTS
 from game.client.table import Table
-from game.engine import Game, GameConfig, GiveToDirk, Seat
+from game.engine import Game, GameConfig, Seat
 from game.engine import events as record_events
 from game.engine.components import describe_tile
 from game.engine.modules import dirk
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.ruleset import Ruleset
 from game.engine.state import PLACE
 
@@ -43,7 +44,7 @@ def played_game(seed: int, players: int) -> Game:
 def placing_with_dirk(make_app: MakeApp) -> tuple[Driver, TurnScene, int]:
     """A two-player table where the human has bought one tile and selected it to be placed."""
     game, buy = exact_payment_game(bare=True)
-    tile = game.state.market[buy.slot - 1]
+    tile = game.state.in_slot(buy.slot)
     driver = make_app(speed=0.0)
     driver.app.play(Table(game, 0))
     driver.wait_for_human()

@@ -15,7 +15,8 @@ from test_interactions import exact_slot, find_seed_with_exact_payment
 
 from game.client.modules import dirk as dirk_client
 from game.client.scenes.turn import TurnScene
-from game.engine import GiveToDirk, Reserve
+from game.engine import Reserve
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.state import PLACE
 
 
@@ -23,7 +24,7 @@ def buy_exactly(driver: Driver, scene: TurnScene) -> int:
     """Buy a tile exactly with the keys (the slot's letter suggests the exact payment first, Enter buys)."""
     slot = exact_slot(scene)
     assert slot is not None
-    tile = scene.state.market[slot - 1]
+    tile = scene.state.in_slot(slot)
     driver.key([pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r][slot - 1])
     driver.key(pygame.K_RETURN)
     return tile

@@ -17,7 +17,7 @@ from game.client.scenes.scoring import ScoringScene
 from game.client.scenes.setup import SetupScene
 from game.client.scenes.turn import TurnScene
 from game.client.theme import TARGET
-from game.engine.components import BUILDING_TYPES, TILE_TYPE
+from game.engine.components import BUILDING_TYPES, MARKET_SLOTS, TILE_TYPE
 
 
 def save(surface: pygame.Surface, folder: Path, name: str) -> Path:
@@ -86,8 +86,8 @@ def test_table_at_three_sizes(make_app: MakeApp, screenshots: Path, tmp_path: Pa
     for rect in (rects.market, rects.alhambra, rects.bank, rects.hand, rects.tray, rects.actions, rects.opponents):
         assert screen.get_rect().contains(rect), f"{rect} leaves the window at {size}"
     # every market tile is drawn in its slot: the screen there is the tile's own sprite
-    for slot in range(1, 5):
-        tile = scene.state.market[slot - 1]
+    for slot in MARKET_SLOTS:
+        tile = scene.state.in_slot(slot)
         area = scene.market.tile_rect(scene, slot)
         sprite = scene.ui.sprites.tile(tile, area.w)
         shade = 1.0
@@ -109,12 +109,12 @@ def test_legal_places_light_up_for_a_bought_tile(make_app: MakeApp, screenshots:
 
     for seed in (1, 3, 4, 7, 8, 10):
         driver, scene = table(make_app, (1280, 800), seed=seed, ai=["random"])
-        slot = next((s for s in range(1, 5) if scene.table.exact_payments(s)), None)
+        slot = next((s for s in MARKET_SLOTS if scene.table.exact_payments(s)), None)
         if slot:
             break
     else:
         pytest.skip("no exact payment found")
-    tile = scene.state.market[slot - 1]
+    tile = scene.state.in_slot(slot)
     driver.key([pg.K_q, pg.K_w, pg.K_e, pg.K_r][slot - 1])
     save(driver.app.screen, screenshots, "table_buying.png")
     driver.key(pg.K_RETURN)

@@ -29,6 +29,7 @@ from game.client.views.topbar import TopBar
 from game.client.views.tray import TrayView
 from game.client.widgets import Ui
 from game.engine import Buy, Take
+from game.engine.components import EMPTY, MARKET_SLOTS
 
 SIZE = (1280, 800)
 
@@ -101,7 +102,7 @@ def test_every_view_draws_from_a_snapshot_built_by_hand(players: int) -> None:
     state = table.state
     views = Views(ui, table)
     surface = pygame.Surface(SIZE)
-    slot = next(s for s in range(1, 5) if state.market[s - 1] >= 0)
+    slot = next(s for s in MARKET_SLOTS if state.in_slot(s) != EMPTY)
     hand = state.hands[0]
     snaps = [
         hand_snapshot(ui, table),  # the human to act, nothing picked
@@ -112,7 +113,7 @@ def test_every_view_draws_from_a_snapshot_built_by_hand(players: int) -> None:
             sel=Picked(slot=slot, pay=tuple(hand[:1])),
             exact_cards=frozenset(hand[:1]),
             hint_action=Buy(slot, tuple(hand[:2])),
-            hidden=frozenset({("card", state.offer[1]), ("tile", state.market[slot - 1])}),
+            hidden=frozenset({("card", state.offer[1]), ("tile", state.in_slot(slot))}),
         ),
         hand_snapshot(ui, table, can_act=False, acting=False, thinking=True, show_hands=False, buyable=frozenset()),
         hand_snapshot(ui, table, hint_action=Take((state.offer[0],)), me=1),  # the bottom seat another's

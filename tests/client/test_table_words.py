@@ -28,6 +28,7 @@ from game.client.table import Table
 from game.client.views.common import token_label
 from game.client.views.majorities import majority_counts
 from game.engine import Place, Take
+from game.engine.components import MARKET_SLOTS
 from game.i18n import catalogues
 
 MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")
@@ -166,7 +167,7 @@ def test_every_word_of_the_table_comes_through_the_catalogue(
     driver.key(pygame.K_2)
     look.draw("cards picked from the offer", driver, hover=False)
     scene.cancel_selection()
-    slot = next(s for s in range(1, 5) if scene.table.can_buy(s))
+    slot = next(s for s in MARKET_SLOTS if scene.table.can_buy(s))
     driver.key((pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r)[slot - 1])
     look.draw("buying, with the payments suggested", driver)
     scene.cancel_selection()

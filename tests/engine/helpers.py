@@ -121,7 +121,7 @@ def placement_ok(grid: dict[int, int], cell: int, tile: int) -> bool:
 
 # ------------------------------------------------------------------ arranging a state by hand
 def new_state(players: int = 3, seed: int = 1, log: bool = True, modules: tuple[str, ...] = ()) -> GameState:
-    return GameState.start(deal(players, seed, modules), seed, log=[] if log else None, modules=modules)
+    return GameState.start(deal(players, seed, modules), seed, log=[] if log else None)
 
 
 def hut_stacks(state: GameState) -> list[list[int]]:

@@ -24,8 +24,10 @@ from game.engine.components import (
     BAZAAR_CURRENCY,
     CARD_COUNT,
     CARD_CURRENCY,
+    EMPTY,
     EXCHANGE_PAIR,
-    MARKET_CURRENCY,
+    MARKET_SLOTS,
+    SLOT_CURRENCY,
     TILE_COUNT,
 )
 from game.engine.modules import ACTION_TYPES, PLAYABLE
@@ -56,7 +58,7 @@ def _tiles(state: GameState, rng: random.Random) -> list[int]:
     """Tiles worth trying: waiting, on the decider's reserve, in their Alhambra, in the market, and at random."""
     player = state.decider
     found = list(state.held) + list(state.reserves[player]) + list(state.grids[player].values())
-    found += [tile for tile in state.market if tile >= 0]
+    found += [tile for tile in state.market if tile != EMPTY]
     for part in state.parts.values():  # a module's pieces: falcons in the supply, bazaars waiting, huts on top
         found += [*getattr(part, "supply", ()), *getattr(part, "waiting", ())]
         found += [stack[0] for stack in getattr(part, "stacks", ()) if stack]
@@ -110,8 +112,8 @@ def _paying(state: GameState) -> list[Any]:
     tries: list[Any] = []
     exchange = state.parts.get("exchange")
     held: list[int] = list(exchange.held[player]) if exchange is not None else []  # type: ignore[attr-defined]
-    for slot in (1, 2, 3, 4):
-        paid = tuple(card for card in hand if CARD_CURRENCY[card] == MARKET_CURRENCY[slot - 1])
+    for slot in MARKET_SLOTS:
+        paid = tuple(card for card in hand if CARD_CURRENCY[card] == SLOT_CURRENCY[slot])
         tries += [Buy(slot, paid), VizierBuy(slot, paid, ())]
         for card in held:
             pair = EXCHANGE_PAIR[card]
@@ -169,7 +171,7 @@ def _tries(state: GameState, rng: random.Random, seen: list[Any]) -> list[Any]:
 def provoke(players: int, seed: int, modules: tuple[str, ...], decisions: int) -> Iterator[IllegalAction]:
     """Every refusal of the moves tried over ``decisions`` random decisions of one game."""
     rng = random.Random(seed)
-    state = GameState.start(deal(players, seed, modules), seed, modules=modules)
+    state = GameState.start(deal(players, seed, modules), seed)
     seen: list[Any] = []
     for _ in range(decisions):
         if state.is_over:

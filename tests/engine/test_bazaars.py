@@ -12,7 +12,7 @@ from itertools import takewhile
 
 import pytest
 
-from game.engine import Buy, EndTurn, GiveToDirk, Lift, Place, Reserve, Take
+from game.engine import Buy, EndTurn, Lift, Place, Reserve, Take
 from game.engine.alhambra import cell_at, longest_wall
 from game.engine.components import (
     BAZAAR_CURRENCY,
@@ -23,12 +23,15 @@ from game.engine.components import (
     CAMPS,
     CARD_CURRENCY,
     CURRENCIES,
+    EMPTY,
     EXCHANGE_CARDS,
     EXCHANGE_PAIR,
     HUT_COLOUR,
     HUTS,
     MARKET_CURRENCY,
+    MARKET_SIZE,
     SCORING_CARDS,
+    SLOT_CURRENCY,
     START_TILES,
     TILE_COST,
     TILE_TYPE,
@@ -46,6 +49,7 @@ from game.engine.modules.bazaars import (
     alhambra_points,
     bazaar_points,
 )
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.modules.vizier import PLACING, WINDOW, VizierBuy, VizierPass
 from game.engine.record import RecordError, loads, read_decision, to_record
@@ -112,7 +116,7 @@ def exact(currency: int, cost: int, copy: int = 0) -> list[int]:
 
 
 def price_of(state: GameState, tile: int) -> int:
-    return TILE_COST[state.market[PRICE_SLOT[tile] - 1]]
+    return TILE_COST[state.in_slot(PRICE_SLOT[tile])]
 
 
 def ready_to_buy(state: GameState, tile: int, player: int | None = None, copy: int = 0) -> tuple[int, ...]:
@@ -139,11 +143,11 @@ def test_eight_bazaars_are_shuffled_into_the_bag_m_bazaar_1():
     placements = set()
     for players in range(2, 7):
         dealt = deal(players, players, ("bazaars",))
-        tiles = dealt.bag + dealt.market + dealt.dirk + dealt.bazaars
+        tiles = dealt.bag + dealt.market + dealt.parts.get("dirk", ()) + dealt.parts.get("bazaars", ())
         assert sorted(tiles) == sorted(BUILDINGS + BAZAARS)
         placements.add(tuple(t for t in dealt.bag if is_bazaar(t)))
         base = deal(players, players)
-        assert not any(map(is_bazaar, base.bag)) and base.bazaars == ()
+        assert not any(map(is_bazaar, base.bag)) and base.parts.get("bazaars", ()) == ()
     assert len(placements) > 1
     assert Bazaars().bag_tiles() == BAZAARS
 
@@ -161,13 +165,13 @@ def test_bazaars_drawn_in_setup_go_beside_the_market_m_bazaar_2():
             wanted = 4 + (6 if players == 2 else 0)
             kept = [i for i, tile in enumerate(shuffled) if not is_bazaar(tile)]
             prefix = shuffled[: kept[wanted - 1] + 1]  # up to the last tile the market and Dirk keep
-            assert list(dealt.market + dealt.dirk) == [t for t in prefix if not is_bazaar(t)]
-            assert list(dealt.bazaars) == [t for t in prefix if is_bazaar(t)]
+            assert list(dealt.market + dealt.parts.get("dirk", ())) == [t for t in prefix if not is_bazaar(t)]
+            assert list(dealt.parts.get("bazaars", ())) == [t for t in prefix if is_bazaar(t)]
             assert list(dealt.bag) == shuffled[len(prefix) :]
-            assert not any(map(is_bazaar, dealt.market + dealt.dirk))
-            seen += bool(dealt.bazaars)
-            state = GameState.start(dealt, seed, modules=("bazaars",))
-            assert bazaars.of(state).waiting == list(dealt.bazaars)
+            assert not any(map(is_bazaar, dealt.market + dealt.parts.get("dirk", ())))
+            seen += bool(dealt.parts.get("bazaars", ()))
+            state = GameState.start(dealt, seed)
+            assert bazaars.of(state).waiting == list(dealt.parts.get("bazaars", ()))
             check_conservation(state)
     assert seen > 5, "bazaars are often drawn in setup"
 
@@ -180,9 +184,9 @@ def test_without_bazaars_the_deal_is_the_base_games_m_bazaar_2():
         shuffled = list(BUILDINGS)
         random.Random(9).shuffle(shuffled)
         dirk_count = 6 if players == 2 else 0
-        assert list(dealt.market) == shuffled[:4]
-        assert list(dealt.dirk) == shuffled[4 : 4 + dirk_count]
-        assert list(dealt.bag) == shuffled[4 + dirk_count :]
+        assert list(dealt.market) == shuffled[:MARKET_SIZE]
+        assert list(dealt.parts.get("dirk", ())) == shuffled[MARKET_SIZE : MARKET_SIZE + dirk_count]
+        assert list(dealt.bag) == shuffled[MARKET_SIZE + dirk_count :]
 
 
 def test_a_bazaar_drawn_in_a_refill_goes_beside_the_market_and_the_draw_goes_on_m_bazaar_2():
@@ -312,7 +316,7 @@ def test_a_bazaar_costs_what_the_tile_in_its_currencys_slot_costs_m_bazaar_3():
     player = state.turn_player
     bazaar = BAZAARS[2]  # dirham: market slot 2
     slot = PRICE_SLOT[bazaar]
-    assert MARKET_CURRENCY[slot - 1] == BAZAAR_CURRENCY[bazaar]
+    assert SLOT_CURRENCY[slot] == BAZAAR_CURRENCY[bazaar]
     pavilion = next(t for t in tiles_of_type("pavilion") if TILE_COST[t] == 4)
     tower = next(t for t in tiles_of_type("tower") if TILE_COST[t] == 11)
     for in_slot in (pavilion, tower):
@@ -325,7 +329,7 @@ def test_a_bazaar_costs_what_the_tile_in_its_currencys_slot_costs_m_bazaar_3():
     state.log.clear()
     state.apply(BuyBazaar(bazaar, paid))
     assert state.log == [{"e": "bazaar_buy", "player": player, "tile": bazaar, "cost": 11, "paid": list(paid)}]
-    assert state.market[slot - 1] == tower  # the slot's tile stays
+    assert state.in_slot(slot) == tower  # the slot's tile stays
     assert bazaar not in bazaars.of(state).waiting and state.held == [bazaar]
     assert set(paid) <= set(state.discard)
     check_conservation(state)
@@ -344,7 +348,7 @@ def test_a_camp_in_the_slot_sets_the_price_m_bazaar_3():
     assert bazaars.price(state, bazaar) == TILE_COST[camp]
     assert bazaar_buys(state.legal_actions()) == {(bazaar, tuple(sorted(paid)))}
     state.apply(BuyBazaar(bazaar, paid))
-    assert state.held == [bazaar] and state.market[PRICE_SLOT[bazaar] - 1] == camp
+    assert state.held == [bazaar] and state.in_slot(PRICE_SLOT[bazaar]) == camp
     check_conservation(state)
 
 
@@ -359,7 +363,7 @@ def test_no_bazaar_while_its_slot_is_empty_m_bazaar_3():
     for_tile = exact(MARKET_CURRENCY[3], TILE_COST[slot_tile], copy=1)
     set_hand(state, player, [*paid, *for_tile])
     state.apply(Buy(4, tuple(for_tile)))
-    assert state.market[3] < 0 and state.phase == ACTION
+    assert state.market[3] == EMPTY and state.phase == ACTION
     assert bazaars.price(state, bazaar) is None
     assert not bazaar_buys(state.legal_actions())
     error = assert_illegal(state, BuyBazaar(bazaar, paid), "M-BAZAAR-3")
@@ -708,7 +712,7 @@ def test_random_games_with_bazaars_end_legally_and_replay_d_rng_1_m_bazaar_2(pla
 def _check_bazaars(state: GameState) -> None:
     """Every tile and card in one place; [M-BAZAAR-2] no bazaar in the market."""
     check_conservation(state)
-    assert not any(is_bazaar(t) for t in state.market if t >= 0)
+    assert not any(is_bazaar(t) for t in state.market if t != EMPTY)
 
 
 def test_random_agents_buy_bazaars_and_records_write_them_m_bazaar_3():

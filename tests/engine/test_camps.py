@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Buy, FromReserve, GiveToDirk, Lift, Place, Reserve, Swap, Take, alhambra
+from game.engine import Buy, FromReserve, Lift, Place, Reserve, Swap, Take, alhambra
 from game.engine.alhambra import (
     FIT_WALLS,
     NO_BUILDING,
@@ -50,6 +50,7 @@ from game.engine.components import (
 from game.engine.knowledge import state_key
 from game.engine.modules import CHOOSABLE, dirk
 from game.engine.modules.camps import SCORE_NAME, line_points
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.record import RecordError, loads, to_record
 from game.engine.setup import deal, deal_problems
 from game.engine.state import ACTION, FINAL, OVER, PLACE, GameState
@@ -132,10 +133,10 @@ def test_eight_camps_are_shuffled_into_the_bag_m_camp_1():
     assert len(CAMPS) == 8 and all(TILE_KIND[t] == "camp" for t in CAMPS)
     for players in (2, 3, 6):
         dealt = deal(players, 7, CAMPS_ONLY)
-        assert sorted([*dealt.bag, *dealt.market, *dealt.dirk]) == sorted((*BUILDINGS, *CAMPS))
+        assert sorted([*dealt.bag, *dealt.market, *dealt.parts.get("dirk", ())]) == sorted((*BUILDINGS, *CAMPS))
         assert deal_problems(dealt) == []
         plain = deal(players, 7)
-        assert not any(map(is_camp, [*plain.bag, *plain.market, *plain.dirk]))
+        assert not any(map(is_camp, [*plain.bag, *plain.market, *plain.parts.get("dirk", ())]))
     drawn = [deal(3, seed, CAMPS_ONLY) for seed in range(20)]
     assert len({(*dealt.market, *dealt.bag).index(CAMPS[0]) for dealt in drawn}) > 10  # shuffled in
     for tile in CAMPS:

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from game.engine import Buy, GiveToDirk, Reserve, Take
+from game.engine import Buy, Reserve, Take
 from game.engine.components import SCORING_CARDS, TWO_PLAYER_MONEY
 from game.engine.modules import dirk
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.scoring import majority_points
 from game.engine.state import FINAL
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Buy, Place, Reserve, Take
+from game.engine.components import EMPTY
 from game.engine.state import ACTION, FINAL, OVER, PLACE
 
 from .helpers import (
@@ -88,7 +89,7 @@ def test_distribution_richest_gets_tie_stays_b_end_2(last_turn):
         {"e": "distribute", "slot": 3, "tile": MARKET[2], "player": None},
         {"e": "distribute", "slot": 4, "tile": MARKET[3], "player": c},
     ]
-    assert state.market == [-1, -1, MARKET[2], -1]
+    assert state.market == [EMPTY, EMPTY, MARKET[2], EMPTY]
     assert state.phase == FINAL
 
 

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from game.engine import Buy, GiveToDirk, Lift, Place, Reserve, Take
+from game.engine import Buy, Lift, Place, Reserve, Take
 from game.engine.alhambra import cell_at as _cell
 from game.engine.alhambra import longest_wall
 from game.engine.components import (
@@ -21,6 +21,7 @@ from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
     CURRENCIES,
+    EMPTY,
     EXCHANGE_CARDS,
     EXCHANGE_PAIR,
     HUT_COLOUR,
@@ -36,6 +37,7 @@ from game.engine.components import (
 from game.engine.knowledge import state_key
 from game.engine.modules import bonus, exchange, huts, vizier
 from game.engine.modules.bonus import RevealBonus
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.modules.huts import TakeHut
 from game.engine.modules.vizier import PLACING, WINDOW, VizierBuy, VizierPass, WakeVizier
@@ -146,7 +148,7 @@ def test_a_vizier_purchase_is_exact_placed_at_once_and_refilled_m_vizier_2_m_viz
     refused = assert_illegal(state, Take((state.offer[0],)), "M-VIZIER-2")
     assert "place the tile your vizier bought" in str(refused)
     state.apply(Reserve(tile))
-    assert state.market[0] >= 0 and state.market[0] != tile  # refilled
+    assert state.market[0] != EMPTY and state.market[0] != tile  # refilled
     events = [e["e"] for e in state.log[-5:]]
     assert events[-4:] == ["vizier", "buy", "reserve", "market"] or "market" in events
     # the next in priority order is asked, or the next turn begins
@@ -316,8 +318,8 @@ def test_six_hut_stacks_by_colour_top_face_up_m_hut_1():
     for kind, stack in enumerate(stacks):
         assert all(HUT_COLOUR[t] == kind for t in stack)
     assert sorted(t for s in stacks for t in s) == list(HUTS)
-    other = deal(3, 12, ("huts",)).huts
-    assert other != deal(3, 11, ("huts",)).huts  # shuffled by the seed
+    other = deal(3, 12, ("huts",)).parts["huts"]
+    assert other != deal(3, 11, ("huts",)).parts["huts"]  # shuffled by the seed
 
 
 def test_take_the_face_up_hut_free_and_place_it_at_the_end_m_hut_2_m_hut_3():
@@ -451,8 +453,8 @@ def test_a_hut_never_goes_to_dirk_b_dirk_5():
 def test_bonus_cards_dealt_face_down_by_player_count_m_bonus_1(players, each):
     """[M-BONUS-1] ten bonus cards naming the ten wall-less buildings; 3/3/2/2/1 each for 2/3/4/5/6 players."""
     dealt = deal(players, 3, ("bonus",))
-    assert [len(cards) for cards in dealt.bonus] == [each] * players
-    flat = [c for cards in dealt.bonus for c in cards]
+    assert [len(cards) for cards in dealt.parts.get("bonus", ())] == [each] * players
+    flat = [c for cards in dealt.parts.get("bonus", ()) for c in cards]
     assert len(set(flat)) == len(flat) and set(flat) <= set(BONUS_CARDS)
     state = new_state(players, 3, modules=("bonus",))
     assert bonus.of(state).shown == set()

@@ -142,15 +142,15 @@ def test_fifteen_falcons_five_of_each_kind_in_the_supply_m_falcon_1():
     assert all(len(set(FALCON_TYPES[f])) == 2 for f in FALCONS)
     assert falcons.of(new_state(3, 1)) is None
     dealt, plain = deal(4, 9, ("falcons",)), deal(4, 9)
-    assert dealt.falcons == FALCONS and plain.falcons == ()
+    assert dealt.parts.get("falcons", ()) == FALCONS and plain.parts.get("falcons", ()) == ()
     assert (dealt.bag, dealt.deck, dealt.hands, dealt.market) == (plain.bag, plain.deck, plain.hands, plain.market)
     record = json.loads(json.dumps(to_record(new_game(3, 1, ("falcons",)))))
     assert record["setup"]["falcons"] == list(range(100, 115))
     assert [t["id"] for t in record["tiles"] if t["kind"] == "falcon"] == list(FALCONS)
-    assert deal_problems(dataclasses.replace(dealt, falcons=FALCONS[1:])) == [
+    assert deal_problems(dataclasses.replace(dealt, parts={**dealt.parts, "falcons": FALCONS[1:]})) == [
         "[M-FALCON-1] the supply holds the fifteen falcons 100 to 114, each once"
     ]
-    assert deal_problems(dataclasses.replace(dealt, falcons=(*FALCONS[1:], FALCONS[1])))
+    assert deal_problems(dataclasses.replace(dealt, parts={**dealt.parts, "falcons": (*FALCONS[1:], FALCONS[1])}))
     record["setup"]["falcons"] = record["setup"]["falcons"][:-1]
     with pytest.raises(RecordError, match="M-FALCON-1"):
         loads(json.dumps(record))

@@ -30,7 +30,7 @@ from .helpers import build, tile_with, with_tile
 
 
 def _grids_of_a_random_game(players: int, seed: int, modules: tuple[str, ...] = ()) -> list[dict[int, int]]:
-    state = GameState.start(deal(players, seed, modules), seed, modules=modules)
+    state = GameState.start(deal(players, seed, modules), seed)
     rng = random.Random(seed)
     grids = []
     while not state.is_over:

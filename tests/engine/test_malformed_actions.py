@@ -19,10 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Buy, EndTurn, FromReserve, GiveToDirk, IllegalAction, Lift, Pass, Place, Reserve, Swap, Take
+from game.engine import Buy, EndTurn, FromReserve, IllegalAction, Lift, Pass, Place, Reserve, Swap, Take
 from game.engine.components import CARD_COUNT, TILE_COUNT
 from game.engine.knowledge import state_key
 from game.engine.modules import ACTION_TYPES
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.state import GameState
 
 from .helpers import new_game, new_state, play, random_policy

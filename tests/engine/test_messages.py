@@ -123,7 +123,7 @@ def listed_actions() -> tuple[object, ...]:
     found: dict[object, None] = {}
     for players, seed, modules, decisions in GAMES:
         rng = random.Random(seed)
-        state = GameState.start(deal(players, seed, modules), seed, modules=modules)
+        state = GameState.start(deal(players, seed, modules), seed)
         for _ in range(min(decisions, 400)):
             if state.is_over:
                 break
@@ -159,11 +159,11 @@ def test_every_kind_of_move_comes_up_in_play() -> None:
 def test_a_purchase_said_names_its_tile() -> None:
     """[B-TURN-3] ``said_action`` names the tile a market purchase buys, as ``describe_action`` does; other moves
     are said as they are."""
-    state = GameState.start(deal(3, 5, PLAYABLE), 5, modules=PLAYABLE)
+    state = GameState.start(deal(3, 5, PLAYABLE), 5)
     for action in state.legal_actions():
         said = said_action(state, action)
         if isinstance(action, Buy):
-            tile = state.market[action.slot - 1]
+            tile = state.in_slot(action.slot)
             assert said.template == "{move} for {tile}" and said.args["tile"] == tile
             assert said == f"{action.said()} for {ENGLISH_WORDS['tile'](tile)}"
         else:

@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
-from game.engine import GiveToDirk, Reserve
+from game.engine import Reserve
 from game.engine.components import BUILDING_TYPES, SCORING_CARDS
 from game.engine.knowledge import state_key
 from game.engine.modules import MODULES, Dirk, Module, Part, dirk
 from game.engine.modules.base import overrides
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.ruleset import Ruleset
 from game.engine.setup import deal
 from game.engine.state import GameState, IllegalAction
@@ -141,7 +142,7 @@ def test_every_hook_is_called_at_its_moment_b_score_1(with_patron, players):
     for every waiting tile, adds a collector to every scoring (ranked with the players and Dirk, credited
     through ``award``), hears of every scoring after it, and adds its fields to score events; with two
     players it plays beside Dirk."""
-    state = GameState.start(deal(players, 21), 21, log=[], modules=("patron",))
+    state = GameState.start(deal(players, 21, ("patron",)), 21, log=[])
     assert state.rules.names == (("dirk", "patron") if players == 2 else ("patron",))
     play(state, random_policy(random.Random(players)), check=check_conservation)
     calls = state.parts["patron"].calls
@@ -157,7 +158,7 @@ def test_every_hook_is_called_at_its_moment_b_score_1(with_patron, players):
 
 def test_a_module_part_is_cloned_and_in_the_knowledge_key(with_patron):
     """[D-HIDDEN-1] a module's part goes with every clone and determinization and counts in the knowledge key."""
-    state = GameState.start(deal(3, 5), 5, modules=("patron",))
+    state = GameState.start(deal(3, 5, ("patron",)), 5)
     stack_deck(state, [SCORING_CARDS[0]])
     copy = state.clone()
     copy.parts["patron"].calls["start"] = 99
@@ -170,7 +171,7 @@ def test_a_module_part_is_cloned_and_in_the_knowledge_key(with_patron):
 def test_a_module_may_offer_placement_moves_b_turn_7(with_patron):
     """[B-TURN-7] placement moves come from the base game (cells, reserve) and from every module that adds
     some: with Dirk, each bought tile may also go to him ([B-DIRK-4])."""
-    state = GameState.start(deal(2, 13), 13, modules=("patron",))
+    state = GameState.start(deal(2, 13, ("patron",)), 13)
     while not state.held or state.phase == "action":
         state.apply(random.Random(len(state.held)).choice(state.legal_actions()))
     tile = state.held[0]

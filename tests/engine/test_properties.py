@@ -16,13 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Buy, EndTurn, FromReserve, GiveToDirk, Lift, Pass, Place, Reserve, Swap, Take, alhambra
+from game.engine import Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take, alhambra
 from game.engine.alhambra import ORIGIN, cell_at, xy_of
 from game.engine.components import (
     BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
-    MARKET_CURRENCY,
+    EMPTY,
+    SLOT_CURRENCY,
     START_TILES,
     TILE_TYPE,
     is_money_card,
@@ -31,6 +32,7 @@ from game.engine.components import (
 from game.engine.knowledge import state_key
 from game.engine.modules import CHOOSABLE, PLAYABLE
 from game.engine.modules.bazaars import BuyBazaar, ExchangeBuyBazaar
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.modules.vizier import WINDOW, VizierBuy, VizierPass
 from game.engine.record import loads, to_record
@@ -97,7 +99,7 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
         if isinstance(action, Buy):
             out.append(Buy(rng.choice((0, 5, 9)), action.paid))
             out.append(Buy(action.slot, action.paid[:-1]))  # a minimal payment minus a card is too little
-            currency = MARKET_CURRENCY[action.slot - 1]
+            currency = SLOT_CURRENCY[action.slot]
             foreign = [c for c in state.hands[player] if CARD_CURRENCY[c] != currency]
             if foreign:
                 out.append(Buy(action.slot, (*action.paid, rng.choice(foreign))))
@@ -105,7 +107,7 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
             if not_mine:
                 out.append(Buy(action.slot, (*action.paid, rng.choice(not_mine))))
         for slot, tile in enumerate(state.market):
-            if tile < 0 and state.hands[player]:
+            if tile == EMPTY and state.hands[player]:
                 out.append(Buy(slot + 1, (state.hands[player][0],)))
         if isinstance(action, BuyBazaar) and len(action.paid) > 1:
             out.append(BuyBazaar(action.tile, action.paid[:-1]))  # [M-BAZAAR-3] a bazaar is paid exactly
@@ -136,7 +138,7 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
             out.append(Lift(next(t for t in grid.values() if not is_start_tile(t))))
         if isinstance(action, Place):
             out += [Place(action.tile, *xy_of(c)) for c in bad_cells(grid, action.tile, rng)]
-        strangers = [t for t in state.bag + [m for m in state.market if m >= 0] if t not in state.held]
+        strangers = [t for t in state.bag + [m for m in state.market if m != EMPTY] if t not in state.held]
         if strangers:
             stranger = rng.choice(strangers)
             out += [Place(stranger, *xy_of(rng.choice(nearby_cells(grid)))), Reserve(stranger)]
@@ -160,7 +162,7 @@ def check_after_action(state: GameState) -> None:
         assert state.alhambra_key(player) == frozenset(grid.items())
         assert state.spots(player) == alhambra.survey.work(grid).spots
     to_come = [0] * len(BUILDING_TYPES)
-    for tile in state.bag + [tile for tile in state.market if tile >= 0]:
+    for tile in state.bag + [tile for tile in state.market if tile != EMPTY]:
         if TILE_TYPE[tile] is not None:  # camps and bazaars in the bag are no buildings to come
             to_come[TILE_TYPE[tile]] += 1
     assert state.tiles_to_come() == tuple(to_come)

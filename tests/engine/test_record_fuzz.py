@@ -423,7 +423,14 @@ def test_deal_problems_checks_ids_before_indexing_b_setup_3():
     """[B-SETUP-3] ``deal_problems`` on a deal holding ids that are no tile or card (a deal from a file
     may hold anything) reports them instead of raising IndexError from the card values table."""
     bad = Deal(
-        players=2, bag=(-1,), deck=(), hands=((-1, 10**30), (True,)), start_player=5, market=(), offer=(), dirk=()
+        players=2,
+        bag=(-1,),
+        deck=(),
+        hands=((-1, 10**30), (True,)),
+        start_player=5,
+        market=(),
+        offer=(),
+        parts={"dirk": ()},
     )
     problems = deal_problems(bad)
     assert any("[B-COMP-2]" in p for p in problems) and any("[B-COMP-3]" in p for p in problems)

@@ -49,7 +49,7 @@ def test_market_gets_four_distinct_buildings_b_setup_2():
             d = deal(players, seed)
             assert len(d.market) == 4
             assert len(set(d.market)) == 4
-            assert sorted(d.market + d.bag + d.dirk) == list(BUILDINGS)
+            assert sorted(d.market + d.bag + d.parts.get("dirk", ())) == list(BUILDINGS)
     # the shuffle really shuffles: the market differs between seeds
     assert len({deal(3, seed).market for seed in SEEDS}) > 30
 
@@ -169,12 +169,12 @@ def test_dirk_gets_six_tiles_only_with_two_players_b_dirk_2():
     """[B-DIRK-2] with two players Dirk starts with 6 tiles from the bag; with more players there is no Dirk."""
     for seed in SEEDS:
         d = deal(2, seed)
-        assert len(d.dirk) == 6
+        assert len(d.parts.get("dirk", ())) == 6
         assert dirk.plays(2)
         assert len(d.bag) == 54 - 4 - 6
         for players in range(3, 7):
             d = deal(players, seed)
-            assert d.dirk == ()
+            assert d.parts.get("dirk", ()) == ()
             assert not dirk.plays(players)
             assert len(d.bag) == 50
 
@@ -225,11 +225,12 @@ def test_problem_market_size_b_setup_2(good3):
 
 
 def test_problem_dirk_tiles_b_dirk_2(good2, good3):
-    """[B-DIRK-2] Dirk needs exactly 6 tiles with two players and none otherwise."""
-    bad2 = replace(good2, dirk=good2.dirk[:5], bag=good2.dirk[5:] + good2.bag)
+    """[B-DIRK-1] [B-DIRK-2] Dirk needs exactly 6 tiles with two players, and a deal without him holds none."""
+    dirk = good2.parts["dirk"]
+    bad2 = replace(good2, parts={"dirk": dirk[:5]}, bag=dirk[5:] + good2.bag)
     assert rules_of(deal_problems(bad2)) == {"B-DIRK-2"}
-    bad3 = replace(good3, dirk=good3.bag[:6], bag=good3.bag[6:])
-    assert rules_of(deal_problems(bad3)) == {"B-DIRK-2"}
+    bad3 = replace(good3, parts={"dirk": good3.bag[:6]}, bag=good3.bag[6:])
+    assert rules_of(deal_problems(bad3)) == {"B-DIRK-1"}
 
 
 def test_problem_money_cards_b_comp_3(good2, good3):

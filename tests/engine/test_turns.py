@@ -14,7 +14,7 @@ import pytest
 
 from game.engine import Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Take
 from game.engine.alhambra import cell_at
-from game.engine.components import CARD_VALUE, SCORING_CARDS, TILE_COST
+from game.engine.components import CARD_VALUE, EMPTY, SCORING_CARDS, TILE_COST
 from game.engine.state import ACTION, PLACE, minimal_payments
 
 from .helpers import (
@@ -149,7 +149,7 @@ def test_overpaying_ends_the_turn_b_turn_3(turn):
     assert state.held == [tile]
     assert state.hands[player] == [card("dirham", 1)]
     assert state.discard[-2:] == [f4, f4b]
-    assert state.market[0] == -1
+    assert state.market[0] == EMPTY
     assert state.log[0] == {"e": "buy", "player": player, "slot": 1, "tile": tile, "paid": [f4, f4b], "exact": False}
     assert state.legal_actions() and all(a.kind in ("place", "reserve") for a in state.legal_actions())
 
@@ -224,12 +224,12 @@ def test_market_not_refilled_during_the_turn_b_turn_5(turn):
     f3, f4, d5 = card("florin", 3), card("florin", 4), card("dirham", 5)
     set_hand(state, player, [f3, f4, d5, card("florin", 9, 1)])
     state.apply(Buy(1, (f3, f4)))
-    assert state.market[0] == -1
+    assert state.market[0] == EMPTY
     assert not any(isinstance(a, Buy) and a.slot == 1 for a in state.legal_actions())
     assert_illegal(state, Buy(1, (card("florin", 9, 1),)), "B-TURN-5")
     state.apply(Buy(2, (d5,)))  # exact again
     assert state.phase == ACTION
-    assert state.market[:2] == [-1, -1]
+    assert state.market[:2] == [EMPTY, EMPTY]
     assert state.held == [MARKET[0], MARKET[1]]
     assert not events_named(state.log, "market")
 
@@ -248,14 +248,14 @@ def test_several_purchases_then_a_final_action_then_place_all_b_turn_4_b_turn_7(
     assert len(state.offer) == 3, "the offer is refilled only at the end of the turn"
     # the second tile first, into the reserve: order is free
     state.apply(Reserve(MARKET[1]))
-    assert state.phase == PLACE and state.market[:2] == [-1, -1]
+    assert state.phase == PLACE and state.market[:2] == [EMPTY, EMPTY]
     cells = state.legal_cells(player, MARKET[0])
     place = Place(MARKET[0], *cells[0])
     assert_illegal(state, Place(MARKET[1], *cells[0]), "B-TURN-7")  # already placed
     state.apply(place)
     assert state.held == []
     assert state.turn_player == (player + 1) % 3 and state.phase == ACTION
-    assert min(state.market) >= 0 and len(state.offer) == 4
+    assert EMPTY not in state.market and len(state.offer) == 4
     assert MARKET[1] in state.reserves[player]
     check_conservation(state)
 

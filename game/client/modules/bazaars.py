@@ -23,6 +23,7 @@ from game.engine.components import (
     BAZAAR_CURRENCY,
     BAZAAR_TYPES,
     BAZAARS,
+    EMPTY,
     TILE_COST,
     TILE_TYPE,
     is_bazaar,
@@ -67,8 +68,8 @@ def price_words(state: GameState, tile: int) -> str:
     now, what the Tower 7 in its slot costs."."""
     slot = bazaars.PRICE_SLOT[tile]
     currency = words.currency(BAZAAR_CURRENCY[tile])  # type: ignore[arg-type]
-    in_slot = state.market[slot - 1]
-    if in_slot < 0:
+    in_slot = state.in_slot(slot)
+    if in_slot == EMPTY:
         return _("The {bazaar}: not for sale while the {currency} slot is empty.").format(
             bazaar=name_of(tile), currency=currency
         )
@@ -291,7 +292,7 @@ class BazaarsClient(ClientModule):
         if item not in self.for_sale(state):
             return None
         slot = bazaars.PRICE_SLOT[item]
-        return slot if state.market[slot - 1] >= 0 else None
+        return slot if state.in_slot(slot) != EMPTY else None
 
     def item_payments(self, state: GameState, player: int, item: int) -> list[Payment]:
         """[M-BAZAAR-3] exact payments in its currency, fewest cards first, then those with an exchange card

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import GiveToDirk
 from game.engine.components import BUILDING_TYPES, TILE_TYPE
 from game.engine.modules import dirk, vizier
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.phases import PLACE
 from game.i18n import N_, _, ngettext, words
 

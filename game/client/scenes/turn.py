@@ -42,6 +42,7 @@ from game.engine import (
 )
 from game.engine import events as record_events
 from game.engine.alhambra import ALL_SIDES, xy_of
+from game.engine.components import EMPTY, MARKET_SLOTS
 from game.engine.messages import Message
 from game.engine.state import FINAL, PLACE
 from game.i18n import N_, _, pgettext
@@ -454,7 +455,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         }
         if can_act and (table.acting or shopping):
             parts["buyable"] = frozenset(
-                slot for slot in range(1, 5) if state.market[slot - 1] >= 0 and modules.payments(state, me, slot)
+                slot for slot in MARKET_SLOTS if state.in_slot(slot) != EMPTY and modules.payments(state, me, slot)
             )
             if sel.slot is not None:
                 payments = self._payments_now()  # the slot's, or a module's tile for sale's
@@ -641,9 +642,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             found[("card", card)] = piles["discard"]
         for tile in state.bag:
             found[("tile", tile)] = piles["bag"]
-        for slot in range(1, 5):
-            tile = state.market[slot - 1]
-            if tile >= 0:
+        for slot in MARKET_SLOTS:
+            tile = state.in_slot(slot)
+            if tile != EMPTY:
                 found[("tile", tile)] = self.market.tile_rect(snap, slot)
         for _currency, _header, cards in self.hand.groups(snap):
             for card, rect in cards:

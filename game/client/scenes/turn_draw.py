@@ -14,7 +14,7 @@ import pygame
 from game import i18n
 from game.engine import Action, EndTurn, FromReserve, GameState, Lift, Place, Swap, Take, said_action
 from game.engine.alhambra import xy_of
-from game.engine.components import CARD_VALUE, MARKET_CURRENCY, TILE_COST, is_money_card
+from game.engine.components import CARD_VALUE, SLOT_CURRENCY, TILE_COST, is_money_card
 from game.engine.messages import Message
 from game.engine.state import FINAL, PLACE
 from game.i18n import _, pgettext, words
@@ -395,8 +395,8 @@ class TurnDrawing:
         sel, state = self.sel, self.state
         slot = sel.slot
         assert slot is not None
-        tile = state.market[slot - 1]
-        currency = words.currency(MARKET_CURRENCY[slot - 1])
+        tile = state.in_slot(slot)
+        currency = words.currency(SLOT_CURRENCY[slot])
         paid, cost = sum(CARD_VALUE[c] for c in sel.pay), TILE_COST[tile]
         exact_only = bool(self.modules.modules) and self.modules.exact_only(state)
         if paid == cost:

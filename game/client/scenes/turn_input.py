@@ -42,7 +42,8 @@ from game.engine import (
 from game.engine.components import (
     CARD_CURRENCY,
     CARD_VALUE,
-    MARKET_CURRENCY,
+    EMPTY,
+    SLOT_CURRENCY,
     TILE_COST,
     is_money_card,
 )
@@ -143,8 +144,8 @@ class TurnInput:
         if sel.slot is None or not (0 <= sel.suggestion < len(sel.suggestions)):
             return set()
         paid = sel.suggestions[sel.suggestion]
-        tile = self.state.market[sel.slot - 1]
-        if tile >= 0 and sum(CARD_VALUE[c] for c in paid) == TILE_COST[tile]:
+        tile = self.state.in_slot(sel.slot)
+        if tile != EMPTY and sum(CARD_VALUE[c] for c in paid) == TILE_COST[tile]:
             return set(paid)
         return set()
 
@@ -309,10 +310,10 @@ class TurnInput:
 
     def _show_chips(self: TurnScene) -> None:
         sel = self.sel
-        tile = self.state.market[sel.slot - 1] if sel.slot else -1
+        tile = self.state.in_slot(sel.slot) if sel.slot else EMPTY
         exact_only = bool(self.modules.modules) and self.modules.exact_only(self.state)
         for i, button in enumerate(self.chips):
-            if i >= len(sel.suggestions) or tile < 0:
+            if i >= len(sel.suggestions) or tile == EMPTY:
                 continue
             paid = sel.suggestions[i]
             total = sum(CARD_VALUE[c] for c in paid)
@@ -590,7 +591,7 @@ class TurnInput:
                 move = panel.action_at(snap, pos)
                 if move is not None:  # made on release: a click, or a drag of the tile it takes ([M-HUT-2])
                     self.cancel_selection()
-                    self.drag = Drag("module", getattr(move, "tile", -1), pos, move=move)
+                    self.drag = Drag("module", getattr(move, "tile", EMPTY), pos, move=move)
                     return True
         found = self.tray.tile_at(snap, pos)
         if found is not None:
@@ -663,8 +664,8 @@ class TurnInput:
         if not (self.can_act and (self.table.acting or self.table.choosing)) or self._buys_nothing_now():
             return
         state = self.state
-        tile = state.market[slot - 1]
-        if tile < 0:
+        tile = state.in_slot(slot)
+        if tile == EMPTY:
             self.show_toast(lambda: _("Slot {slot} is empty until the end of the turn.").format(slot=slot), True)
             return
         if self.sel.slot == slot and self.sel.item is None:  # (with a module's tile picked, the slot's tile instead)
@@ -680,7 +681,7 @@ class TurnInput:
             self._suggest(slot, order_payments(extra, TILE_COST[tile]))
             return
         if not self.table.can_buy(slot) and not extra:
-            currency = MARKET_CURRENCY[slot - 1]
+            currency = SLOT_CURRENCY[slot]
             held = state.currency_totals(state.decider)[currency]
             self.show_toast(
                 lambda: _("{tile} costs {cost} {currency}; you hold {held} in {currency}.").format(
@@ -711,8 +712,8 @@ class TurnInput:
             return
         payments = self.modules.item_payments(state, state.decider, item)
         if not payments:
-            currency = MARKET_CURRENCY[slot - 1]
-            cost = TILE_COST[state.market[slot - 1]]
+            currency = SLOT_CURRENCY[slot]
+            cost = TILE_COST[state.in_slot(slot)]
             self.show_toast(
                 lambda: _("The {tile} costs exactly {cost} {currency}: you cannot pay that.").format(
                     tile=words.tile(item), cost=cost, currency=words.currency(currency)
@@ -853,12 +854,12 @@ class TurnInput:
         if sel.slot is not None and self.modules.modules and card in self.modules.hand_cards(self.state, self.me):
             self._toggle_card(card)  # a rule module's card beside the money (an exchange card)
             return
-        allowed = {MARKET_CURRENCY[sel.slot - 1]} if sel.slot is not None else set()
+        allowed = {SLOT_CURRENCY[sel.slot]} if sel.slot is not None else set()
         if sel.card is not None:
             allowed.update(self.modules.pays_with(sel.card))
         if sel.slot is None or CARD_CURRENCY[card] not in allowed:
             if sel.slot is not None:
-                slot, currency = sel.slot, MARKET_CURRENCY[sel.slot - 1]
+                slot, currency = sel.slot, SLOT_CURRENCY[sel.slot]
                 self.show_toast(
                     lambda: _("Slot {slot} takes only {currency}.").format(
                         slot=slot, currency=words.currency(currency)
@@ -874,7 +875,7 @@ class TurnInput:
         sel = self.sel
         if sel.card == card:
             sel.card = None
-            slot_currency = MARKET_CURRENCY[sel.slot - 1]  # type: ignore[operator]
+            slot_currency = SLOT_CURRENCY[sel.slot]  # type: ignore[operator]
             sel.pay = [c for c in sel.pay if CARD_CURRENCY[c] == slot_currency]
         elif card in {c for _, c in self._payments_now() if c is not None}:
             sel.card = card
@@ -1034,7 +1035,7 @@ class TurnInput:
         self.cancel_selection()
         self.perform(drag.move)  # type: ignore[arg-type]
         tile = drag.tile
-        if tile >= 0 and tile in self.state.held and self.table.placing and self.state.decider == self.me:
+        if tile != EMPTY and tile in self.state.held and self.table.placing and self.state.decider == self.me:
             self.sel.tile, self.sel.source = tile, "held"
             self.drag = Drag("held", tile, drag.start, active=True)
 

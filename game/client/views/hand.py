@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Buy
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, MARKET_CURRENCY, SLOT_CURRENCY
 from game.i18n import _, ngettext, words
 
 from .. import theme
@@ -119,7 +119,7 @@ class HandView:
         total = ui.text.render(held, ui.font_px(13), theme.TEXT_DIM)
         surface.blit(total, common.mirror(total.get_rect(midright=(self.rect.right - px(14), row)), self.rect))
         buying = snap.sel.slot
-        slot_currency = MARKET_CURRENCY[buying - 1] if buying else None
+        slot_currency = SLOT_CURRENCY[buying] if buying else None
         hint = snap.hint_action
         hint_cards = set(hint.paid) if isinstance(hint, Buy) else set(getattr(hint, "paid", ()))
         hint_cards |= {c for c in (getattr(hint, "card", None), *getattr(hint, "exchange", ())) if c is not None}

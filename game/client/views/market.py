@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Buy
-from game.engine.components import MARKET_CURRENCY, TILE_COST, TILE_TYPE
+from game.engine.components import EMPTY, MARKET_CURRENCY, MARKET_SIZE, TILE_COST, TILE_TYPE
 from game.i18n import _, pgettext, words
 
 from .. import theme
@@ -53,13 +53,14 @@ class MarketView:
         label_h = px(22)
         fh = self.rect.h - label_h - px(4)
         fw = round(fh * SLOT_ART[0] / SLOT_ART[1])
-        if 4 * fw + 5 * px(6) > self.rect.w:  # a narrow market (a module's panel beside it): smaller slots
-            fw = (self.rect.w - 5 * px(6)) // 4
+        gaps = MARKET_SIZE + 1  # between the slots and at both ends
+        if MARKET_SIZE * fw + gaps * px(6) > self.rect.w:  # a narrow market (a module's panel beside it): smaller slots
+            fw = (self.rect.w - gaps * px(6)) // MARKET_SIZE
             fh = round(fw * SLOT_ART[1] / SLOT_ART[0])
-        gap = min(px(18), max(4, (self.rect.w - 4 * fw) // 5))
-        total = 4 * fw + 3 * gap
+        gap = min(px(18), max(4, (self.rect.w - MARKET_SIZE * fw) // gaps))
+        total = MARKET_SIZE * fw + (MARKET_SIZE - 1) * gap
         x0 = self.rect.centerx - total // 2
-        return [pygame.Rect(x0 + i * (fw + gap), self.rect.y, fw, fh) for i in range(4)]
+        return [pygame.Rect(x0 + i * (fw + gap), self.rect.y, fw, fh) for i in range(MARKET_SIZE)]
 
     def tile_rect(self, snap: TableSnapshot, slot: int) -> pygame.Rect:
         frame = self.slot_rects(snap)[slot - 1]
@@ -97,12 +98,12 @@ class MarketView:
         for i, frame in enumerate(frames):
             slot = i + 1
             tile = state.market[i]
-            hovered = frame.collidepoint(ui.mouse) and acting and tile >= 0
+            hovered = frame.collidepoint(ui.mouse) and acting and tile != EMPTY
             lift = -2 if hovered else 0
             surface.blit(ui.sprites.shadow(frame.size, 10, 6, 120), (frame.x - 12 + 3, frame.y - 12 + 6))
             surface.blit(ui.sprites.market_slot(slot, frame.size), frame.move(0, lift))
             tile_rect = self.tile_rect(snap, slot).move(0, lift)
-            if tile >= 0 and ("tile", tile) not in snap.hidden:
+            if tile != EMPTY and ("tile", tile) not in snap.hidden:
                 surface.blit(ui.sprites.tile(tile, tile_rect.w), tile_rect)
                 if acting and slot not in snap.buyable:  # dimmed, and how much money is missing
                     common.dim(surface, tile_rect, 110)
@@ -140,7 +141,7 @@ class MarketView:
             if acting:
                 common.keycap(ui, surface, SLOT_KEYS[i], (frame.x + ui.px(6), frame.y + ui.px(6)), "topleft")
             size = ui.font_px(13)
-            if tile >= 0:
+            if tile != EMPTY:
                 # the longest wording that fits: with the currency, without it, and at last the name alone (the
                 # price is on the tile's own disc, which nothing covers)
                 fitting = (slot_label(tile, currency, short) for short in (False, True, None))

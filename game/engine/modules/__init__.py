@@ -41,6 +41,19 @@ PLAYABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
 NOT_OFFERED_YET: tuple[str, ...] = ()
 # The modules a player chooses at setup (the CLI, the setup screen, the bench), in the rule book's order.
 CHOOSABLE: tuple[str, ...] = tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET)
+# The order of the modules' fields in a record's ``setup`` (RECORD.md: Dirk's tiles with the base fields, then §9's
+# in the order its example lists them): every record written so far keeps its bytes.  Every module is listed.
+SETUP_ORDER: tuple[str, ...] = (
+    Dirk.name,
+    Vizier.name,
+    Exchange.name,
+    Huts.name,
+    Bonus.name,
+    Camps.name,
+    Falcons.name,
+    Bazaars.name,
+)
+assert sorted(SETUP_ORDER) == sorted(MODULES), "every module has its place among the record's setup fields"
 # Every name RECORD.md gives a module, built here or not yet (the 2024 edition's: issue 17).
 RECORD_NAMES: tuple[str, ...] = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")
 
@@ -59,6 +72,7 @@ __all__ = [
     "NOT_OFFERED_YET",
     "PLAYABLE",
     "RECORD_NAMES",
+    "SETUP_ORDER",
     "Dirk",
     "Module",
     "Part",

@@ -1,14 +1,22 @@
 """What a module may change, as hooks with the base game's answer ("nothing") as the default.
 
 A hook is only called for modules that override it: ``Ruleset`` collects the overridden ones into
-tuples once per game, so a base-game search never calls a hook at all.  Hooks receive the
-``GameState`` and change it through its ordinary fields and their own ``Part``.
+tuples once per game, so a base-game search never calls a hook at all.  Hooks receive the game as
+a ``play.Play``: the members a module may read and the changes it may make, named in one place.
+
+Modules never import one another.  Where they cooperate (an exchange card paying for a bazaar or for
+a vizier's purchase, a bazaar bought in a vizier's window, a bonus card shown while a window is
+open), one module answers a hook of the "cooperation" section below and the other asks for it
+through the functions at the end of this file, which say what happens when no module answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from ..components import is_exchange_card
+from ..errors import IllegalAction
 
 if TYPE_CHECKING:
     import random
@@ -16,14 +24,25 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..alhambra import Spot
     from ..board import Board
-    from ..setup import Deal
-    from ..state import GameState
+    from ..play import Deal, Play
 
-Handler = tuple[Callable[["GameState", Any], None], Callable[["GameState", Any], None]]
+Handler = tuple[Callable[["Play", Any], None], Callable[["Play", Any], None]]
 
-# The 2024 edition's modules by their record names (RECORD.md ``config.modules``): named here, where the
-# record and the setup can read them before (or without) the modules' own files.
-CAMPS_MODULE, BAZAARS_MODULE, FALCONS_MODULE = "camps", "bazaars", "falcons"
+
+class SetupReading(Protocol):
+    """How a module reads its fields of a record's ``setup`` (``read_setup``): each check refuses the record with one
+    line naming the field (``record.RecordError``), so a module never trusts a value it has not checked."""
+
+    def need(self, condition: bool, message: str) -> None:
+        """Refuse the record with ``message`` unless ``condition``."""
+
+    def ids(self, value: Any, what: str, count: int, noun: str) -> tuple[int, ...]:
+        """A list of ids of ``noun``s numbered 0 to ``count - 1``, named ``what`` in a refusal."""
+        ...
+
+    def bag_tiles(self, value: Any, what: str) -> tuple[int, ...]:
+        """Ids of tiles that lie in the bag: buildings, and the modules' tiles shuffled in with them."""
+        ...
 
 
 class Part:
@@ -46,6 +65,7 @@ class Module:
     summary: ClassVar[str] = ""  # one line for the setup screen and ``--help``
     handlers: ClassVar[dict[type, Handler]] = {}  # the module's actions: type -> (check, carry out)
     absent_reason: ClassVar[str] = ""  # why the module's actions are refused in a game it does not play
+    absent_rule: ClassVar[str] = ""  # the rule that says so, where a deal or record holds the module's part anyway
     events: ClassVar[tuple[str, ...]] = ()  # the names of the record events it writes (RECORD.md's Modules section)
 
     @classmethod
@@ -62,68 +82,98 @@ class Module:
         """Tiles shuffled into the bag with the buildings ([M-CAMP-1] camps, [M-BAZAAR-1] bazaars)."""
         return ()
 
-    aside_field: ClassVar[str] = ""  # the ``Deal`` field of the tiles it set aside at setup (``aside_tiles``)
-
     def aside_tiles(self) -> tuple[int, ...]:
         """Tiles of the bag that never stay where they are drawn to (the market, Dirk's pile): each one drawn
         is set aside and the draw goes on ([M-BAZAAR-2] bazaars wait beside the market).  At setup they go to
-        the deal's ``aside_field``, in draw order; during play to ``set_aside``."""
+        the module's ``deal``, in draw order; during play to ``set_aside``."""
         return ()
 
-    def set_aside(self, state: GameState, tile: int) -> None:
+    def set_aside(self, state: Play, tile: int) -> None:
         """A tile of ``aside_tiles`` was drawn from the bag during play: the module keeps it (and writes its event)."""
         raise NotImplementedError
+
+    def setup_draw(self, players: int) -> int:
+        """How many tiles the module draws from the bag at setup, right after the market's ([B-DIRK-2] Dirk's six)."""
+        return 0
 
     def deal_into_piles(self, rng: random.Random, piles: list[list[int]]) -> None:
         """[B-SETUP-6] add the module's cards to the five piles of the deck (before each pile is shuffled)."""
 
-    def deal(self, rng: random.Random, players: int) -> dict[str, Any]:
-        """The module's own setup, drawn from ``rng`` after the base game's: ``Deal`` fields by name."""
-        return {}
+    def deal(self, rng: random.Random, players: int, tiles: tuple[int, ...]) -> Any:
+        """The module's part of the deal (``Deal.parts``), drawn from ``rng`` after the base game's.  ``tiles`` are
+        the bag's tiles it took at setup, in draw order: drawn for it (``setup_draw``) or set aside (``aside_tiles``).
+        None: the module has no part."""
+        return None
 
-    def deal_problems(self, deal: Deal) -> list[str]:
-        """Every way ``deal`` (typically read from a record) breaks the module's setup."""
+    def dealt_tiles(self, part: Any) -> tuple[int, ...]:
+        """The bag's tiles the module's part of the deal holds (its ``tiles``), counted with the bag's."""
+        return ()
+
+    def deal_problems(self, deal: Deal, drawn: tuple[int, ...]) -> list[str]:
+        """Every way ``deal`` (typically read from a record) breaks the module's setup.  ``drawn``: the tiles drawn at
+        setup that stay where they are drawn to (the market's and the modules' draws)."""
         return []
 
-    def start(self, state: GameState, deal: Deal) -> Part | None:
+    # ---------------------------------------------------------------- the record (RECORD.md)
+    setup_defaults: ClassVar[dict[str, Any]] = {}  # setup fields a record has even where the module does not play
+
+    def tile_entries(self) -> list[dict[str, Any]]:
+        """The record's ``tiles`` entries of the module's own tiles (RECORD.md: kind and what the tile shows)."""
+        return []
+
+    def card_entries(self) -> list[dict[str, Any]]:
+        """The record's ``cards`` entries of the module's own cards."""
+        return []
+
+    def setup_fields(self, part: Any) -> dict[str, Any]:
+        """The record's ``setup`` fields of the module's part of the deal, JSON-ready."""
+        return {}
+
+    def read_setup(self, setup: Mapping[str, Any], players: int, read: SetupReading) -> Any:
+        """The module's part of the deal from a record's ``setup`` (what ``setup_fields`` wrote), every id checked
+        through ``read`` (which refuses the record with one line); ``deal_problems`` then checks it against the
+        rules."""
+        return None
+
+    def start(self, state: Play, deal: Deal) -> Part | None:
         """The module's slice of a new game's state, or None if it keeps none."""
         return None
 
     # ---------------------------------------------------------------- hidden information [D-HIDDEN-1]
-    def conceal(self, state: GameState, player: int) -> None:
+    def conceal(self, state: Play, player: int) -> None:
         """Put what ``player`` cannot know of the module's part into a canonical order (``Knowledge``)."""
 
-    def redeal(self, state: GameState, player: int, rng: random.Random) -> None:
+    def redeal(self, state: Play, player: int, rng: random.Random) -> None:
         """Deal what ``player`` cannot know of the module's part afresh from ``rng`` (determinization)."""
 
     # ---------------------------------------------------------------- a turn
-    phases: ClassVar[dict[str, Callable[[GameState], list]]] = {}  # the module's own decision phases: their moves
-    placing: ClassVar[dict[str, Callable[[GameState], None]]] = {}  # phases that place tiles: what follows the last
+    phases: ClassVar[dict[str, Callable[[Play], list]]] = {}  # the module's own decision phases: their moves
+    placing: ClassVar[dict[str, Callable[[Play], None]]] = {}  # phases that place tiles: what follows the last
     # per phase of the module's own: (rule, what is asked now), the refusal of any other move in that phase
     asking: ClassVar[dict[str, tuple[str, str]]] = {}
 
-    def turn_actions(self, state: GameState) -> Iterable[Action]:
+    def turn_actions(self, state: Play) -> Iterable[Action]:
         """The module's moves in the turn player's action phase ([B-TURN-1]), listed after the base game's."""
         return ()
 
-    def optional_actions(self, state: GameState) -> Iterable[Action]:
+    def optional_actions(self, state: Play) -> Iterable[Action]:
         """Moves the decider may make at any moment besides the listed ones, which change nothing of the play
         (a bonus card revealed early): offered by the client, never searched."""
         return ()
 
-    def card_taken(self, state: GameState, player: int, card: int) -> None:
+    def card_taken(self, state: Play, player: int, card: int) -> None:
         """A card that is not money was taken from the offer ([M-EXCH-2]): where it goes."""
         raise NotImplementedError
 
-    def after_redesign(self, state: GameState, player: int) -> None:
+    def after_redesign(self, state: Play, player: int) -> None:
         """A tile left ``player``'s Alhambra in a redesign (after its ``reserve`` event)."""
 
-    def after_turn(self, state: GameState) -> bool:
+    def after_turn(self, state: Play) -> bool:
         """The turn has ended (refills and scorings done, the market full): True if the module now takes
         over the flow (a vizier window), and then calls ``state.next_turn()`` itself."""
         return False
 
-    def unrecorded(self, state: GameState, event: dict) -> Action | None:
+    def unrecorded(self, state: Play, event: dict) -> Action | None:
         """The decision the decider made without writing an event, if ``event`` (the record's next) shows one
         (a vizier window's pass)."""
         return None
@@ -133,46 +183,115 @@ class Module:
         formula never fits (an outwork, ``alhambra.FIT_WALLS``: [M-CAMP-2] a camp); empty for any other tile."""
         return ()
 
-    def placement_moves(self, state: GameState, tile: int) -> Iterable[Action]:
+    def placement_moves(self, state: Play, tile: int) -> Iterable[Action]:
         """Destinations besides the Alhambra and the reserve for a tile waiting to be placed."""
         return ()
 
-    def vizier_purchases(self, state: GameState, player: int) -> Iterable[Action]:
-        """What ``player``'s vizier may buy in a window besides the market's tiles, paying exactly ([M-VIZIER-2]:
+    # ---------------------------------------------------------------- cooperation (``play.Cooperation``)
+    optional_events: ClassVar[tuple[str, ...]] = ()  # its events of decisions that change nothing of the play
+
+    def payment_cards(self, state: Play, player: int) -> tuple[int, ...]:
+        """Cards besides money that ``player`` holds to pay for a tile with ([M-EXCH-3] exchange cards)."""
+        return ()
+
+    def check_card_payment(self, state: Play, player: int, slot: int, paid: tuple[int, ...], card: int) -> int:
+        """[M-EXCH-3] ``player`` may pay ``paid`` with ``card`` for what costs as much as the tile in ``slot``: the
+        total paid (else IllegalAction)."""
+        raise NotImplementedError
+
+    def spend_card(self, state: Play, player: int, card: int) -> None:
+        """[M-EXCH-3] ``player``'s ``card`` pays for the purchase that follows: discarded, and written before it."""
+        raise NotImplementedError
+
+    def out_of_turn_purchases(self, state: Play, player: int) -> Iterable[Action]:
+        """What ``player`` may buy out of turn, paying exactly, besides the market's tiles ([M-VIZIER-2]:
         [M-BAZAAR-3] a bazaar beside the market)."""
         return ()
 
+    def check_out_of_turn(self, state: Play) -> None:
+        """[M-VIZIER-2] IllegalAction unless the decider is asked to buy out of turn now."""
+        raise NotImplementedError
+
+    def buy_out_of_turn(self, state: Play, player: int, purchase: Callable[[], None]) -> None:
+        """[M-VIZIER-2] ``player`` buys out of turn: what that costs them, then ``purchase``, then the tile is placed
+        at once ([M-VIZIER-3])."""
+        raise NotImplementedError
+
     # ---------------------------------------------------------------- scoring
-    def before_scoring(self, state: GameState) -> None:
+    def before_scoring(self, state: Play) -> None:
         """Right before a scoring is counted (bonus cards revealed)."""
 
-    def count_extra(self, state: GameState, player: int, counts: list[int]) -> None:
+    def count_extra(self, state: Play, player: int, counts: list[int]) -> None:
         """Add what the module counts for ``player`` per building type at a scoring ([M-HUT-4], [M-BONUS-2])."""
 
-    def collectors(self, state: GameState) -> list[list[int]]:
+    def collectors(self, state: Play) -> list[list[int]]:
         """Buildings per type of collectors besides the players who take part in majorities."""
         return []
 
-    def award(self, state: GameState, collector: int, kind: int, points: int) -> dict:
+    def award(self, state: Play, collector: int, kind: int, points: int) -> dict:
         """Credit ``points`` for building type ``kind`` to this module's ``collector``; the award's record entry."""
         raise NotImplementedError
 
-    def score_items(self, state: GameState, round_number: int) -> list[tuple[int, str, int]]:
+    def score_items(self, state: Play, round_number: int) -> list[tuple[int, str, int]]:
         """(player, what, points) the module scores at scoring ``round_number`` besides majorities and walls
         ([M-CAMP-3] camps, [M-BAZAAR-5] bazaars, [M-FALCON-5] falcons): ``what`` as RECORD.md names the item;
         items of no points are left out.  The state adds them to the scores and the ``score`` event."""
         return []
 
-    def after_scoring(self, state: GameState, round_number: int) -> None:
+    def after_scoring(self, state: Play, round_number: int) -> None:
         """What happens once a scoring is over (before the turn passes)."""
 
-    def score_fields(self, state: GameState) -> dict[str, Any]:
+    def score_fields(self, state: Play) -> dict[str, Any]:
         """Fields the module adds to every ``score`` event."""
         return {}
 
-    def result_fields(self, state: GameState) -> dict[str, Any]:
+    def result_fields(self, state: Play) -> dict[str, Any]:
         """Fields the module adds to a finished record's ``result``."""
         return {}
+
+
+# ---------------------------------------------------------------- asking for what other modules offer
+def payment_cards(state: Play, player: int) -> tuple[int, ...]:
+    """The cards besides money ``player`` may pay a tile with (none unless a module offers some: [M-EXCH-3])."""
+    hooks = state.rules.payment_cards
+    if not hooks:
+        return ()
+    return tuple(card for hook in hooks for card in hook(state, player))
+
+
+def check_card_payment(state: Play, player: int, slot: int, paid: tuple[int, ...], card: int) -> int:
+    """[M-EXCH-3] the total ``player`` pays with ``paid`` and ``card`` for what costs as much as the tile in ``slot``;
+    IllegalAction when the card cannot pay (in a game without such cards, no card can)."""
+    for hook in state.rules.check_card_payment:
+        return hook(state, player, slot, paid, card)
+    if is_exchange_card(card):
+        raise IllegalAction("M-EXCH-3", "you hold no {card}", card=card)
+    raise IllegalAction("M-EXCH-3", "{card} is no exchange card", card=card)
+
+
+def spend_card(state: Play, player: int, card: int) -> None:
+    """[M-EXCH-3] ``card`` (checked by ``check_card_payment``) pays for the purchase that follows."""
+    for hook in state.rules.spend_card:
+        hook(state, player, card)
+
+
+def out_of_turn_purchases(state: Play, player: int) -> list[Action]:
+    """What the modules let ``player`` buy out of turn besides the market's tiles ([M-BAZAAR-3] a bazaar)."""
+    return [purchase for more in state.rules.out_of_turn_purchases for purchase in more(state, player)]
+
+
+def check_out_of_turn(state: Play) -> None:
+    """[M-VIZIER-2] IllegalAction unless the decider is asked to buy out of turn now (never without a vizier)."""
+    for hook in state.rules.check_out_of_turn:
+        hook(state)
+        return
+    raise IllegalAction("M-VIZIER-2", "a vizier buys only in the window after a turn, when asked")
+
+
+def buy_out_of_turn(state: Play, player: int, purchase: Callable[[], None]) -> None:
+    """[M-VIZIER-2] ``player`` buys out of turn (checked by ``check_out_of_turn``)."""
+    for hook in state.rules.buy_out_of_turn:
+        hook(state, player, purchase)
 
 
 def overrides(module: Module, hook: str) -> bool:

@@ -18,9 +18,9 @@ purchase event is ``bazaar_buy`` and hand every other to the market's reader.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
 from ..alhambra import ROW
@@ -28,29 +28,35 @@ from ..components import (
     BAZAAR_CURRENCY,
     BAZAAR_TYPES,
     BAZAARS,
+    BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
+    CURRENCIES,
+    EMPTY,
     MARKET_CURRENCY,
+    SLOT_CURRENCY,
     TILE_COST,
+    TILE_COUNT,
+    TILE_KIND,
     TILE_TYPE,
     describe_card,
     describe_tile,
     is_bazaar,
 )
 from ..errors import IllegalAction
+from ..events import CARD_PAYMENT, OUT_OF_TURN
 from ..messages import Message, mark
-from ..payments import covering_payments
+from ..payments import covering_payments, two_currency_payments
 from ..phases import ACTION
-from . import exchange, vizier
-from .base import BAZAARS_MODULE, Module, Part
-from .exchange import ExchangeBuy
-from .vizier import VizierBuy
+from .base import Module, Part, buy_out_of_turn, check_card_payment, check_out_of_turn, payment_cards, spend_card
 
 if TYPE_CHECKING:
-    from ..setup import Deal
-    from ..state import GameState
+    import random
 
-NAME = BAZAARS_MODULE
+    from ..play import Deal, Play
+    from .base import SetupReading
+
+NAME = "bazaars"
 ASIDE_EVENT = "bazaar_aside"  # RECORD.md: a bazaar drawn from the bag goes beside the market [M-BAZAAR-2]
 BUY_EVENT = "bazaar_buy"  # RECORD.md: a bazaar bought from beside the market [M-BAZAAR-3]
 SCORE_NAME = "bazaar"  # RECORD.md: the ``what`` of its items in the third ``score`` [M-BAZAAR-5]
@@ -96,13 +102,13 @@ class ExchangeBuyBazaar(NamedTuple):
     card: int
     kind = "bazaar"
     rule = "M-BAZAAR-3"
-    event = exchange.EVENT
+    event = CARD_PAYMENT
 
     @staticmethod
-    def from_event(fields: EventFields) -> ExchangeBuyBazaar | ExchangeBuy:
-        """``exchange`` then ``bazaar_buy``; an ``exchange`` before a ``buy`` is the market's (``ExchangeBuy``)."""
+    def from_event(fields: EventFields) -> ExchangeBuyBazaar | None:
+        """``exchange`` then ``bazaar_buy``; an ``exchange`` before a ``buy`` is the market's (not this one's)."""
         if fields.kind_at(1) != BUY_EVENT:
-            return ExchangeBuy.from_event(fields)
+            return None
         purchase = fields.later(1, BUY_EVENT)
         return ExchangeBuyBazaar(purchase.tile(), purchase.cards("paid"), fields.card("card"))
 
@@ -125,17 +131,17 @@ class VizierBuyBazaar(NamedTuple):
     exchange: tuple[int, ...]
     kind = "vizier"
     rule = "M-BAZAAR-3"
-    event = vizier.USE_EVENT
+    event = OUT_OF_TURN
 
     @staticmethod
-    def from_event(fields: EventFields) -> VizierBuyBazaar | VizierBuy:
+    def from_event(fields: EventFields) -> VizierBuyBazaar | None:
         """``vizier``, ``exchange`` if an exchange card pays, then ``bazaar_buy``; a ``vizier`` whose purchase is a
-        ``buy`` is the market's (``VizierBuy``)."""
-        paying = fields.kind_at(1) == exchange.EVENT
+        ``buy`` is the market's (not this one's)."""
+        paying = fields.kind_at(1) == CARD_PAYMENT
         if fields.kind_at(2 if paying else 1) != BUY_EVENT:
-            return VizierBuy.from_event(fields)
+            return None
         if paying:
-            card = fields.later(1, exchange.EVENT).card("card")
+            card = fields.later(1, CARD_PAYMENT).card("card")
             purchase = fields.later(2, BUY_EVENT)
             return VizierBuyBazaar(purchase.tile(), purchase.cards("paid"), (card,))
         purchase = fields.later(1, BUY_EVENT)
@@ -172,27 +178,27 @@ class BazaarPart(Part):
         return tuple(self.waiting)
 
 
-def of(state: GameState) -> BazaarPart | None:
+def of(state: Play) -> BazaarPart | None:
     """The bazaars' part of ``state``, or None when the module does not play."""
     return state.parts.get(NAME)  # type: ignore[return-value]
 
 
-def price(state: GameState, tile: int) -> int | None:
+def price(state: Play, tile: int) -> int | None:
     """[M-BAZAAR-3] what bazaar ``tile`` costs now: the cost of the tile in the market slot of its currency (a
     building or, the **Choice**, a camp); None while that slot is empty."""
-    in_slot = state.market[PRICE_SLOT[tile] - 1]
-    return None if in_slot < 0 else TILE_COST[in_slot]
+    in_slot = state.in_slot(PRICE_SLOT[tile])
+    return None if in_slot == EMPTY else TILE_COST[in_slot]
 
 
 # ---------------------------------------------------------------- buying [M-BAZAAR-3]
-def _check_waiting(state: GameState, tile: int) -> int:
+def _check_waiting(state: Play, tile: int) -> int:
     """``tile`` is a bazaar beside the market whose price slot holds a tile; its price slot."""
     if not is_bazaar(tile):
         raise IllegalAction("M-BAZAAR-3", "{tile} is no bazaar", tile=tile)
     if tile not in state.parts[NAME].waiting:  # type: ignore[attr-defined]
         raise IllegalAction("M-BAZAAR-3", "the {tile} is not waiting beside the market", tile=tile)
     slot = PRICE_SLOT[tile]
-    if state.market[slot - 1] < 0:
+    if state.in_slot(slot) == EMPTY:
         raise IllegalAction(
             "M-BAZAAR-3",
             "the {tile} costs what the tile in market slot {slot} costs: it cannot be bought while that slot is empty",
@@ -202,75 +208,67 @@ def _check_waiting(state: GameState, tile: int) -> int:
     return slot
 
 
-def _check_purchase(state: GameState, player: int, tile: int, paid: tuple[int, ...], card: tuple[int, ...]) -> None:
+def _check_purchase(state: Play, player: int, tile: int, paid: tuple[int, ...], card: tuple[int, ...]) -> None:
     """[M-BAZAAR-3] ``player`` may buy bazaar ``tile`` paying ``paid`` (with exchange card ``card``, [M-EXCH-3])."""
     slot = _check_waiting(state, tile)
     if len(card) > 1:
         raise IllegalAction("M-EXCH-3", "one exchange card pays for one tile")
     if card:
-        total = exchange.check_exchange_payment(state, player, slot, paid, card[0])
+        total = check_card_payment(state, player, slot, paid, card[0])
     else:
-        total = state.check_payment(player, slot, paid, (MARKET_CURRENCY[slot - 1],), "M-BAZAAR-3")
-    cost = TILE_COST[state.market[slot - 1]]
+        total = state.check_payment(player, slot, paid, (SLOT_CURRENCY[slot],), "M-BAZAAR-3")
+    cost = TILE_COST[state.in_slot(slot)]
     if total != cost:
         raise IllegalAction(
             "M-BAZAAR-3",
             "the {tile} costs exactly {cost} now, what the {slot_tile} in slot {slot} costs; {total} is more",
             tile=tile,
             cost=cost,
-            slot_tile=state.market[slot - 1],
+            slot_tile=state.in_slot(slot),
             slot=slot,
             total=total,
         )
 
 
-def _purchase(state: GameState, player: int, tile: int, paid: tuple[int, ...], card: tuple[int, ...]) -> None:
+def _purchase(state: Play, player: int, tile: int, paid: tuple[int, ...], card: tuple[int, ...]) -> None:
     """[M-BAZAAR-3] the purchase (checked): the bazaar leaves the market's side and waits to be placed like a bought
     tile ([M-BAZAAR-4]); the exchange card, if one pays, is discarded with the money ([M-EXCH-3])."""
     state.parts[NAME].waiting.remove(tile)  # type: ignore[attr-defined]
     if card:
-        exchange.spend(state, player, card[0])
+        spend_card(state, player, card[0])
     cost = price(state, tile)
-    hand = state.hands[player]
-    for money in paid:
-        hand.remove(money)
-    state.discard.extend(paid)
-    state.held.append(tile)
-    state.progressed = True
+    state.pay(player, paid)
+    state.hold(tile)
     state.emit({"e": BUY_EVENT, "player": player, "tile": tile, "cost": cost, "paid": list(paid)})
 
 
-def _check_buy(state: GameState, action: BuyBazaar) -> None:
+def _check_buy(state: Play, action: BuyBazaar) -> None:
     state.require_phase(ACTION)
     _check_purchase(state, state.turn_player, action.tile, action.paid, ())
 
 
-def _buy(state: GameState, action: BuyBazaar) -> None:
+def _buy(state: Play, action: BuyBazaar) -> None:
     _purchase(state, state.turn_player, action.tile, action.paid, ())  # exact: another action may follow
 
 
-def _check_exchange_buy(state: GameState, action: ExchangeBuyBazaar) -> None:
+def _check_exchange_buy(state: Play, action: ExchangeBuyBazaar) -> None:
     state.require_phase(ACTION)
     _check_purchase(state, state.turn_player, action.tile, action.paid, (action.card,))
 
 
-def _exchange_buy(state: GameState, action: ExchangeBuyBazaar) -> None:
+def _exchange_buy(state: Play, action: ExchangeBuyBazaar) -> None:
     _purchase(state, state.turn_player, action.tile, action.paid, (action.card,))
 
 
-def _check_vizier_buy(state: GameState, action: VizierBuyBazaar) -> None:
-    if state.phase != vizier.WINDOW:
-        raise IllegalAction("M-VIZIER-2", "a vizier buys only in the window after a turn, when asked")
+def _check_vizier_buy(state: Play, action: VizierBuyBazaar) -> None:
+    check_out_of_turn(state)
     _check_purchase(state, state.decider, action.tile, action.paid, action.exchange)
 
 
-def _vizier_buy(state: GameState, action: VizierBuyBazaar) -> None:
-    """[M-VIZIER-2] the vizier falls asleep and the bazaar is placed at once ([M-VIZIER-3]: no extra action)."""
+def _vizier_buy(state: Play, action: VizierBuyBazaar) -> None:
+    """[M-VIZIER-2] bought out of turn: the bazaar is placed at once ([M-VIZIER-3]: no extra action)."""
     player = state.decider
-    vizier.of(state).awake[player] = False  # type: ignore[union-attr]
-    state.emit({"e": vizier.USE_EVENT, "player": player})
-    _purchase(state, player, action.tile, action.paid, action.exchange)
-    state.phase = vizier.PLACING
+    buy_out_of_turn(state, player, lambda: _purchase(state, player, action.tile, action.paid, action.exchange))
 
 
 BazaarPayment = tuple[int, tuple[int, ...], tuple[int, ...]]  # a bazaar, the money paid exactly, an exchange card?
@@ -287,28 +285,26 @@ def _payments(
     for tile in waiting:
         slot = PRICE_SLOT[tile]
         in_slot = market[slot - 1]
-        if in_slot < 0:
+        if in_slot == EMPTY:
             continue
         cost = TILE_COST[in_slot]
-        currency = MARKET_CURRENCY[slot - 1]
+        currency = SLOT_CURRENCY[slot]
         cards = tuple(sorted(c for c in hand if CARD_CURRENCY[c] == currency))
         for paid in covering_payments(cards, cost):  # type: ignore[arg-type]
             if sum(CARD_VALUE[c] for c in paid) == cost:  # type: ignore[misc]
                 found.append((tile, paid, ()))
         if held:
-            for card, paid in exchange.payments_with(held, hand, slot, in_slot, True):
+            for card, paid in two_currency_payments(held, hand, slot, in_slot, True):
                 found.append((tile, paid, (card,)))
     return tuple(found)
 
 
-def payments(state: GameState, player: int) -> tuple[BazaarPayment, ...]:
+def payments(state: Play, player: int) -> tuple[BazaarPayment, ...]:
     """(bazaar, money paid, exchange card or none): the bazaars ``player`` may buy now and how, paying exactly."""
     waiting = state.parts[NAME].waiting  # type: ignore[attr-defined]
     if not waiting:
         return ()
-    cards = exchange.of(state)
-    held = tuple(cards.held[player]) if cards is not None else ()
-    return _payments(tuple(state.hands[player]), tuple(state.market), tuple(waiting), held)
+    return _payments(tuple(state.hands[player]), tuple(state.market), tuple(waiting), payment_cards(state, player))
 
 
 # ---------------------------------------------------------------- scoring [M-BAZAAR-5]
@@ -346,7 +342,6 @@ class Bazaars(Module):
     }
     absent_reason = mark("bazaars play only with the bazaars module")
     events = (ASIDE_EVENT, BUY_EVENT)
-    aside_field = "bazaars"  # RECORD.md ``setup.bazaars``
 
     def bag_tiles(self) -> tuple[int, ...]:
         """[M-BAZAAR-1] the eight bazaars are shuffled into the bag."""
@@ -356,32 +351,59 @@ class Bazaars(Module):
         """[M-BAZAAR-2] a bazaar never stays where it is drawn to: it goes beside the market."""
         return BAZAARS
 
-    def set_aside(self, state: GameState, tile: int) -> None:
+    def set_aside(self, state: Play, tile: int) -> None:
         """[M-BAZAAR-2] face up beside the market, where any number may wait."""
         state.parts[NAME].waiting.append(tile)  # type: ignore[attr-defined]
         state.emit({"e": ASIDE_EVENT, "tile": tile})
 
-    def deal_problems(self, deal: Deal) -> list[str]:
+    def deal(self, rng: random.Random, players: int, tiles: tuple[int, ...]) -> tuple[int, ...]:
+        """[M-BAZAAR-2] the bazaars drawn in setup, beside the market in draw order."""
+        return tiles
+
+    def dealt_tiles(self, part: tuple[int, ...]) -> tuple[int, ...]:
+        return part
+
+    def deal_problems(self, deal: Deal, drawn: tuple[int, ...]) -> list[str]:
         problems = []
-        if not all(map(is_bazaar, deal.bazaars)):
+        if not all(map(is_bazaar, deal.parts[NAME])):
             problems.append("[M-BAZAAR-2] setup.bazaars holds only bazaars, the ones drawn in setup")
-        if any(map(is_bazaar, deal.market + deal.dirk)):
+        if any(map(is_bazaar, drawn)):
             problems.append("[M-BAZAAR-2] a bazaar drawn in setup goes beside the market: never to the market or Dirk")
         return problems
 
-    def start(self, state: GameState, deal: Deal) -> BazaarPart:
-        return BazaarPart(list(deal.bazaars))
+    def tile_entries(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": t,
+                "kind": TILE_KIND[t],
+                "currency": CURRENCIES[BAZAAR_CURRENCY[t]],  # type: ignore[index]
+                "types": [BUILDING_TYPES[kind] for kind in BAZAAR_TYPES[t]],  # type: ignore[union-attr]
+                "walls": "",
+            }
+            for t in BAZAARS
+        ]
 
-    def turn_actions(self, state: GameState) -> Iterable[Action]:
+    def setup_fields(self, part: tuple[int, ...]) -> dict[str, Any]:
+        """RECORD.md ``setup.bazaars``: the bazaars drawn in setup (beside the market, draw order)."""
+        return {NAME: list(part)}
+
+    def read_setup(self, setup: Mapping[str, Any], players: int, read: SetupReading) -> tuple[int, ...]:
+        return read.ids(setup.get(NAME), f"setup.{NAME}", TILE_COUNT, "tile")
+
+    def start(self, state: Play, deal: Deal) -> BazaarPart:
+        return BazaarPart(list(deal.parts[NAME]))
+
+    def turn_actions(self, state: Play) -> Iterable[Action]:
         return [
             ExchangeBuyBazaar(tile, paid, card[0]) if card else BuyBazaar(tile, paid)
             for tile, paid, card in payments(state, state.turn_player)
         ]
 
-    def vizier_purchases(self, state: GameState, player: int) -> Iterable[Action]:
+    def out_of_turn_purchases(self, state: Play, player: int) -> Iterable[Action]:
+        """[M-BAZAAR-3] [M-VIZIER-2] a bazaar beside the market, bought out of turn paying exactly."""
         return [VizierBuyBazaar(tile, paid, card) for tile, paid, card in payments(state, player)]
 
-    def score_items(self, state: GameState, round_number: int) -> list[tuple[int, str, int]]:
+    def score_items(self, state: Play, round_number: int) -> list[tuple[int, str, int]]:
         """[M-BAZAAR-5] only at the third scoring: one item per player, their bazaars' points together."""
         if round_number != FINAL_ROUND:
             return []

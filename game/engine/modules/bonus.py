@@ -7,25 +7,35 @@ more building of its type at scorings ([M-BONUS-2]).  When no such tile is left 
 face down again; at each scoring every eligible card is revealed (**Choice** of [M-BONUS-3]).
 
 Since a scoring reveals every eligible card anyway, revealing early changes nothing of the play:
-it is an optional action (``GameState.optional_actions``) the client offers and bots never make.
+it is an optional action (``Play.optional_actions``) the client offers and bots never make.
 Other players' face-down cards are hidden ([D-HIDDEN-1]); a card once revealed stays known.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
-from ..components import BONUS_CARDS, BONUS_TILE, TILE_COST, TILE_TYPE, describe_card, is_bonus_card
+from ..components import (
+    BONUS_CARDS,
+    BONUS_TILE,
+    BUILDING_TYPES,
+    CARD_COUNT,
+    CARD_KIND,
+    TILE_COST,
+    TILE_TYPE,
+    describe_card,
+    is_bonus_card,
+)
 from ..errors import IllegalAction
 from ..messages import Message, mark
 from .base import Module, Part
 
 if TYPE_CHECKING:
-    from ..setup import Deal
-    from ..state import GameState
+    from ..play import Deal, Play
+    from .base import SetupReading
 
 NAME = "bonus"
 EVENT = "bonus"  # RECORD.md: a card revealed (shown: true) or turned face down (shown: false)
@@ -75,24 +85,24 @@ class BonusPart(Part):
         return (tuple(map(tuple, self.cards)), tuple(sorted(self.shown)), tuple(sorted(self.known)), tuple(self.aside))
 
 
-def of(state: GameState) -> BonusPart | None:
+def of(state: Play) -> BonusPart | None:
     """The bonus part of ``state``, or None when the module does not play."""
     return state.parts.get(NAME)  # type: ignore[return-value]
 
 
-def eligible(state: GameState, player: int, card: int) -> bool:
+def eligible(state: Play, player: int, card: int) -> bool:
     """[M-BONUS-2] a tile of the card's type and cost is in ``player``'s Alhambra (walled or not: the Choice)."""
     kind, cost = BONUS_TILE[card]  # type: ignore[misc]
     return any(TILE_TYPE[tile] == kind and TILE_COST[tile] == cost for tile in state.boards[player].grid.values())
 
 
-def _reveal(state: GameState, part: BonusPart, player: int, card: int) -> None:
+def _reveal(state: Play, part: BonusPart, player: int, card: int) -> None:
     part.shown.add(card)
     part.known.add(card)
     state.emit({"e": EVENT, "player": player, "card": card, "shown": True})
 
 
-def _check_reveal(state: GameState, action: RevealBonus) -> None:
+def _check_reveal(state: Play, action: RevealBonus) -> None:
     part: BonusPart = state.parts[NAME]  # type: ignore[assignment]
     player = state.decider
     if not is_bonus_card(action.card) or action.card not in part.cards[player]:
@@ -103,7 +113,7 @@ def _check_reveal(state: GameState, action: RevealBonus) -> None:
         raise IllegalAction("M-BONUS-2", "the {card} needs its tile in your Alhambra", card=action.card)
 
 
-def _do_reveal(state: GameState, action: RevealBonus) -> None:
+def _do_reveal(state: Play, action: RevealBonus) -> None:
     _reveal(state, state.parts[NAME], state.decider, action.card)  # type: ignore[arg-type]
 
 
@@ -113,38 +123,60 @@ class Bonus(Module):
     handlers = {RevealBonus: (_check_reveal, _do_reveal)}  # noqa: RUF012 - read-only table
     absent_reason = mark("bonus cards play only with the bonus cards module")
     events = (EVENT,)
+    optional_events = (EVENT,)  # [M-BONUS-2] showing a card changes nothing of the play: a window stays open
 
-    def deal(self, rng: random.Random, players: int) -> dict[str, Any]:
+    def deal(self, rng: random.Random, players: int, tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """[M-BONUS-1] shuffle the ten cards and deal each player their share, face down."""
         cards = list(BONUS_CARDS)
         rng.shuffle(cards)
         share = DEALT[players]
-        return {"bonus": tuple(tuple(cards[seat * share : (seat + 1) * share]) for seat in range(players))}
+        return tuple(tuple(cards[seat * share : (seat + 1) * share]) for seat in range(players))
 
-    def deal_problems(self, deal: Deal) -> list[str]:
-        dealt = [card for cards in deal.bonus for card in cards]
+    def deal_problems(self, deal: Deal, drawn: tuple[int, ...]) -> list[str]:
+        hands = deal.parts[NAME]
+        dealt = [card for cards in hands for card in cards]
         share = DEALT.get(deal.players)
         if (
-            len(deal.bonus) != deal.players
-            or any(len(cards) != share for cards in deal.bonus)
+            len(hands) != deal.players
+            or any(len(cards) != share for cards in hands)
             or len(set(dealt)) != len(dealt)
             or not all(card in BONUS_CARDS for card in dealt)
         ):
             return [f"[M-BONUS-1] {share} different bonus cards for each of the {deal.players} players"]
         return []
 
-    def start(self, state: GameState, deal: Deal) -> BonusPart:
-        dealt = {card for cards in deal.bonus for card in cards}
-        return BonusPart([list(cards) for cards in deal.bonus], [c for c in BONUS_CARDS if c not in dealt])
+    def card_entries(self) -> list[dict[str, Any]]:
+        return [
+            {"id": c, "kind": CARD_KIND[c], "type": BUILDING_TYPES[BONUS_TILE[c][0]], "cost": BONUS_TILE[c][1]}  # type: ignore[index]
+            for c in BONUS_CARDS
+        ]
 
-    def conceal(self, state: GameState, player: int) -> None:
+    def setup_fields(self, part: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+        """RECORD.md ``setup.bonus``: each player's bonus cards."""
+        return {NAME: [list(cards) for cards in part]}
+
+    def read_setup(self, setup: Mapping[str, Any], players: int, read: SetupReading) -> tuple[tuple[int, ...], ...]:
+        """[M-BONUS-1] ``setup.bonus``: each player's bonus cards."""
+        value = setup.get(NAME)
+        read.need(
+            isinstance(value, list) and len(value) == players,
+            f"setup.bonus must list the bonus cards of each of the {players} players ([M-BONUS-1])",
+        )
+        return tuple(read.ids(cards, f"setup.bonus[{seat}]", CARD_COUNT, "card") for seat, cards in enumerate(value))
+
+    def start(self, state: Play, deal: Deal) -> BonusPart:
+        hands = deal.parts[NAME]
+        dealt = {card for cards in hands for card in cards}
+        return BonusPart([list(cards) for cards in hands], [c for c in BONUS_CARDS if c not in dealt])
+
+    def conceal(self, state: Play, player: int) -> None:
         """Others' cards never revealed, and those not dealt, are one pool to the player: dealt in sorted order."""
         part: BonusPart = state.parts[NAME]  # type: ignore[assignment]
         pool, slots = self._hidden(part, player)
         pool.sort()
         self._fill(part, player, pool, slots)
 
-    def redeal(self, state: GameState, player: int, rng: random.Random) -> None:
+    def redeal(self, state: Play, player: int, rng: random.Random) -> None:
         part: BonusPart = state.parts[NAME]  # type: ignore[assignment]
         pool, slots = self._hidden(part, player)
         rng.shuffle(pool)
@@ -171,7 +203,7 @@ class Bonus(Module):
             at += slots[seat]
         part.aside = pool[at:]
 
-    def optional_actions(self, state: GameState) -> Iterable[Action]:
+    def optional_actions(self, state: Play) -> Iterable[Action]:
         part: BonusPart = state.parts[NAME]  # type: ignore[assignment]
         player = state.decider
         if player < 0:
@@ -180,7 +212,7 @@ class Bonus(Module):
             RevealBonus(card) for card in part.cards[player] if card not in part.shown and eligible(state, player, card)
         ]
 
-    def after_redesign(self, state: GameState, player: int) -> None:
+    def after_redesign(self, state: Play, player: int) -> None:
         """[M-BONUS-3] a revealed card whose tile left the Alhambra turns face down."""
         part: BonusPart = state.parts[NAME]  # type: ignore[assignment]
         for card in part.cards[player]:
@@ -188,7 +220,7 @@ class Bonus(Module):
                 part.shown.discard(card)
                 state.emit({"e": EVENT, "player": player, "card": card, "shown": False})
 
-    def before_scoring(self, state: GameState) -> None:
+    def before_scoring(self, state: Play) -> None:
         """[M-BONUS-3] Choice: at each scoring every eligible face-down card is revealed."""
         part: BonusPart = state.parts[NAME]  # type: ignore[assignment]
         for player, cards in enumerate(part.cards):
@@ -196,7 +228,7 @@ class Bonus(Module):
                 if card not in part.shown and eligible(state, player, card):
                     _reveal(state, part, player, card)
 
-    def count_extra(self, state: GameState, player: int, counts: list[int]) -> None:
+    def count_extra(self, state: Play, player: int, counts: list[int]) -> None:
         """[M-BONUS-2] a revealed card counts as one more building of its type."""
         part: BonusPart = state.parts[NAME]  # type: ignore[assignment]
         for card in part.cards[player]:

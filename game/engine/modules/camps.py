@@ -19,19 +19,19 @@ The module keeps no state of its own: its tiles lie in the bag, the market, Alha
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, FromReserve, Place, Swap
 from ..alhambra import STEPS, Alhambra, Spot, sides_fit
-from ..components import CAMP_ARROWS, CAMPS, is_camp
+from ..components import CAMP_ARROWS, CAMPS, TILE_COST, TILE_KIND, TILE_WALLS, is_camp, walls_to_text
 from ..messages import mark
-from .base import CAMPS_MODULE, Module
+from .base import Module
 
 if TYPE_CHECKING:
     from ..board import Board
-    from ..state import GameState
+    from ..play import Play
 
-NAME = CAMPS_MODULE
+NAME = "camps"
 SCORE_NAME = "camp"  # RECORD.md: the `what` of a camp's points in a `score` event [M-CAMP-3]
 SPOTS_REMEMBERED = 20_000  # (Alhambra, camp) pairs whose spots are remembered before starting afresh
 # (Alhambra key, camp) -> the spots where the camp may go: a function of the Alhambra, asked again and again
@@ -77,7 +77,7 @@ def line_points(grid: Alhambra) -> int:
     return points
 
 
-def redesigns(state: GameState, player: int) -> list[Action]:
+def redesigns(state: Play, player: int) -> list[Action]:
     """[B-TURN-6] [M-CAMP-2] the redesigns that bring a camp in from ``player``'s reserve: onto a spot where it
     fits, or in a swap for a camp of the Alhambra (a building's cell always has an open neighbour no camp may
     face, and a building in a camp's cell could not be reached on foot, so camps swap only with camps).
@@ -102,7 +102,19 @@ class Camps(Module):
         """[M-CAMP-1] the eight camps, shuffled into the bag with the buildings."""
         return CAMPS
 
-    def placement_moves(self, state: GameState, tile: int) -> Iterable[Action]:
+    def tile_entries(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": t,
+                "kind": TILE_KIND[t],
+                "cost": TILE_COST[t],
+                "walls": walls_to_text(TILE_WALLS[t]),
+                "arrows": walls_to_text(CAMP_ARROWS[t]),
+            }
+            for t in CAMPS
+        ]
+
+    def placement_moves(self, state: Play, tile: int) -> Iterable[Action]:
         """[M-CAMP-2] where a waiting camp may go in the decider's Alhambra (the reserve and Dirk are the base
         game's and Dirk's moves)."""
         if not is_camp(tile):
@@ -113,10 +125,10 @@ class Camps(Module):
         """[M-CAMP-2] a camp fits by its own test: its sides against its neighbours'."""
         return spots(board, tile) if is_camp(tile) else ()
 
-    def turn_actions(self, state: GameState) -> Iterable[Action]:
+    def turn_actions(self, state: Play) -> Iterable[Action]:
         """[B-TURN-6] the turn player's redesigns with a camp from the reserve."""
         return redesigns(state, state.turn_player)
 
-    def score_items(self, state: GameState, round_number: int) -> list[tuple[int, str, int]]:
+    def score_items(self, state: Play, round_number: int) -> list[tuple[int, str, int]]:
         """[M-CAMP-3] at every scoring, each player's camps score the tiles in line with their arrows."""
         return [(player, SCORE_NAME, line_points(board.grid)) for player, board in enumerate(state.boards)]

@@ -8,7 +8,8 @@ copy of each money card fewer ([B-DIRK-1]).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
@@ -19,8 +20,8 @@ from ..phases import FINAL
 from .base import Module, Part
 
 if TYPE_CHECKING:
-    from ..setup import Deal
-    from ..state import GameState
+    from ..play import Deal, Play
+    from .base import SetupReading
 
 NAME = "dirk"  # his name in the record: the "player" of his awards, the key of his part
 START_TILES = 6  # [B-DIRK-2] at setup, and again after the first scoring
@@ -78,7 +79,7 @@ class DirkPart(Part):
         return counts
 
 
-def of(state: GameState) -> DirkPart | None:
+def of(state: Play) -> DirkPart | None:
     """Dirk's part of ``state``, or None when he does not play."""
     return state.parts.get(NAME)  # type: ignore[return-value]
 
@@ -88,7 +89,7 @@ def plays(players: int) -> bool:
     return players == 2
 
 
-def _check_give(state: GameState, action: GiveToDirk) -> None:
+def _check_give(state: Play, action: GiveToDirk) -> None:
     if state.phase == FINAL:
         raise IllegalAction("B-DIRK-4", "only a bought tile may be given to Dirk, not one received at the end")
     state.check_held(action.tile)
@@ -96,8 +97,8 @@ def _check_give(state: GameState, action: GiveToDirk) -> None:
         raise IllegalAction("B-DIRK-5", "a hut is taken, not bought: it never goes to Dirk")
 
 
-def _give(state: GameState, action: GiveToDirk) -> None:
-    state.held.remove(action.tile)
+def _give(state: Play, action: GiveToDirk) -> None:
+    state.release(action.tile)
     state.parts[NAME].tiles.append(action.tile)  # type: ignore[attr-defined]
     state.emit({"e": GIVE_EVENT, "player": state.decider, "tile": action.tile})
     state.after_placement()
@@ -107,7 +108,9 @@ class Dirk(Module):
     name = NAME
     handlers = {GiveToDirk: (_check_give, _give)}  # noqa: RUF012 - read-only table
     absent_reason = mark("Dirk plays only in a two-player game")
+    absent_rule = "B-DIRK-1"
     events = (GIVE_EVENT, DRAW_EVENT)
+    setup_defaults = {NAME: []}  # noqa: RUF012 - RECORD.md's base setup lists his tiles, none without him
 
     @classmethod
     def applies(cls, players: int, chosen: tuple[str, ...]) -> bool:
@@ -118,23 +121,45 @@ class Dirk(Module):
         kept = set(TWO_PLAYER_MONEY)
         return tuple(card for card in cards if card in kept)
 
-    def start(self, state: GameState, deal: Deal) -> DirkPart:
-        return DirkPart(list(deal.dirk))
+    def setup_draw(self, players: int) -> int:
+        """[B-DIRK-2] six tiles from the bag, after the market's."""
+        return START_TILES
 
-    def placement_moves(self, state: GameState, tile: int) -> Iterable[Action]:
+    def deal(self, rng: random.Random, players: int, tiles: tuple[int, ...]) -> tuple[int, ...]:
+        """[B-DIRK-2] his tiles, in draw order."""
+        return tiles
+
+    def dealt_tiles(self, part: tuple[int, ...]) -> tuple[int, ...]:
+        return part
+
+    def deal_problems(self, deal: Deal, drawn: tuple[int, ...]) -> list[str]:
+        if len(deal.parts[NAME]) != START_TILES:
+            return ["[B-DIRK-2] Dirk starts with 6 tiles in a two-player game and does not exist otherwise"]
+        return []
+
+    def setup_fields(self, part: tuple[int, ...]) -> dict[str, Any]:
+        return {NAME: list(part)}
+
+    def read_setup(self, setup: Mapping[str, Any], players: int, read: SetupReading) -> tuple[int, ...]:
+        return read.bag_tiles(setup.get(NAME, []), f"setup.{NAME}")
+
+    def start(self, state: Play, deal: Deal) -> DirkPart:
+        return DirkPart(list(deal.parts[NAME]))
+
+    def placement_moves(self, state: Play, tile: int) -> Iterable[Action]:
         """[B-DIRK-4] a tile bought this turn may go to Dirk (not one received at the end: [B-END-2]), also one
         bought by a vizier; [B-DIRK-5] never a hut."""
         return () if state.phase == FINAL or is_hut(tile) else (GiveToDirk(tile),)
 
-    def collectors(self, state: GameState) -> list[list[int]]:
+    def collectors(self, state: Play) -> list[list[int]]:
         """[B-DIRK-3] he ranks in the majorities like a player."""
         return [state.parts[NAME].counts()]  # type: ignore[attr-defined]
 
-    def award(self, state: GameState, collector: int, kind: int, points: int) -> dict:
+    def award(self, state: Play, collector: int, kind: int, points: int) -> dict:
         state.parts[NAME].score += points  # type: ignore[attr-defined]
         return {"player": NAME, "what": BUILDING_TYPES[kind], "points": points}
 
-    def after_scoring(self, state: GameState, round_number: int) -> None:
+    def after_scoring(self, state: Play, round_number: int) -> None:
         """[B-DIRK-2] six more tiles after the first scoring, a third of the bag (rounded down) after the second.
 
         [B-DIRK-5] the third counts every tile in the bag; a tile a module sets aside when drawn (a bazaar goes
@@ -158,8 +183,8 @@ class Dirk(Module):
         state.emit({"e": DRAW_EVENT, "tiles": tiles})
         state.put_aside(aside)
 
-    def score_fields(self, state: GameState) -> dict[str, Any]:
+    def score_fields(self, state: Play) -> dict[str, Any]:
         return {"dirk_total": state.parts[NAME].score}  # type: ignore[attr-defined]
 
-    def result_fields(self, state: GameState) -> dict[str, Any]:
+    def result_fields(self, state: Play) -> dict[str, Any]:
         return {"dirk_score": state.parts[NAME].score}  # type: ignore[attr-defined]

@@ -11,34 +11,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
 from ..components import (
     CARD_CURRENCY,
+    CARD_KIND,
     CARD_VALUE,
     CURRENCIES,
+    EMPTY,
     EXCHANGE_CARDS,
     EXCHANGE_PAIR,
-    MARKET_CURRENCY,
-    TILE_COST,
+    MARKET_SLOTS,
+    SLOT_CURRENCY,
     describe_card,
     is_exchange_card,
 )
 from ..errors import IllegalAction
-from ..events import BUY
+from ..events import BUY, CARD_PAYMENT
 from ..messages import Message, mark
-from ..payments import minimal_payments
+from ..payments import two_currency_payments
 from ..phases import ACTION
 from .base import Module, Part
 
 if TYPE_CHECKING:
-    from ..setup import Deal
-    from ..state import GameState
+    from ..play import Deal, Play
 
 NAME = "exchange"
-EVENT = "exchange"  # RECORD.md: right before the ``buy`` it pays for
+EVENT = CARD_PAYMENT  # RECORD.md ``exchange``: right before the ``buy`` (or ``bazaar_buy``) it pays for
 PILES = (2, 3, 4)  # [M-EXCH-1] two exchange cards shuffled into each of these piles
 PER_PILE = 2
 
@@ -92,12 +92,12 @@ class ExchangePart(Part):
         return tuple(map(tuple, self.held))
 
 
-def of(state: GameState) -> ExchangePart | None:
+def of(state: Play) -> ExchangePart | None:
     """The exchange part of ``state``, or None when the module does not play."""
     return state.parts.get(NAME)  # type: ignore[return-value]
 
 
-def check_exchange_payment(state: GameState, player: int, slot: int, paid: tuple[int, ...], card: int) -> int:
+def check_exchange_payment(state: Play, player: int, slot: int, paid: tuple[int, ...], card: int) -> int:
     """[M-EXCH-3] ``player`` may pay ``paid`` for the tile in ``slot`` with exchange ``card``; the total paid."""
     part = of(state)
     if part is None or card not in part.held[player]:
@@ -106,71 +106,53 @@ def check_exchange_payment(state: GameState, player: int, slot: int, paid: tuple
         raise IllegalAction("M-EXCH-3", "{card} is no exchange card", card=card)
     pair = EXCHANGE_PAIR[card]
     assert pair is not None
-    if slot in (1, 2, 3, 4) and MARKET_CURRENCY[slot - 1] not in pair:
+    if slot in MARKET_SLOTS and SLOT_CURRENCY[slot] not in pair:
         raise IllegalAction(
             "M-EXCH-3",
             "the {card} cannot pay for slot {slot}: it takes {currency}",
             card=card,
             slot=slot,
-            currency=MARKET_CURRENCY[slot - 1],
+            currency=SLOT_CURRENCY[slot],
         )
     return state.check_payment(player, slot, paid, pair, "M-EXCH-3")
 
 
-def pay_with_exchange(state: GameState, player: int, slot: int, paid: tuple[int, ...], card: int) -> bool:
+def pay_with_exchange(state: Play, player: int, slot: int, paid: tuple[int, ...], card: int) -> bool:
     """[M-EXCH-3] the purchase (checked): the card is discarded with the payment; True if exact."""
     spend(state, player, card)
     return state.purchase(player, slot, paid)
 
 
-def spend(state: GameState, player: int, card: int) -> None:
+def spend(state: Play, player: int, card: int) -> None:
     """[M-EXCH-3] ``player``'s exchange ``card`` pays for the purchase that follows (a tile, [M-BAZAAR-3] a bazaar):
     discarded, and written right before it."""
     of(state).held[player].remove(card)  # type: ignore[union-attr]
-    state.discard.append(card)
+    state.discard_card(card)
     state.emit({"e": EVENT, "player": player, "card": card})
 
 
 Payment = tuple[int, tuple[int, ...]]  # an exchange card and the money cards paid with it
 
 
-def exchange_payments(state: GameState, player: int, slot: int, exact: bool = False) -> list[Payment]:
+def exchange_payments(state: Play, player: int, slot: int, exact: bool = False) -> list[Payment]:
     """(exchange card, payment) pairs for the tile in ``slot`` that need the card: payments that cannot drop a
     card and use the card's other currency (paying in the slot's own currency needs no exchange card)."""
     part = of(state)
-    tile = state.market[slot - 1]
-    if part is None or tile < 0 or not part.held[player]:
+    tile = state.in_slot(slot)
+    if part is None or tile == EMPTY or not part.held[player]:
         return []
     return list(payments_with(tuple(part.held[player]), tuple(state.hands[player]), slot, tile, exact))
 
 
-@lru_cache(maxsize=16384)
-def payments_with(
-    held: tuple[int, ...], hand: tuple[int, ...], slot: int, tile: int, exact: bool
-) -> tuple[Payment, ...]:
-    """``exchange_payments`` for exchange cards ``held`` and money ``hand``: the AI asks again and again
-    for the same few hands and markets."""
-    currency = MARKET_CURRENCY[slot - 1]
-    cost = TILE_COST[tile]
-    found = []
-    for card in sorted(set(held)):
-        pair = EXCHANGE_PAIR[card]
-        if currency not in pair:  # type: ignore[operator]
-            continue
-        cards = [c for c in hand if CARD_CURRENCY[c] in pair]  # type: ignore[operator]
-        for paid in minimal_payments(cards, cost):  # type: ignore[arg-type]
-            needs_card = any(CARD_CURRENCY[c] != currency for c in paid)
-            if needs_card and (not exact or sum(CARD_VALUE[c] for c in paid) == cost):  # type: ignore[misc]
-                found.append((card, paid))
-    return tuple(found)
+payments_with = two_currency_payments  # ``exchange_payments`` for exchange cards ``held`` and money ``hand``
 
 
-def _check_buy(state: GameState, action: ExchangeBuy) -> None:
+def _check_buy(state: Play, action: ExchangeBuy) -> None:
     state.require_phase(ACTION)
     check_exchange_payment(state, state.turn_player, action.slot, action.paid, action.card)
 
 
-def _buy(state: GameState, action: ExchangeBuy) -> None:
+def _buy(state: Play, action: ExchangeBuy) -> None:
     if not pay_with_exchange(state, state.turn_player, action.slot, action.paid, action.card):
         state.end_action()  # [B-TURN-4] an exact payment allows another action
 
@@ -189,25 +171,41 @@ class Exchange(Module):
         for index, pile in enumerate(PILES):
             piles[pile - 1].extend(cards[index * PER_PILE : (index + 1) * PER_PILE])
 
-    def deal_problems(self, deal: Deal) -> list[str]:
+    def deal_problems(self, deal: Deal, drawn: tuple[int, ...]) -> list[str]:
         dealt = [card for hand in deal.hands for card in hand] + list(deal.offer)
         if any(map(is_exchange_card, dealt)):
             return ["[M-EXCH-1] the exchange cards are shuffled into the deck, never dealt to a hand or the offer"]
         return []
 
-    def start(self, state: GameState, deal: Deal) -> ExchangePart:
+    def card_entries(self) -> list[dict[str, Any]]:
+        return [
+            {"id": c, "kind": CARD_KIND[c], "currencies": [CURRENCIES[x] for x in EXCHANGE_PAIR[c]]}  # type: ignore[union-attr]
+            for c in EXCHANGE_CARDS
+        ]
+
+    def start(self, state: Play, deal: Deal) -> ExchangePart:
         return ExchangePart([[] for _ in range(deal.players)])
 
-    def card_taken(self, state: GameState, player: int, card: int) -> None:
+    def card_taken(self, state: Play, player: int, card: int) -> None:
         """[M-EXCH-2] an exchange card taken from the offer joins the player's exchange cards."""
         state.parts[NAME].held[player].append(card)  # type: ignore[attr-defined]
 
-    def turn_actions(self, state: GameState) -> Iterable[Action]:
+    def turn_actions(self, state: Play) -> Iterable[Action]:
         player = state.turn_player
         if not state.parts[NAME].held[player]:  # type: ignore[attr-defined]
             return ()
         return [
             ExchangeBuy(slot, paid, card)
-            for slot in (1, 2, 3, 4)
+            for slot in MARKET_SLOTS
             for card, paid in exchange_payments(state, player, slot)
         ]
+
+    def payment_cards(self, state: Play, player: int) -> tuple[int, ...]:
+        """[M-EXCH-3] the exchange cards ``player`` holds."""
+        return tuple(state.parts[NAME].held[player])  # type: ignore[attr-defined]
+
+    def check_card_payment(self, state: Play, player: int, slot: int, paid: tuple[int, ...], card: int) -> int:
+        return check_exchange_payment(state, player, slot, paid, card)
+
+    def spend_card(self, state: Play, player: int, card: int) -> None:
+        spend(state, player, card)

@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
 from ..alhambra import ROW, GridMemo, cell_at, xy_of
 from ..components import (
+    BUILDING_TYPES,
     CARD_CURRENCY,
     CARD_VALUE,
     FALCON_KIND,
@@ -45,6 +46,8 @@ from ..components import (
     FALCON_POINTS,
     FALCON_TYPES,
     FALCONS,
+    TILE_COUNT,
+    TILE_KIND,
     TILE_TYPE,
     describe_card,
     describe_tile,
@@ -55,15 +58,14 @@ from ..components import (
 from ..errors import IllegalAction
 from ..messages import Message, mark
 from ..phases import ACTION, PLACE
-from . import bonus
-from .base import FALCONS_MODULE, Module, Part
+from .base import Module, Part
 
 if TYPE_CHECKING:
     from ..alhambra import Alhambra
-    from ..setup import Deal
-    from ..state import GameState
+    from ..play import Deal, Play
+    from .base import SetupReading
 
-NAME = FALCONS_MODULE
+NAME = "falcons"
 EVENT = "falcon"  # RECORD.md: one falcon bought and placed [M-FALCON-2] [M-FALCON-3]
 BACK_EVENT = "falcon_back"  # RECORD.md: a falcon whose tile left the Alhambra returns to the supply [M-FALCON-4]
 FLIGHT = "falcons"  # phase: the player who bought a falcon this turn may buy more, or stop
@@ -142,12 +144,12 @@ class FalconPart(Part):
         return (tuple(self.supply), tuple(tuple(sorted(perches.items())) for perches in self.perches))
 
 
-def of(state: GameState) -> FalconPart | None:
+def of(state: Play) -> FalconPart | None:
     """The falcons' part of ``state``, or None when the module does not play."""
     return state.parts.get(NAME)  # type: ignore[return-value]
 
 
-def falcons_of(state: GameState, player: int) -> dict[tuple[int, int], int]:
+def falcons_of(state: Play, player: int) -> dict[tuple[int, int], int]:
     """``player``'s falcons by corner (x, y), as the record names corners."""
     part: FalconPart = state.parts[NAME]  # type: ignore[assignment]
     return {xy_of(corner): falcon for corner, (falcon, _) in part.perches[player].items()}
@@ -188,14 +190,14 @@ def _payment_cards(hand: list[int]) -> list[int]:
     return [cheapest[currency] for currency in sorted(cheapest)]
 
 
-def _free_corners(state: GameState, player: int) -> list[tuple[int, int]]:
+def _free_corners(state: Play, player: int) -> list[tuple[int, int]]:
     """Corners of ``player``'s Alhambra where four tiles meet and no falcon sits yet, with their colours."""
     perches = state.parts[NAME].perches[player]  # type: ignore[attr-defined]
     corners = meeting_corners.lookup(state.boards[player].key(), state.boards[player].grid)
     return [(corner, colours) for corner, colours in corners if corner not in perches]
 
 
-def purchases(state: GameState, player: int) -> list[BuyFalcon]:
+def purchases(state: Play, player: int) -> list[BuyFalcon]:
     """[M-FALCON-2] [M-FALCON-3] the falcons ``player`` may buy now: each falcon of the supply on each free corner
     showing both its colours, with the cheapest card of each currency."""
     part: FalconPart = state.parts[NAME]  # type: ignore[assignment]
@@ -216,7 +218,7 @@ def purchases(state: GameState, player: int) -> list[BuyFalcon]:
     return moves
 
 
-def can_buy(state: GameState, player: int) -> bool:
+def can_buy(state: Play, player: int) -> bool:
     """Whether ``player`` could buy a falcon now (``purchases`` would list one), without listing them."""
     part: FalconPart = state.parts[NAME]  # type: ignore[assignment]
     if not state.hands[player] or not part.supply:
@@ -225,7 +227,7 @@ def can_buy(state: GameState, player: int) -> bool:
     return any(colours & FALCON_MASK[falcon] == FALCON_MASK[falcon] for falcon in part.supply for _, colours in corners)
 
 
-def _check_buy(state: GameState, action: BuyFalcon) -> None:
+def _check_buy(state: Play, action: BuyFalcon) -> None:
     phase = state.phase
     if phase != FLIGHT and (phase != ACTION or state.held):
         if phase in (ACTION, PLACE) and state.held:
@@ -253,7 +255,7 @@ def _check_buy(state: GameState, action: BuyFalcon) -> None:
     _check_corner(state, player, action)
 
 
-def _check_corner(state: GameState, player: int, action: BuyFalcon) -> None:
+def _check_corner(state: Play, player: int, action: BuyFalcon) -> None:
     """[M-FALCON-3] four tiles of the Alhambra meet at the corner, no falcon sits there, both colours show."""
     corner, x, y = action.corner, action.x, action.y
     perched = state.parts[NAME].perches[player].get(corner)  # type: ignore[attr-defined]
@@ -294,34 +296,32 @@ def _check_corner(state: GameState, player: int, action: BuyFalcon) -> None:
         )
 
 
-def _buy(state: GameState, action: BuyFalcon) -> None:
+def _buy(state: Play, action: BuyFalcon) -> None:
     """The card is discarded, the falcon sits on its corner; more may follow, or the turn ends."""
     player = state.turn_player
     part: FalconPart = state.parts[NAME]  # type: ignore[assignment]
-    state.hands[player].remove(action.card)
-    state.discard.append(action.card)
+    state.pay(player, (action.card,))  # money spent: the game moves on ([B-TURN-8]'s stalling guard counts it)
     part.supply.remove(action.falcon)
     corner = action.corner
     grid = state.boards[player].grid
     part.perches[player][corner] = (action.falcon, tuple(grid[corner + step] for step in _AROUND))
-    state.progressed = True  # money spent: the game moves on ([B-TURN-8]'s stalling guard counts it)
     state.emit({"e": EVENT, "player": player, "falcon": action.falcon, "card": action.card, "at": [action.x, action.y]})
     if can_buy(state, player):
-        state.phase = FLIGHT
+        state.ask(FLIGHT)
     else:
         state.end_action()  # nothing more to buy: the turn ends as if the player stopped
 
 
-def _check_stop(state: GameState, action: StopFalcons) -> None:
+def _check_stop(state: Play, action: StopFalcons) -> None:
     if state.phase != FLIGHT:
         raise IllegalAction("M-FALCON-2", "only a player buying falcons this turn can stop buying them")
 
 
-def _stop(state: GameState, action: StopFalcons) -> None:
+def _stop(state: Play, action: StopFalcons) -> None:
     state.end_action()  # nothing was bought but falcons: the turn ends (refills, scorings, windows)
 
 
-def _flight_moves(state: GameState) -> list[Action]:
+def _flight_moves(state: Play) -> list[Action]:
     return [*purchases(state, state.decider), StopFalcons()]
 
 
@@ -339,25 +339,43 @@ class Falcons(Module):
         FLIGHT: ("M-FALCON-2", mark("the falcon action is this turn's only action: buy another falcon, or stop")),
     }
 
-    def deal(self, rng: random.Random, players: int) -> dict[str, Any]:
+    def deal(self, rng: random.Random, players: int, tiles: tuple[int, ...]) -> tuple[int, ...]:
         """[M-FALCON-1] all fifteen falcons in the supply, in id order (nothing of chance: the supply is open)."""
-        return {"falcons": FALCONS}
+        return FALCONS
 
-    def deal_problems(self, deal: Deal) -> list[str]:
-        if sorted(deal.falcons) != list(FALCONS):
+    def deal_problems(self, deal: Deal, drawn: tuple[int, ...]) -> list[str]:
+        if sorted(deal.parts[NAME]) != list(FALCONS):
             return [f"[M-FALCON-1] the supply holds the fifteen falcons {FALCONS[0]} to {FALCONS[-1]}, each once"]
         return []
 
-    def start(self, state: GameState, deal: Deal) -> FalconPart:
-        return FalconPart(sorted(deal.falcons), [{} for _ in range(deal.players)])
+    def tile_entries(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": t,
+                "kind": TILE_KIND[t],
+                "colour": FALCON_KINDS[FALCON_KIND[t]],  # type: ignore[index]
+                "types": [BUILDING_TYPES[kind] for kind in FALCON_TYPES[t]],  # type: ignore[union-attr]
+            }
+            for t in FALCONS
+        ]
 
-    def turn_actions(self, state: GameState) -> Iterable[Action]:
+    def setup_fields(self, part: tuple[int, ...]) -> dict[str, Any]:
+        """RECORD.md ``setup.falcons``: the supply."""
+        return {NAME: list(part)}
+
+    def read_setup(self, setup: Mapping[str, Any], players: int, read: SetupReading) -> tuple[int, ...]:
+        return read.ids(setup.get(NAME), f"setup.{NAME}", TILE_COUNT, "tile")
+
+    def start(self, state: Play, deal: Deal) -> FalconPart:
+        return FalconPart(sorted(deal.parts[NAME]), [{} for _ in range(deal.players)])
+
+    def turn_actions(self, state: Play) -> Iterable[Action]:
         """[M-FALCON-2] the falcon action, only as the turn's first action (not after an exact payment)."""
         if state.held:
             return ()
         return purchases(state, state.turn_player)
 
-    def after_redesign(self, state: GameState, player: int) -> None:
+    def after_redesign(self, state: Play, player: int) -> None:
         """[M-FALCON-4] a falcon whose tile left the Alhambra (lifted, or swapped out: the Choice) returns."""
         part: FalconPart = state.parts[NAME]  # type: ignore[assignment]
         perches = part.perches[player]
@@ -371,15 +389,17 @@ class Falcons(Module):
                 insort(part.supply, falcon)
                 state.emit({"e": BACK_EVENT, "player": player, "falcon": falcon})
 
-    def unrecorded(self, state: GameState, event: dict) -> Action | None:
+    def unrecorded(self, state: Play, event: dict) -> Action | None:
         """The stop: the buyer's next recorded decision is not another falcon (nor a bonus card revealed)."""
         if state.phase != FLIGHT:
             return None
-        if event.get("player") == state.decider and event.get("e") in (EVENT, bonus.EVENT):
+        if event.get("player") == state.decider and (
+            event.get("e") == EVENT or event.get("e") in state.rules.optional_events
+        ):
             return None
         return StopFalcons()
 
-    def score_items(self, state: GameState, round_number: int) -> list[tuple[int, str, int]]:
+    def score_items(self, state: Play, round_number: int) -> list[tuple[int, str, int]]:
         """[M-FALCON-5] at every scoring each kind scores by how many of it the player has (1: 2 ... 5: 30)."""
         part: FalconPart = state.parts[NAME]  # type: ignore[assignment]
         items = []

@@ -14,20 +14,31 @@ tops and sorts the rest; a determinization shuffles them.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
 from ..alhambra import STEPS
-from ..components import BUILDING_TYPES, HUT_COLOUR, HUTS, TILE_TYPE, TILE_WALLS, describe_tile, is_hut
+from ..components import (
+    BUILDING_TYPES,
+    HUT_COLOUR,
+    HUTS,
+    TILE_COUNT,
+    TILE_KIND,
+    TILE_TYPE,
+    TILE_WALLS,
+    describe_tile,
+    is_hut,
+    walls_to_text,
+)
 from ..errors import IllegalAction
 from ..messages import Message, mark
 from ..phases import ACTION
 from .base import Module, Part
 
 if TYPE_CHECKING:
-    from ..setup import Deal
-    from ..state import GameState
+    from ..play import Deal, Play
+    from .base import SetupReading
 
 NAME = "huts"
 TAKE_EVENT = "hut"  # RECORD.md: the action [M-HUT-2]
@@ -76,12 +87,12 @@ class HutPart(Part):
         return tuple(map(tuple, self.stacks))
 
 
-def of(state: GameState) -> HutPart | None:
+def of(state: Play) -> HutPart | None:
     """The huts' part of ``state``, or None when the module does not play."""
     return state.parts.get(NAME)  # type: ignore[return-value]
 
 
-def owned(state: GameState, player: int) -> int:
+def owned(state: Play, player: int) -> int:
     """[M-HUT-5] the huts ``player`` owns: in the Alhambra, on the reserve and waiting to be placed."""
     count = sum(map(is_hut, state.boards[player].grid.values())) + sum(map(is_hut, state.reserves[player]))
     if state.decider == player:
@@ -108,7 +119,7 @@ def hut_bonus(grid: dict[int, int], counts: list[int]) -> None:
 _OPPOSITE = {1: 4, 2: 8, 4: 1, 8: 2}  # N<->S, E<->W as wall bits
 
 
-def _check_take(state: GameState, action: TakeHut) -> None:
+def _check_take(state: Play, action: TakeHut) -> None:
     state.require_phase(ACTION)
     part: HutPart = state.parts[NAME]  # type: ignore[assignment]
     if not is_hut(action.tile):
@@ -119,12 +130,11 @@ def _check_take(state: GameState, action: TakeHut) -> None:
         raise IllegalAction("M-HUT-5", "a player owns at most {count} huts, reserve included", count=MAX_OWNED)
 
 
-def _take(state: GameState, action: TakeHut) -> None:
+def _take(state: Play, action: TakeHut) -> None:
     part: HutPart = state.parts[NAME]  # type: ignore[assignment]
     stack = part.stacks[HUT_COLOUR[action.tile]]  # type: ignore[index]
     stack.pop(0)
-    state.held.append(action.tile)
-    state.progressed = True
+    state.hold(action.tile)
     state.emit({"e": TAKE_EVENT, "player": state.turn_player, "tile": action.tile})
     if stack:
         state.emit({"e": UP_EVENT, "tile": stack[0]})
@@ -138,39 +148,65 @@ class Huts(Module):
     absent_reason = mark("huts play only with the building huts module")
     events = (TAKE_EVENT, UP_EVENT)
 
-    def deal(self, rng: random.Random, players: int) -> dict[str, Any]:
-        """[M-HUT-1] each colour's huts shuffled into a stack."""
+    def deal(self, rng: random.Random, players: int, tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """[M-HUT-1] each colour's huts shuffled into a stack: the six stacks by building type, top first."""
         stacks = []
         for huts in BY_COLOUR:
             stack = list(huts)
             rng.shuffle(stack)
             stacks.append(tuple(stack))
-        return {"huts": tuple(stacks)}
+        return tuple(stacks)
 
-    def deal_problems(self, deal: Deal) -> list[str]:
-        if len(deal.huts) != len(BY_COLOUR) or any(
-            sorted(stack) != sorted(huts) for stack, huts in zip(deal.huts, BY_COLOUR, strict=False)
+    def deal_problems(self, deal: Deal, drawn: tuple[int, ...]) -> list[str]:
+        stacks = deal.parts[NAME]
+        if len(stacks) != len(BY_COLOUR) or any(
+            sorted(stack) != sorted(huts) for stack, huts in zip(stacks, BY_COLOUR, strict=False)
         ):
             return ["[M-HUT-1] six hut stacks, each holding exactly the huts of its colour"]
         return []
 
-    def start(self, state: GameState, deal: Deal) -> HutPart:
-        return HutPart([list(stack) for stack in deal.huts])
+    def tile_entries(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": t,
+                "kind": TILE_KIND[t],
+                "type": BUILDING_TYPES[HUT_COLOUR[t]],  # type: ignore[index]
+                "walls": walls_to_text(TILE_WALLS[t]),
+            }
+            for t in HUTS
+        ]
 
-    def conceal(self, state: GameState, player: int) -> None:
+    def setup_fields(self, part: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+        """RECORD.md ``setup.huts``: the stacks by building type, top first."""
+        return {NAME: {BUILDING_TYPES[kind]: list(stack) for kind, stack in enumerate(part)}}
+
+    def read_setup(self, setup: Mapping[str, Any], players: int, read: SetupReading) -> tuple[tuple[int, ...], ...]:
+        """[M-HUT-1] ``setup.huts``: the six stacks by building type, top first."""
+        value = setup.get(NAME)
+        read.need(isinstance(value, dict), "setup.huts must be an object of six stacks by building type ([M-HUT-1])")
+        read.need(
+            sorted(value) == sorted(BUILDING_TYPES) if all(isinstance(k, str) for k in value) else False,
+            f"setup.huts must name the six building types, {', '.join(BUILDING_TYPES)} ([M-HUT-1])",
+        )
+        return tuple(read.ids(value[kind], f"setup.huts.{kind}", TILE_COUNT, "tile") for kind in BUILDING_TYPES)
+
+    def start(self, state: Play, deal: Deal) -> HutPart:
+        return HutPart([list(stack) for stack in deal.parts[NAME]])
+
+    def conceal(self, state: Play, player: int) -> None:
         for stack in state.parts[NAME].stacks:  # type: ignore[attr-defined]
             stack[1:] = sorted(stack[1:])
 
-    def redeal(self, state: GameState, player: int, rng: random.Random) -> None:
+    def redeal(self, state: Play, player: int, rng: random.Random) -> None:
         for stack in state.parts[NAME].stacks:  # type: ignore[attr-defined]
             rest = stack[1:]
             rng.shuffle(rest)
             stack[1:] = rest
 
-    def turn_actions(self, state: GameState) -> Iterable[Action]:
+    def turn_actions(self, state: Play) -> Iterable[Action]:
         if owned(state, state.turn_player) >= MAX_OWNED:
             return ()
         return [TakeHut(stack[0]) for stack in state.parts[NAME].stacks if stack]  # type: ignore[attr-defined]
 
-    def count_extra(self, state: GameState, player: int, counts: list[int]) -> None:
+    def count_extra(self, state: Play, player: int, counts: list[int]) -> None:
         hut_bonus(state.boards[player].grid, counts)

@@ -21,22 +21,33 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
-from ..components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, EXCHANGE_PAIR, MARKET_CURRENCY, TILE_COST
+from ..components import (
+    CARD_CURRENCY,
+    CARD_VALUE,
+    CURRENCIES,
+    EMPTY,
+    EXCHANGE_PAIR,
+    MARKET_CURRENCY,
+    MARKET_SIZE,
+    MARKET_SLOTS,
+    SLOT_CURRENCY,
+    TILE_COST,
+)
 from ..errors import IllegalAction
-from ..events import BUY
+from ..events import BUY, CARD_PAYMENT, OUT_OF_TURN
 from ..messages import Message, mark
-from ..payments import covering_payments
+from ..payments import covering_payments, two_currency_payments
 from ..phases import ACTION
-from . import bonus, exchange
-from .base import Module, Part
+from .base import Module, Part, check_card_payment, out_of_turn_purchases, payment_cards, spend_card
 
 if TYPE_CHECKING:
-    from ..setup import Deal
-    from ..state import GameState
+    from collections.abc import Callable
+
+    from ..play import Deal, Play
 
 NAME = "vizier"
 WAKE_EVENT = "vizier_wake"  # RECORD.md: the action [M-VIZIER-4]
-USE_EVENT = "vizier"  # RECORD.md: a player uses their vizier in a window [M-VIZIER-2]
+USE_EVENT = OUT_OF_TURN  # RECORD.md ``vizier``: a player uses their vizier in a window [M-VIZIER-2]
 WINDOW = "vizier_window"  # phase: the decider may buy with their vizier, or pass
 PLACING = "vizier_place"  # phase: the decider places the tile their vizier bought
 
@@ -75,8 +86,8 @@ class VizierBuy(NamedTuple):
     @staticmethod
     def from_event(fields: EventFields) -> VizierBuy:
         """``vizier``, then ``exchange`` if an exchange card pays, then the ``buy``."""
-        if fields.kind_at(1) == exchange.EVENT:
-            card = fields.later(1, exchange.EVENT).card("card")
+        if fields.kind_at(1) == CARD_PAYMENT:
+            card = fields.later(1, CARD_PAYMENT).card("card")
             purchase = fields.later(2, BUY)
             return VizierBuy(purchase.slot(), purchase.cards("paid"), (card,))
         purchase = fields.later(1, BUY)
@@ -133,17 +144,15 @@ class VizierPart(Part):
         return (tuple(self.awake), tuple(self.queue))
 
 
-def of(state: GameState) -> VizierPart | None:
+def of(state: Play) -> VizierPart | None:
     """The vizier part of ``state``, or None when the module does not play."""
     return state.parts.get(NAME)  # type: ignore[return-value]
 
 
-def purchases(state: GameState, player: int) -> list[VizierBuy]:
+def purchases(state: Play, player: int) -> list[VizierBuy]:
     """[M-VIZIER-2] what ``player``'s vizier may buy now: each market tile paid exactly, in its slot's currency
     or with an exchange card ([M-EXCH-3])."""
-    part = exchange.of(state)
-    held = tuple(part.held[player]) if part is not None else ()
-    return list(_purchases(tuple(state.hands[player]), tuple(state.market), held))
+    return list(_purchases(tuple(state.hands[player]), tuple(state.market), payment_cards(state, player)))
 
 
 @lru_cache(maxsize=16384)
@@ -151,18 +160,18 @@ def _purchases(hand: tuple[int, ...], market: tuple[int, ...], held: tuple[int, 
     """``purchases`` with money ``hand`` and exchange cards ``held``: searches ask again and again for the same
     few hands and markets."""
     found: list[VizierBuy] = []
-    for slot in (1, 2, 3, 4):
+    for slot in MARKET_SLOTS:
         tile = market[slot - 1]
-        if tile < 0:
+        if tile == EMPTY:
             continue
         cost = TILE_COST[tile]
-        currency = MARKET_CURRENCY[slot - 1]
+        currency = SLOT_CURRENCY[slot]
         cards = tuple(sorted(c for c in hand if CARD_CURRENCY[c] == currency))
         for paid in covering_payments(cards, cost):  # type: ignore[arg-type]
             if sum(CARD_VALUE[c] for c in paid) == cost:  # type: ignore[misc]
                 found.append(VizierBuy(slot, paid, ()))
         if held:
-            for card, paid in exchange.payments_with(held, hand, slot, tile, True):
+            for card, paid in two_currency_payments(held, hand, slot, tile, True):
                 found.append(VizierBuy(slot, paid, (card,)))
     return tuple(found)
 
@@ -176,13 +185,10 @@ def _exact_sums(values: tuple[int, ...]) -> frozenset[int]:
     return frozenset(sums)
 
 
-def can_buy(state: GameState, player: int) -> bool:
+def can_buy(state: Play, player: int) -> bool:
     """Whether ``player`` could pay some market tile exactly (``purchases`` would list one): the window asks
     only such players, and it runs after every turn, so this answers without listing the payments."""
-    held = exchange.of(state)
-    return _can_buy(
-        tuple(state.hands[player]), tuple(state.market), tuple(held.held[player]) if held is not None else ()
-    )
+    return _can_buy(tuple(state.hands[player]), tuple(state.market), payment_cards(state, player))
 
 
 @lru_cache(maxsize=16384)
@@ -192,9 +198,9 @@ def _can_buy(hand: tuple[int, ...], market: tuple[int, ...], held: tuple[int, ..
     for card in hand:
         by_currency[CARD_CURRENCY[card]].append(CARD_VALUE[card])  # type: ignore[index, arg-type]
     pairs = [EXCHANGE_PAIR[card] for card in held]
-    for slot in range(4):
+    for slot in range(MARKET_SIZE):
         tile = market[slot]
-        if tile < 0:
+        if tile == EMPTY:
             continue
         cost = TILE_COST[tile]
         currency = MARKET_CURRENCY[slot]
@@ -208,69 +214,67 @@ def _can_buy(hand: tuple[int, ...], market: tuple[int, ...], held: tuple[int, ..
     return False
 
 
-def _ask_next(state: GameState) -> None:
+def _ask_next(state: Play) -> None:
     """Ask the next player in priority order who could use their vizier; when none is left, the next turn."""
     part: VizierPart = state.parts[NAME]  # type: ignore[assignment]
     while part.queue:
         player = part.queue.pop(0)
-        if part.awake[player] and (can_buy(state, player) or _module_purchases(state, player)):
-            state.phase = WINDOW
-            state.decider = player
+        if part.awake[player] and (can_buy(state, player) or out_of_turn_purchases(state, player)):
+            state.ask(WINDOW, player)
             return
     state.next_turn()
 
 
-def _check_wake(state: GameState, action: WakeVizier) -> None:
+def _check_wake(state: Play, action: WakeVizier) -> None:
     state.require_phase(ACTION)
     if state.parts[NAME].awake[state.turn_player]:  # type: ignore[attr-defined]
         raise IllegalAction("M-VIZIER-4", "your vizier is awake already")
 
 
-def _wake(state: GameState, action: WakeVizier) -> None:
+def _wake(state: Play, action: WakeVizier) -> None:
     state.parts[NAME].awake[state.turn_player] = True  # type: ignore[attr-defined]
     state.emit({"e": WAKE_EVENT, "player": state.turn_player})
     state.end_action()
 
 
-def _check_buy(state: GameState, action: VizierBuy) -> None:
+def _check_buy(state: Play, action: VizierBuy) -> None:
     if state.phase != WINDOW:
         raise IllegalAction("M-VIZIER-2", "a vizier buys only in the window after a turn, when asked")
     player = state.decider
     if len(action.exchange) > 1:
         raise IllegalAction("M-EXCH-3", "one exchange card pays for one tile")
     if action.exchange:
-        total = exchange.check_exchange_payment(state, player, action.slot, action.paid, action.exchange[0])
+        total = check_card_payment(state, player, action.slot, action.paid, action.exchange[0])
     else:
-        currency = MARKET_CURRENCY[action.slot - 1] if action.slot in (1, 2, 3, 4) else -1
+        currency = SLOT_CURRENCY.get(action.slot, -1)
         total = state.check_payment(player, action.slot, action.paid, (currency,), "M-VIZIER-2")
-    cost = TILE_COST[state.market[action.slot - 1]]
+    cost = TILE_COST[state.in_slot(action.slot)]
     if total != cost:
         raise IllegalAction(
             "M-VIZIER-2", "the vizier pays exactly: the tile costs {cost}, not {total}", cost=cost, total=total
         )
 
 
-def _buy(state: GameState, action: VizierBuy) -> None:
+def _buy(state: Play, action: VizierBuy) -> None:
     player = state.decider
     state.parts[NAME].awake[player] = False  # type: ignore[attr-defined]
     state.emit({"e": USE_EVENT, "player": player})
     if action.exchange:
-        exchange.pay_with_exchange(state, player, action.slot, action.paid, action.exchange[0])
-    else:
-        state.purchase(player, action.slot, action.paid)
-    state.phase = PLACING  # [M-VIZIER-3] no extra action: the tile is placed at once
+        spend_card(state, player, action.exchange[0])
+    state.purchase(player, action.slot, action.paid)
+    state.ask(PLACING)  # [M-VIZIER-3] no extra action: the tile is placed at once
 
 
-def _check_pass(state: GameState, action: VizierPass) -> None:
+def _check_pass(state: Play, action: VizierPass) -> None:
     if state.phase != WINDOW:
         raise IllegalAction("M-VIZIER-2", "only a player asked in a vizier window may let the vizier rest")
 
 
-def _pass(state: GameState, action: VizierPass) -> None:
+def _pass(state: Play, action: VizierPass) -> None:
     _ask_next(state)
 
 
-def _placed(state: GameState) -> None:
+def _placed(state: Play) -> None:
     """[M-VIZIER-2] the vizier's tile is placed: refill the market, then ask the next player ([M-VIZIER-5])."""
     if state.refill_market():
         state.end_game()
@@ -278,13 +282,8 @@ def _placed(state: GameState) -> None:
     _ask_next(state)
 
 
-def _module_purchases(state: GameState, player: int) -> list[Action]:
-    """What other modules let ``player``'s vizier buy, paying exactly ([M-BAZAAR-3] a bazaar beside the market)."""
-    return [purchase for more in state.rules.vizier_purchases for purchase in more(state, player)]
-
-
-def _window_moves(state: GameState) -> list[Action]:
-    return [*purchases(state, state.decider), *_module_purchases(state, state.decider), VizierPass()]
+def _window_moves(state: Play) -> list[Action]:
+    return [*purchases(state, state.decider), *out_of_turn_purchases(state, state.decider), VizierPass()]
 
 
 class Vizier(Module):
@@ -304,14 +303,14 @@ class Vizier(Module):
         PLACING: ("M-VIZIER-2", mark("place the tile your vizier bought first (Alhambra or reserve)")),
     }
 
-    def start(self, state: GameState, deal: Deal) -> VizierPart:
+    def start(self, state: Play, deal: Deal) -> VizierPart:
         """[M-VIZIER-1] every vizier starts awake."""
         return VizierPart([True] * deal.players, [])
 
-    def turn_actions(self, state: GameState) -> Iterable[Action]:
+    def turn_actions(self, state: Play) -> Iterable[Action]:
         return () if state.parts[NAME].awake[state.turn_player] else (WakeVizier(),)  # type: ignore[attr-defined]
 
-    def after_turn(self, state: GameState) -> bool:
+    def after_turn(self, state: Play) -> bool:
         """[M-VIZIER-2] open the window: the next player first, the player who just ended last."""
         players = state.players
         part: VizierPart = state.parts[NAME]  # type: ignore[assignment]
@@ -319,10 +318,24 @@ class Vizier(Module):
         _ask_next(state)
         return True
 
-    def unrecorded(self, state: GameState, event: dict) -> Action | None:
+    def unrecorded(self, state: Play, event: dict) -> Action | None:
         """A window's pass: the asked player's next recorded decision is not their ``vizier``."""
         if state.phase != WINDOW:
             return None
-        if event.get("player") == state.decider and event.get("e") in (USE_EVENT, bonus.EVENT):
+        if event.get("player") == state.decider and (
+            event.get("e") == USE_EVENT or event.get("e") in state.rules.optional_events
+        ):
             return None
         return VizierPass()
+
+    def check_out_of_turn(self, state: Play) -> None:
+        if state.phase != WINDOW:
+            raise IllegalAction("M-VIZIER-2", "a vizier buys only in the window after a turn, when asked")
+
+    def buy_out_of_turn(self, state: Play, player: int, purchase: Callable[[], None]) -> None:
+        """[M-VIZIER-2] the vizier falls asleep, the purchase is made, and its tile is placed at once ([M-VIZIER-3]:
+        no extra action)."""
+        state.parts[NAME].awake[player] = False  # type: ignore[attr-defined]
+        state.emit({"e": USE_EVENT, "player": player})
+        purchase()
+        state.ask(PLACING)
