@@ -14,7 +14,7 @@ from typing import NamedTuple, Protocol
 
 from . import events
 from .alhambra import cell_at
-from .components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, MARKET_CURRENCY, describe_card, describe_tile
+from .components import CARD_CURRENCY, CARD_VALUE, CURRENCIES, SLOT_CURRENCY, describe_card, describe_tile
 from .messages import Message
 from .phases import ACTION
 
@@ -98,12 +98,12 @@ class Buy(NamedTuple):
 
     def __str__(self) -> str:
         values = "+".join(str(CARD_VALUE[card]) for card in self.paid)
-        currency = CURRENCIES[CARD_CURRENCY[self.paid[0]]] if self.paid else CURRENCIES[MARKET_CURRENCY[self.slot - 1]]
+        currency = CURRENCIES[CARD_CURRENCY[self.paid[0]]] if self.paid else CURRENCIES[SLOT_CURRENCY[self.slot]]
         return f"buy from slot {self.slot} paying {currency} {values}"
 
     def said(self) -> Message:
         values = "+".join(str(CARD_VALUE[card]) for card in self.paid)
-        currency = CARD_CURRENCY[self.paid[0]] if self.paid else MARKET_CURRENCY[self.slot - 1]
+        currency = CARD_CURRENCY[self.paid[0]] if self.paid else SLOT_CURRENCY[self.slot]
         # TRANSLATORS: {values} are the values of the cards paid, "3+4"; {currency} is their currency's name
         return Message.of(
             "buy from slot {slot} paying {currency} {values}", slot=self.slot, currency=currency, values=values

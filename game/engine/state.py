@@ -35,7 +35,11 @@ from .components import (
     CARD_CURRENCY,
     CARD_VALUE,
     CURRENCIES,
+    EMPTY,
     MARKET_CURRENCY,
+    MARKET_SIZE,
+    MARKET_SLOTS,
+    SLOT_CURRENCY,
     START_TILES,
     TILE_COST,
     TILE_SIDES,
@@ -60,7 +64,7 @@ from .setup import pile_extras, scoring_windows
 from .validation import check_shape
 
 MAX_TAKE_VALUE = 5  # [B-TURN-2]
-OFFER_SIZE = 4
+OFFER_SIZE = 4  # [B-SETUP-5] [B-FILL-2] the money offer's cards
 
 
 def _violation(message: str) -> IllegalAction:
@@ -158,7 +162,7 @@ class GameState:
     reserves: list[list[int]]
     scores: list[int]
     bag: list[int]  # next tile drawn is the last element
-    market: list[int]  # tile per slot 1..4, -1 where empty
+    market: list[int]  # tile per slot 1..4 (index 0..3), EMPTY where empty
     deck: list[int]  # next card drawn is the last element
     offer: list[int]
     discard: list[int]
@@ -349,7 +353,7 @@ class GameState:
                 if kind is not None:
                     tally[kind] += 1
             for tile in self.market:
-                if tile >= 0:
+                if tile != EMPTY:
                     kind = TILE_TYPE[tile]
                     if kind is not None:
                         tally[kind] += 1
@@ -417,7 +421,7 @@ class GameState:
         by_currency = _by_currency(tuple(self.hands[self.turn_player]))
         actions: list[Action] = []
         for slot, tile in enumerate(self.market):
-            if tile >= 0:
+            if tile != EMPTY:
                 actions.extend(_buys(slot + 1, by_currency[MARKET_CURRENCY[slot]], TILE_COST[tile]))
         return actions
 
@@ -557,7 +561,7 @@ class GameState:
     def _check_buy(self, action: Buy) -> None:
         self.require_phase(ACTION)
         slot = action.slot
-        currency = MARKET_CURRENCY[slot - 1] if slot in (1, 2, 3, 4) else -1
+        currency = SLOT_CURRENCY.get(slot, -1)
         self.check_payment(self.turn_player, slot, action.paid, (currency,), "B-TURN-3")
 
     def _do_buy(self, action: Buy) -> None:
@@ -573,7 +577,7 @@ class GameState:
         for card in paid:
             hand.remove(card)
         self.discard.extend(paid)
-        self.market[index] = -1
+        self.market[index] = EMPTY
         self._supply = counted(self._supply, tile, -1)
         self.held.append(tile)
         self.progressed = True
@@ -589,10 +593,10 @@ class GameState:
     ) -> int:
         """[B-TURN-3] ``paid`` is money ``player`` holds, all of ``currencies``, covering the tile in ``slot``
         (else IllegalAction with ``rule``); returns the total paid."""
-        if slot not in (1, 2, 3, 4):
+        if slot not in MARKET_SLOTS:
             raise IllegalAction("B-COMP-5", "the market has slots 1 to 4, not {slot}", slot=repr(slot))
         tile = self.market[slot - 1]
-        if tile < 0:
+        if tile == EMPTY:
             raise IllegalAction("B-TURN-5", "market slot {slot} is empty until the end of the turn", slot=slot)
         if not paid or len(set(paid)) != len(paid):
             raise IllegalAction(rule, "pay with one or more different money cards")
@@ -889,8 +893,8 @@ class GameState:
         if self.rules.aside:  # a module sets some drawn tiles aside ([M-BAZAAR-2]): the base game's loop stays bare
             return self._refill_market_past_aside()
         market_short = False
-        for index in range(4):
-            if self.market[index] < 0:
+        for index in range(MARKET_SIZE):
+            if self.market[index] == EMPTY:
                 if self.bag:
                     self.market[index] = self.bag.pop()
                     if self.log is not None:
@@ -903,10 +907,10 @@ class GameState:
         """``refill_market`` drawing on past the tiles a module sets aside ([M-BAZAAR-2]: a bazaar goes beside the
         market, written in draw order among the ``market`` events)."""
         market_short = False
-        for index in range(4):
-            if self.market[index] < 0:
+        for index in range(MARKET_SIZE):
+            if self.market[index] == EMPTY:
                 tile = self.draw_tile()
-                if tile >= 0:
+                if tile != EMPTY:
                     self.market[index] = tile
                     if self.log is not None:
                         self.emit({"e": events.MARKET, "slot": index + 1, "tile": tile})
@@ -915,7 +919,7 @@ class GameState:
         return market_short
 
     def draw_tile(self, aside: list[int] | None = None) -> int:
-        """The next tile drawn from the bag that stays where it is drawn to (the market, Dirk's pile), or -1 when
+        """The next tile drawn from the bag that stays where it is drawn to (the market, Dirk's pile), or EMPTY when
         the bag runs out.  A tile a module sets aside when drawn ([M-BAZAAR-2]) goes to that module on the way,
         or into ``aside`` when one is given, for ``put_aside`` later (Dirk's draw writes them after his tiles)."""
         bag = self.bag
@@ -929,7 +933,7 @@ class GameState:
                 module.set_aside(self, tile)
             else:
                 aside.append(tile)
-        return -1
+        return EMPTY
 
     def put_aside(self, tiles: list[int]) -> None:
         """Hand tiles ``draw_tile`` collected to the modules that set them aside, in draw order."""
@@ -1011,9 +1015,9 @@ class GameState:
     # ------------------------------------------------------------------ the end [B-END-1..3]
     def _distribute(self) -> None:
         """[B-END-2] each market tile goes to the single richest holder of its slot's currency."""
-        for index in range(4):
+        for index in range(MARKET_SIZE):
             tile = self.market[index]
-            if tile < 0:
+            if tile == EMPTY:
                 continue
             totals = [self.currency_totals(p)[MARKET_CURRENCY[index]] for p in range(self.players)]
             best = max(totals)
@@ -1021,7 +1025,7 @@ class GameState:
             receiver = richest[0] if len(richest) == 1 else None
             self.emit({"e": events.DISTRIBUTE, "slot": index + 1, "tile": tile, "player": receiver})
             if receiver is not None:
-                self.market[index] = -1
+                self.market[index] = EMPTY
                 self._supply = None
                 self.final_held[receiver].append(tile)
         self.phase = FINAL
@@ -1057,8 +1061,8 @@ def _handlers_of(rules: Ruleset) -> dict[type, tuple]:
 
 def describe_action(state: GameState, action: Action) -> str:
     """A fuller text than ``str(action)``: names the tile a purchase buys."""
-    if isinstance(action, Buy) and 1 <= action.slot <= 4 and state.market[action.slot - 1] >= 0:
-        return f"{action} for {describe_tile(state.market[action.slot - 1])}"
+    if isinstance(action, Buy) and action.slot in MARKET_SLOTS and state.in_slot(action.slot) != EMPTY:
+        return f"{action} for {describe_tile(state.in_slot(action.slot))}"
     return str(action)
 
 
@@ -1066,9 +1070,9 @@ def said_action(state: GameState, action: Action) -> Message:
     """``action`` in a player's words (``action.said()``: no grid coordinates), naming the tile a purchase buys
     like ``describe_action``: a template and its arguments, which the client says in the player's language."""
     move = action.said()
-    if isinstance(action, Buy) and 1 <= action.slot <= 4 and state.market[action.slot - 1] >= 0:
+    if isinstance(action, Buy) and action.slot in MARKET_SLOTS and state.in_slot(action.slot) != EMPTY:
         # TRANSLATORS: a market purchase and the tile it buys: "buy from slot 2 paying florin 3+4 for Tower 9"
-        return Message.of("{move} for {tile}", move=move, tile=state.market[action.slot - 1])
+        return Message.of("{move} for {tile}", move=move, tile=state.in_slot(action.slot))
     return move
 
 

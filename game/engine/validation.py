@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .components import CARD_COUNT, TILE_COUNT
+from .components import CARD_COUNT, MARKET_SLOTS, TILE_COUNT
 from .errors import IllegalAction
 from .modules import ACTION_TYPES
 
@@ -119,7 +119,7 @@ def _coordinate(action: Action, name: str, value: Any) -> None:
 
 
 def _slot(action: Action, name: str, value: Any) -> None:
-    if not _is_whole(value) or not 1 <= value <= 4:
+    if not _is_whole(value) or value not in MARKET_SLOTS:
         raise IllegalAction("B-COMP-5", "the market has slots 1 to 4, not {slot}", slot=shown(value))
 
 

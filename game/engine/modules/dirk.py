@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
-from ..components import BUILDING_TYPES, TILE_TYPE, TWO_PLAYER_MONEY, describe_tile, is_hut
+from ..components import BUILDING_TYPES, EMPTY, TILE_TYPE, TWO_PLAYER_MONEY, describe_tile, is_hut
 from ..errors import IllegalAction
 from ..messages import Message, mark
 from ..phases import FINAL
@@ -175,7 +175,7 @@ class Dirk(Module):
         aside: list[int] = []
         while len(tiles) < count:
             tile = state.draw_tile(aside)
-            if tile < 0:
+            if tile == EMPTY:
                 break
             tiles.append(tile)
         state.parts[NAME].tiles.extend(tiles)  # type: ignore[attr-defined]
