@@ -156,7 +156,7 @@ def projected_counts(state: GameState, reserve_weight: float) -> list[list[float
 
     Pieces that are no building (a hut, [M-HUT-3]) count in no majority by themselves.
     """
-    counts: list[list[float]] = [state.type_counts(p) for p in range(state.players)]  # fresh lists of ints
+    counts: list[list[float]] = [state.boards[p].type_counts() for p in range(state.players)]  # fresh lists of ints
     for player, reserve in enumerate(state.reserves):
         for tile in reserve:
             kind = TILE_TYPE[tile]
@@ -357,11 +357,11 @@ def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) 
     cap = money_cap(state)
     estimate = []
     for p in range(players):
-        open_spots, shared = shape.lookup(state.alhambra_key(p), state.grids[p])
+        open_spots, shared = shape.lookup(state.boards[p].key(), state.boards[p].grid)
         estimate.append(
             state.scores[p]
             + majorities[p]
-            + state.wall_length(p) * scorings_left
+            + state.boards[p].wall_length() * scorings_left
             + weights.money * useful_money(state, p, cap)
             - weights.cramped * max(0, 3 - open_spots)
             + weights.compact * shared

@@ -173,7 +173,7 @@ class Pricer:
         return majority + self.wall_gain(action.tile, action.x, action.y) - 1.0
 
     def wall_gain(self, tile: int, x: int, y: int) -> float:
-        grid = self.state.grids[self.me]
+        grid = self.state.boards[self.me].grid
         cell = (y + 64) * 128 + x + 64
         walls = TILE_WALLS[tile]
         touching = facing_walls = 0
@@ -189,7 +189,7 @@ class Pricer:
             return (bin(walls & ~touching).count("1") - facing_walls) * 0.5 * self.scorings_left()
         trial = dict(grid)
         trial[cell] = tile
-        return (longest_wall(trial) - self.state.wall_length(self.me)) * self.scorings_left()
+        return (longest_wall(trial) - self.state.boards[self.me].wall_length()) * self.scorings_left()
 
     def place(self, action: Place) -> float:
         price = self.place_without_modules(action)
@@ -203,7 +203,7 @@ class Pricer:
     def place_without_modules(self, action: Place) -> float:
         """A placement's wall and compactness: all the base game prices."""
         cell = (action.y + 64) * 128 + action.x + 64
-        grid = self.state.grids[self.me]
+        grid = self.state.boards[self.me].grid
         neighbours = (cell - 128 in grid) + (cell + 1 in grid) + (cell + 128 in grid) + (cell - 1 in grid)
         return self.wall_gain(action.tile, action.x, action.y) + self.weights.compact * neighbours
 
@@ -249,7 +249,7 @@ def turn_candidates(state: GameState) -> list[Action]:
     moves: list[Action] = state.take_actions() + state.buy_actions()
     reserve = state.reserves[player]
     if reserve:
-        spots = state.spots(player)
+        spots = state.boards[player].spots()
         for tile in reserve:
             walls = FIT_WALLS[tile]  # a camp fits no spot this way: its places are its module's ([M-CAMP-2])
             moves.extend(
@@ -269,7 +269,7 @@ def placement_candidates(state: GameState) -> list[Action]:
     walls = FIT_WALLS[tile]  # a camp fits no spot this way: its places are its module's ([M-CAMP-2])
     moves: list[Action] = [
         Place(tile, spot.x, spot.y)
-        for spot in state.spots(state.decider)
+        for spot in state.boards[state.decider].spots()
         if walls & spot.touching == spot.need_wall and spot.touching & ~walls
     ]
     moves.append(Reserve(tile))
@@ -283,7 +283,7 @@ _PLACEMENTS: dict[PlacementKey, tuple[tuple[Action, ...], Action, float]] = {}
 
 
 def _placement_key(state: GameState, weights: Weights) -> PlacementKey:
-    return (state.alhambra_key(state.decider), state.held[0], scorings_left(state), weights.compact)
+    return (state.boards[state.decider].key(), state.held[0], scorings_left(state), weights.compact)
 
 
 def _placement_choice(

@@ -45,8 +45,8 @@ def lookahead_copy(state: GameState) -> GameState:
 
 def best_wall_gain(state: GameState, player: int, tile: int) -> int:
     """How much longer the longest wall gets if ``tile`` goes to its best legal cell."""
-    grid = state.grids[player]
-    now = state.wall_length(player)
+    grid = state.boards[player].grid
+    now = state.boards[player].wall_length()
     best = 0
     for x, y in state.legal_cells(player, tile):
         trial = dict(grid)
@@ -115,7 +115,7 @@ class GreedyAgent(Agent):
                     tile=tile,
                     gain=signed,
                 )
-            have = state.type_counts(me)[kind]
+            have = state.boards[me].type_counts()[kind]
             if overpay:
                 return Message.of(
                     "{move}: {type} {have} -> {then}, overpays {overpay}",
@@ -148,8 +148,8 @@ class GreedyAgent(Agent):
             return Message.of(
                 "{move}: longest wall {before} -> {after}, room to grow",
                 move=move,
-                before=state.wall_length(me),
-                after=after.wall_length(me),
+                before=state.boards[me].wall_length(),
+                after=after.boards[me].wall_length(),
             )
         if isinstance(action, Reserve):
             return Message.of("{move}: no cell where it helps now", move=move)

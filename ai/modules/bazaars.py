@@ -72,10 +72,10 @@ _BEST: dict[tuple[frozenset[tuple[int, int]], int], float] = {}
 def best_bazaar_cell(state: GameState, player: int, tile: int) -> float:
     """The most bazaar ``tile`` scores on a cell of ``player``'s Alhambra now, with a share of its empty neighbours
     (not counting the growth factor; -1 where it fits nowhere).  Remembered by Alhambra and bazaar."""
-    key = (state.alhambra_key(player), tile)
+    key = (state.boards[player].key(), tile)
     found = _BEST.get(key)
     if found is None:
-        grid = state.grids[player]
+        grid = state.boards[player].grid
         found = -1.0
         for x, y in state.legal_cells(player, tile):
             cell = cell_at(x, y)
@@ -121,10 +121,10 @@ class BazaarsAdvice(Advice):
         """[M-BAZAAR-5] each player's bazaars as they would score now, and the room around them while tiles come."""
         growth = young(state, ROOM_TURNS)
         for player in range(state.players):
-            key = state.alhambra_key(player)
-            if not bazaar_cells.lookup(key, state.grids[player]):
+            key = state.boards[player].key()
+            if not bazaar_cells.lookup(key, state.boards[player].grid):
                 continue
-            points, room = standing.lookup(key, state.grids[player])
+            points, room = standing.lookup(key, state.boards[player].grid)
             estimate[player] += points + ROOM_WORTH * room * growth
         decider = state.decider
         for tile in state.held:  # a bazaar waiting to be placed: what its best cell will give
@@ -138,8 +138,8 @@ class BazaarsAdvice(Advice):
 
     def cell_points(self, state: GameState, player: int, tile: int, cell: int) -> float:
         """[M-BAZAAR-5] what ``tile`` on ``cell`` adds to the bazaars there (and a bazaar's own points)."""
-        grid = state.grids[player]
-        if not is_bazaar(tile) and not bazaar_cells.lookup(state.alhambra_key(player), grid):
+        grid = state.boards[player].grid
+        if not is_bazaar(tile) and not bazaar_cells.lookup(state.boards[player].key(), grid):
             return 0.0
         return float(added_points(grid, tile, cell))
 

@@ -38,7 +38,7 @@ def counted_cards(state: GameState, player: int) -> list[int]:
     cards = part.cards[player]
     if not cards:
         return []
-    have = built.lookup(state.alhambra_key(player), state.grids[player])
+    have = built.lookup(state.boards[player].key(), state.boards[player].grid)
     return [card for card in cards if card in part.shown or BONUS_TILE[card] in have]
 
 
@@ -52,12 +52,12 @@ def _counted_kinds(state: GameState, player: int, cards: list[int]) -> tuple[int
     A revealed card is always eligible (it turns face down when its tile leaves: [M-BONUS-3]), so
     eligibility alone says what a scoring counts.
     """
-    key = (state.alhambra_key(player), tuple(cards))
+    key = (state.boards[player].key(), tuple(cards))
     found = _COUNTED.get(key)
     if found is None:
         if len(_COUNTED) >= COUNTED_REMEMBERED:
             _COUNTED.clear()
-        have = built.lookup(key[0], state.grids[player])
+        have = built.lookup(key[0], state.boards[player].grid)
         found = _COUNTED[key] = tuple(BONUS_TILE[card][0] for card in cards if BONUS_TILE[card] in have)  # type: ignore[index]
     return found
 
@@ -73,7 +73,7 @@ class BonusAdvice(Advice):
                     counts[player][kind] += 1
         decider = state.decider
         if state.held and decider >= 0:
-            have = built.lookup(state.alhambra_key(decider), state.grids[decider])
+            have = built.lookup(state.boards[decider].key(), state.boards[decider].grid)
             waiting = {(TILE_TYPE[tile], TILE_COST[tile]) for tile in state.held if state.can_place(decider, tile)}
             for card in part.cards[decider]:
                 pair = BONUS_TILE[card]
@@ -92,6 +92,6 @@ class BonusAdvice(Advice):
         for card in cards:
             if BONUS_TILE[card] == pair and card not in part.shown:
                 found += 1.0
-        if found and pair in built.lookup(state.alhambra_key(player), state.grids[player]):
+        if found and pair in built.lookup(state.boards[player].key(), state.boards[player].grid):
             return 0.0  # counted already
         return found

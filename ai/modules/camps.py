@@ -81,10 +81,10 @@ _BEST: dict[tuple[frozenset[tuple[int, int]], int], float] = {}
 def best_camp_cell(state: GameState, player: int, tile: int) -> float:
     """Points per scoring camp ``tile`` scores at its best cell in ``player``'s Alhambra now, with its arrows' room
     to grow (-1 where it fits nowhere: it could only wait on the reserve).  Remembered by Alhambra and camp."""
-    key = (state.alhambra_key(player), tile)
+    key = (state.boards[player].key(), tile)
     found = _BEST.get(key)
     if found is None:
-        grid = state.grids[player]
+        grid = state.boards[player].grid
         found = -1.0
         for spot in spots(state.boards[player], tile):
             found = max(found, points_added(grid, tile, spot.cell) + ARROW_ROOM * arrow_room(grid, tile, spot.cell))
@@ -99,7 +99,7 @@ class CampsAdvice(Advice):
         """[M-CAMP-3] each player's camp lines score as they stand at every scoring to come."""
         left = scorings_left(state)
         for player in range(state.players):
-            points = lines.lookup(state.alhambra_key(player), state.grids[player])
+            points = lines.lookup(state.boards[player].key(), state.boards[player].grid)
             if points:
                 estimate[player] += points * left
         decider = state.decider
@@ -116,11 +116,11 @@ class CampsAdvice(Advice):
     def cell_points(self, state: GameState, player: int, tile: int, cell: int) -> float:
         """[M-CAMP-3] line points that ``tile`` on ``cell`` adds at every scoring to come (any tile may lengthen a
         line)."""
-        grid = state.grids[player]
+        grid = state.boards[player].grid
         if is_camp(tile):
             per_scoring = points_added(grid, tile, cell) + ARROW_ROOM * arrow_room(grid, tile, cell)
         else:
-            per_scoring = line_ends.lookup(state.alhambra_key(player), grid).get(cell, 0)
+            per_scoring = line_ends.lookup(state.boards[player].key(), grid).get(cell, 0)
         return per_scoring * scorings_left(state)
 
     def placement_moves(self, state: GameState, tile: int) -> list[Action]:

@@ -95,7 +95,7 @@ class ExchangeAdvice(Advice):
         kind = TILE_TYPE[tile]
         if kind is None:  # a camp
             return Message.of("{move}: {tile} ({gain})", move=move, tile=tile, gain=f"{gain:+.1f}")
-        have = state.type_counts(me)[kind]
+        have = state.boards[me].type_counts()[kind]
         first, second = EXCHANGE_PAIR[action.card]  # type: ignore[misc]
         overpay = sum(CARD_VALUE[c] for c in action.paid) - TILE_COST[tile]  # type: ignore[misc]
         if overpay:

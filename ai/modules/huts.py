@@ -95,7 +95,7 @@ def best_cell(state: GameState, player: int, tile: int) -> tuple[int, float] | N
 
     A function of the Alhambra and the tile, remembered: rollouts ask it for every tile waiting to be placed.
     """
-    key = (state.alhambra_key(player), tile)
+    key = (state.boards[player].key(), tile)
     found = _BEST_CELLS.get(key, False)
     if found is False:
         if len(_BEST_CELLS) >= BEST_CELLS_REMEMBERED:
@@ -105,13 +105,13 @@ def best_cell(state: GameState, player: int, tile: int) -> tuple[int, float] | N
 
 
 def _best_cell(state: GameState, player: int, tile: int) -> tuple[int, float] | None:
-    grid = state.grids[player]
+    grid = state.boards[player].grid
     walls = TILE_WALLS[tile]
     kind = HUT_COLOUR[tile]
     if kind is None:
         kind = TILE_TYPE[tile]
     best = None
-    for spot in state.spots(player):
+    for spot in state.boards[player].spots():
         if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
             found = neighbours_counted(grid, tile, cell_at(spot.x, spot.y))
             amount = found[1] if found else 0.0
@@ -134,9 +134,8 @@ class HutsAdvice(Advice):
     def count_extra(self, state: GameState, counts: Counts) -> None:
         """[M-HUT-4] the huts in each Alhambra (with their potential); a hut or a building waiting to be placed
         counts what its best cell gives."""
-        key = state.alhambra_key
-        for player in range(state.players):
-            extra = hut_counts.lookup(key(player), state.grids[player])
+        for player, board in enumerate(state.boards):
+            extra = hut_counts.lookup(board.key(), board.grid)
             if extra:
                 mine = counts[player]
                 for kind, amount in extra:
@@ -148,7 +147,7 @@ class HutsAdvice(Advice):
                 counts[decider][found[0]] += found[1]
 
     def cell_extra(self, state: GameState, player: int, tile: int, cell: int) -> tuple[int, float] | None:
-        return neighbours_counted(state.grids[player], tile, cell)
+        return neighbours_counted(state.boards[player].grid, tile, cell)
 
     def prices(self) -> dict[type, Price]:
         return {TakeHut: price_take_hut}
@@ -158,7 +157,7 @@ class HutsAdvice(Advice):
         player = state.turn_player
         if huts.owned(state, player) >= huts.MAX_OWNED:
             return []
-        have = state.type_counts(player)
+        have = state.boards[player].type_counts()
         part = huts.of(state)
         assert part is not None
         return [TakeHut(stack[0]) for kind, stack in enumerate(part.stacks) if stack and have[kind]]
@@ -168,10 +167,10 @@ class HutsAdvice(Advice):
             return None
         colour = HUT_COLOUR[action.tile]
         assert colour is not None
-        grid = state.grids[me]
+        grid = state.boards[me].grid
         walls = TILE_WALLS[action.tile]
         best = 0
-        for spot in state.spots(me):
+        for spot in state.boards[me].spots():
             if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                 cell = cell_at(spot.x, spot.y)
                 here = sum(

@@ -150,7 +150,7 @@ class VizierAdvice(Advice):
             kind = TILE_TYPE[tile]
             if kind is None:  # a camp
                 return Message.of("{move} ({tile}): before my turn, without an action", move=move, tile=tile)
-            have = state.type_counts(me)[kind]
+            have = state.boards[me].type_counts()[kind]
             return Message.of(
                 "{move} ({tile}): {type} {have} -> {then} before my turn, without spending an action",
                 move=move,

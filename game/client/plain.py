@@ -104,7 +104,7 @@ def said(move: str) -> str:
 
 def _neighbour(state: GameState, seat: int, x: int, y: int) -> int | None:
     """The tile a tile put on cell (x, y) of ``seat``'s Alhambra would touch first (north, east, south, west)."""
-    grid = state.grids[seat]
+    grid = state.boards[seat].grid
     for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):  # north, east, south, west
         neighbour = grid.get(cell_at(x + dx, y + dy))
         if neighbour is not None:

@@ -141,13 +141,13 @@ def sheet_for(state: GameState, event: dict, later: Sequence[dict]) -> Sheet:
     """The sheet of ``event`` (a ``score`` event); ``later`` are the events after it in the same batch."""
     players = state.players
     collectors: list[int | str] = list(range(players))
-    counts = [state.type_counts(p) for p in range(players)]
+    counts = [state.boards[p].type_counts() for p in range(players)]
     modules = modules_for(state.rules)
     shares: list[list[tuple[str, list[int]]]] = [modules.count_shares(state, p) for p in range(players)]
     for p, found in enumerate(shares):
         for _share, extra in found:
             counts[p] = [count + more for count, more in zip(counts[p], extra, strict=True)]
-    walls: list[int | None] = [state.wall_length(p) for p in range(players)]
+    walls: list[int | None] = [state.boards[p].wall_length() for p in range(players)]
     totals = list(event["totals"])
     for column in modules.sheet_columns(state, event, later):
         collectors.append(column.key)

@@ -28,7 +28,7 @@ from typing import ClassVar
 
 from . import alhambra, events
 from .actions import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
-from .alhambra import FIT_WALLS, NO_BUILDING, ORIGIN, Alhambra, Spot, cell_at, fits, xy_of
+from .alhambra import FIT_WALLS, NO_BUILDING, ORIGIN, cell_at, fits, xy_of
 from .board import Board, counted
 from .components import (
     BUILDING_TYPES,
@@ -279,29 +279,6 @@ class GameState:
         best = max(self.scores)
         return [p for p in range(self.players) if self.scores[p] == best]
 
-    @property
-    def grids(self) -> list[Alhambra]:
-        """Every player's Alhambra as cell -> tile (read only: ``boards`` holds them)."""
-        return [board.grid for board in self.boards]
-
-    def alhambra_key(self, player: int) -> frozenset[tuple[int, int]]:
-        return self.boards[player].key()
-
-    def survey(self, player: int) -> alhambra.Survey:
-        return self.boards[player].survey()
-
-    def spots(self, player: int) -> tuple[Spot, ...]:
-        return self.boards[player].survey().spots
-
-    def removable(self, player: int) -> frozenset[int]:
-        return self.boards[player].removable()
-
-    def wall_length(self, player: int) -> int:
-        return self.boards[player].wall_length()
-
-    def type_counts(self, player: int) -> list[int]:
-        return self.boards[player].type_counts()
-
     def survey_everyone(self) -> None:
         """Work out every Alhambra's survey, wall, type counts and redesigns now: every later copy inherits them.
 
@@ -377,9 +354,6 @@ class GameState:
     def in_slot(self, slot: int) -> int:
         """The tile in market ``slot`` (1 to 4, as actions and records number the slots), or ``EMPTY``."""
         return self.market[slot - 1]
-
-    def cell_of(self, player: int, tile: int) -> int | None:
-        return self.boards[player].cell_of(tile)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -720,7 +694,7 @@ class GameState:
     def _alhambra_cell(self, tile: int) -> int:
         if is_start_tile(tile):
             raise IllegalAction("B-TURN-6", "the start tile can never be removed or swapped")
-        cell = self.cell_of(self.turn_player, tile)
+        cell = self.boards[self.turn_player].cell_of(tile)
         if cell is None:
             raise IllegalAction("B-TURN-6", "{tile} is not in your Alhambra", tile=tile)
         return cell
@@ -739,7 +713,7 @@ class GameState:
 
     def _do_lift(self, action: Lift) -> None:
         player = self.turn_player
-        cell = self.cell_of(player, action.tile)
+        cell = self.boards[player].cell_of(action.tile)
         self._unbuild(player, cell)
         self.reserves[player].append(action.tile)
         x, y = xy_of(cell)
@@ -761,7 +735,7 @@ class GameState:
 
     def _do_swap(self, action: Swap) -> None:
         player = self.turn_player
-        cell = self.cell_of(player, action.alhambra_tile)
+        cell = self.boards[player].cell_of(action.alhambra_tile)
         reserve = self.reserves[player]
         self._unbuild(player, cell)
         self._build(player, cell, action.reserve_tile)
@@ -997,7 +971,7 @@ class GameState:
                         module, index = owners[collector - players]
                         awards.append(module.award(self, index, kind, earned))
         for player in range(players):
-            wall = self.wall_length(player)
+            wall = self.boards[player].wall_length()
             if wall:
                 self.scores[player] += wall
                 awards.append({"player": player, "what": "wall", "points": wall})

@@ -164,7 +164,7 @@ def test_bazaar_points_are_counted_and_priced_m_bazaar_5():
     first, second, _ = BAZAAR_TYPES[bazaar]
     a, b = tiles_of_type(BUILDING_TYPES[first])[0], tiles_of_type(BUILDING_TYPES[second])[0]
     set_grid(state, 0, {(1, 0): "", (0, 1): ""})
-    grid = dict(state.grids[0])
+    grid = dict(state.boards[0].grid)
     grid[cell_at(1, 1)] = bazaar
     state.boards[0] = Board(grid)
     state._forget(0)
@@ -172,7 +172,7 @@ def test_bazaar_points_are_counted_and_priced_m_bazaar_5():
     advice = advice_for(state.rules)
     added = advice.points_at(state, 0, a, cell_at(2, 1))  # a building of its first colour beside it
     assert added >= 1
-    grid = dict(state.grids[0])
+    grid = dict(state.boards[0].grid)
     grid[cell_at(2, 1)] = a
     grid[cell_at(2, 0)] = b
     state.boards[0] = Board(grid)

@@ -114,7 +114,7 @@ def build(state: GameState, player: int, tiles: dict[tuple[int, int], int]) -> N
             state.bag.remove(tile)
         else:
             state.market[state.market.index(tile)] = state.bag.pop()
-        state.grids[player][cell_at(x, y)] = tile
+        state.boards[player] = state.boards[player].placed(cell_at(x, y), tile)
     state.forget_supply()
 
 
@@ -168,7 +168,7 @@ def test_the_evaluation_counts_huts_neighbours_m_hut_4() -> None:
     """[M-HUT-4] the projected counts include each building next to a hut of its colour, like a scoring."""
     state, hut = hut_position()
     before = projected_counts(state, 0.45)[0][CHAMBERS]
-    state.grids[0][cell_at(1, 1)] = hut
+    state.boards[0] = state.boards[0].placed(cell_at(1, 1), hut)
     huts.of(state).stacks[CHAMBERS].remove(hut)  # type: ignore[union-attr]
     state._forget(0)  # the Alhambra changed behind the state's back
     after = projected_counts(state, 0.45)[0][CHAMBERS]
@@ -187,7 +187,7 @@ def test_the_evaluation_counts_eligible_bonus_cards_m_bonus_2_m_bonus_3() -> Non
     card = part.cards[0][0]
     kind, cost = BONUS_TILE[card]  # type: ignore[misc]
     tile = next(t for t in range(54) if TILE_TYPE[t] == kind and TILE_COST[t] == cost)
-    plain = state.type_counts(0)[kind]
+    plain = state.boards[0].type_counts()[kind]
     assert projected_counts(state.clone(), 0.45)[0][kind] == plain
     state = GameState.start(deal(3, 6, ("bonus",)), 6)  # nothing worked out yet
     part = bonus.of(state)
@@ -197,7 +197,9 @@ def test_the_evaluation_counts_eligible_bonus_cards_m_bonus_2_m_bonus_3() -> Non
     assert projected_counts(state, 0.45)[0][kind] == plain + 2  # the tile and the card
     assert state.scoring_counts(0)[kind] == plain + 1  # a scoring would reveal it first
     other = GameState.start(deal(3, 6, ("bonus",)), 6)
-    other.grids[0][cell_at(1, 0)] = next(t for t in range(54) if TILE_TYPE[t] == kind and TILE_COST[t] != cost)
+    other.boards[0] = other.boards[0].placed(
+        cell_at(1, 0), next(t for t in range(54) if TILE_TYPE[t] == kind and TILE_COST[t] != cost)
+    )
     assert projected_counts(other, 0.45)[0][kind] == plain + 1  # no card counted
 
 
@@ -233,7 +235,7 @@ def test_greedy_uses_the_vizier_for_a_clearly_good_tile_m_vizier_2() -> None:
     state.apply(decision.action)
     assert state.phase == vizier.PLACING and state.decider == 1
     state.apply(make_agent("greedy").choose(state.knowledge(1), state.legal_actions()))
-    assert state.type_counts(1)[CHAMBERS] == 2 and not vizier.of(state).awake[1]  # type: ignore[union-attr]
+    assert state.boards[1].type_counts()[CHAMBERS] == 2 and not vizier.of(state).awake[1]  # type: ignore[union-attr]
 
 
 def test_mcts_uses_the_vizier_for_a_clearly_good_tile_and_searches_from_the_window_m_vizier_2() -> None:

@@ -127,11 +127,11 @@ class UiPlayer:
         return scene.bank.offer_rects(scene)[index].center
 
     def board_pos(self, scene: TurnScene, x: int, y: int) -> tuple[int, int]:
-        scene.board.fit(scene.state.grids[scene.me])
+        scene.board.fit(scene.state.boards[scene.me].grid)
         return scene.board.cell_rect(x, y).center
 
     def grid_tile_pos(self, scene: TurnScene, tile: int) -> tuple[int, int]:
-        grid = scene.state.grids[scene.me]
+        grid = scene.state.boards[scene.me].grid
         cell = next(c for c, t in grid.items() if t == tile)
         return self.board_pos(scene, *xy_of(cell))
 

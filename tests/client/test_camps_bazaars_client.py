@@ -93,7 +93,7 @@ def click_cell(driver: Driver, scene: TurnScene, cell: tuple[int, int]) -> None:
 
 
 def held_camp(state: GameState) -> bool:
-    return state.phase == PLACE and any(is_camp(t) for t in state.held) and len(state.grids[0]) > 2
+    return state.phase == PLACE and any(is_camp(t) for t in state.held) and len(state.boards[0].grid) > 2
 
 
 # ====================================================================== camps
@@ -139,7 +139,7 @@ def test_a_held_camp_lights_its_legal_cells_and_is_placed_by_clicks(make_app: Ma
         assert share_of(driver.app.screen, scene.board.cell_rect(*cell), TARGET, 40) > 0.02, "a legal cell is lit"
     click_cell(driver, scene, legal[0])
     confirm(driver, scene)
-    assert scene.state.grids[0].get(cell_at(*legal[0])) == camp
+    assert scene.state.boards[0].grid.get(cell_at(*legal[0])) == camp
 
 
 def test_a_camp_held_over_a_cell_it_may_not_take_is_crossed_out_with_the_reason(make_app: MakeApp) -> None:
@@ -149,7 +149,7 @@ def test_a_camp_held_over_a_cell_it_may_not_take_is_crossed_out_with_the_reason(
     driver, scene = sit_down(make_app, game)
     camp = next(t for t in scene.state.held if is_camp(t))
     legal = set(scene.state.legal_cells(0, camp))
-    built = {xy_of(c) for c in scene.state.grids[0]}
+    built = {xy_of(c) for c in scene.state.boards[0].grid}
     beside = {(x + dx, y + dy) for x, y in built for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))} - built
     bad = sorted(beside - legal)[0]
     start = next(r for t, r in scene.tray.held_rects(scene.snapshot()) if t == camp).center
@@ -167,7 +167,7 @@ def test_a_camp_held_over_a_cell_it_may_not_take_is_crossed_out_with_the_reason(
     assert share_of(driver.app.screen, around, WARN, 40) > 0.03, "the cross in the warning colour"
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     driver.step()
-    assert camp in scene.state.held and cell_at(*bad) not in scene.state.grids[0]
+    assert camp in scene.state.held and cell_at(*bad) not in scene.state.boards[0].grid
     assert scene.toast_warn and scene.toast_text
     # over a legal cell there is no cross
     scene.sel.tile, scene.sel.source = camp, "held"
@@ -193,7 +193,7 @@ def test_a_camp_on_the_reserve_comes_back_by_a_redesign(make_app: MakeApp) -> No
     assert (move.x, move.y) in scene.targets()[0]
     click_cell(driver, scene, (move.x, move.y))
     confirm(driver, scene)
-    assert move.tile in scene.table.game.state.grids[0].values()
+    assert move.tile in scene.table.game.state.boards[0].grid.values()
 
 
 def test_camps_are_drawn_in_every_alhambra_and_on_the_reserves(make_app: MakeApp) -> None:
@@ -201,8 +201,8 @@ def test_camps_are_drawn_in_every_alhambra_and_on_the_reserves(make_app: MakeApp
     game = position(
         lambda s: (
             s.phase == ACTION
-            and any(is_camp(t) for t in s.grids[0].values())
-            and any(is_camp(t) for seat in (1, 2) for t in s.grids[seat].values())
+            and any(is_camp(t) for t in s.boards[0].grid.values())
+            and any(is_camp(t) for seat in (1, 2) for t in s.boards[seat].grid.values())
         ),
         seeds=range(1, 300),
         limit=900,
@@ -210,12 +210,12 @@ def test_camps_are_drawn_in_every_alhambra_and_on_the_reserves(make_app: MakeApp
     driver, scene = sit_down(make_app, game, (1024, 700))
     hover(driver, (0, 0))
     screen, sprites = driver.app.screen, driver.app.ui.sprites
-    scene.board.fit(scene.state.grids[0])
-    camp = next(t for t in scene.state.grids[0].values() if is_camp(t))
-    rect = scene.board.tile_rect(scene.state.grids[0], camp)
+    scene.board.fit(scene.state.boards[0].grid)
+    camp = next(t for t in scene.state.boards[0].grid.values() if is_camp(t))
+    rect = scene.board.tile_rect(scene.state.boards[0].grid, camp)
     assert rect is not None and matches(screen, rect, sprites.tile(camp, rect.w)) > 0.7
     for panel in scene.opponents.panels:
-        grid = scene.state.grids[panel.seat]
+        grid = scene.state.boards[panel.seat].grid
         for tile in (t for t in grid.values() if is_camp(t)):
             small = panel.grid.tile_rect(grid, tile)
             assert small is not None and matches(screen, small, sprites.tile(tile, small.w)) > 0.6, describe_tile(tile)
@@ -247,7 +247,7 @@ def test_the_score_sheet_has_each_players_camp_lines(make_app: MakeApp, screensh
     points = {(a["player"], a["what"]): a["points"] for a in event["points"]}
     for seat in range(game.state.players):
         assert row.points[seat] == points.get((seat, "camp"), 0)
-        short, tip = camp_explain(game.state.grids[seat])
+        short, tip = camp_explain(game.state.boards[seat].grid)
         assert row.notes[seat] == (short or "no camp") and row.tips[seat] == tip
         lines = sum(map(int, short.split(" + "))) if short else 0
         assert lines == row.points[seat], "the lines listed add up to the points scored"
@@ -380,7 +380,7 @@ def test_a_bazaar_is_bought_by_a_click_paying_exactly_and_placed(make_app: MakeA
     assert sorted(scene.targets()[0]) == sorted(scene.state.legal_cells(0, buy.tile))
     click_cell(driver, scene, (place.x, place.y))
     confirm(driver, scene)
-    assert buy.tile in scene.table.game.state.grids[0].values()
+    assert buy.tile in scene.table.game.state.boards[0].grid.values()
 
 
 def test_the_a_key_picks_the_next_bazaar_you_can_pay(make_app: MakeApp) -> None:
@@ -461,7 +461,7 @@ def test_a_vizier_buys_a_bazaar_in_its_window(make_app: MakeApp) -> None:
     place = next(a for a in scene.state.legal_actions() if isinstance(a, Place))
     click_cell(driver, scene, (place.x, place.y))
     confirm(driver, scene)
-    assert action.tile in scene.table.game.state.grids[0].values()
+    assert action.tile in scene.table.game.state.boards[0].grid.values()
 
 
 def test_bazaar_events_are_said_and_fly() -> None:
@@ -561,7 +561,7 @@ def test_the_final_sheet_has_each_players_bazaar_points() -> None:
     assert row.label == "Bazaars" and row.legend == "neighbours × colours"
     for seat in range(game.state.players):
         points = sum(a["points"] for a in scores[-1]["points"] if a["player"] == seat and a["what"] == "bazaar")
-        assert row.points[seat] == points == bazaars.alhambra_points(game.state.grids[seat])
+        assert row.points[seat] == points == bazaars.alhambra_points(game.state.boards[seat].grid)
         products = re.findall(r"(\d+) × (\d+)", row.notes[seat])
         assert sum(int(a) * int(b) for a, b in products) == points
 

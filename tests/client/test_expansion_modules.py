@@ -90,7 +90,9 @@ def test_module_events_play_back() -> None:
 def test_the_score_sheet_names_the_huts_and_bonus_shares() -> None:
     """[M-HUT-4] [M-BONUS-2] the sheet counts what the scoring counted and says which part the modules added."""
     game = position(
-        lambda s: bool(s.rounds_scored) and any(s.scoring_counts(0)[k] != s.type_counts(0)[k] for k in range(6)),
+        lambda s: (
+            bool(s.rounds_scored) and any(s.scoring_counts(0)[k] != s.boards[0].type_counts()[k] for k in range(6))
+        ),
         seeds=range(1, 200),
         limit=600,
     )
@@ -155,10 +157,10 @@ def test_a_vizier_purchase_is_picked_in_the_market_and_placed_like_a_bought_tile
     driver.key(pygame.K_TAB)
     assert scene.sel.tile == tile
     place = next(a for a in scene.state.legal_actions() if isinstance(a, Place))
-    scene.board.fit(scene.state.grids[0])
+    scene.board.fit(scene.state.boards[0].grid)
     driver.click(scene.board.cell_rect(place.x, place.y).center)
     confirm(driver, scene)
-    assert tile in scene.state.grids[0].values()
+    assert tile in scene.state.boards[0].grid.values()
     assert any(e["e"] == vizier.USE_EVENT and e["player"] == 0 for e in scene.table.game.events)
 
 
@@ -178,10 +180,10 @@ def test_a_hut_is_taken_from_its_stack_and_placed(make_app: MakeApp) -> None:
     assert scene.widget("to_dirk").visible is False if scene.state.players == 2 else True
     driver.key(pygame.K_TAB)
     place = next(a for a in scene.state.legal_actions() if isinstance(a, Place))
-    scene.board.fit(scene.state.grids[0])
+    scene.board.fit(scene.state.boards[0].grid)
     driver.click(scene.board.cell_rect(place.x, place.y).center)
     confirm(driver, scene)
-    assert tile in scene.state.grids[0].values()
+    assert tile in scene.state.boards[0].grid.values()
 
 
 def test_the_turns_prompt_names_the_module_moves_open_now(make_app: MakeApp) -> None:
@@ -202,13 +204,13 @@ def test_a_hut_is_dragged_from_its_stack_into_the_alhambra(make_app: MakeApp) ->
     driver, scene = sit_down(make_app, game)
     panel = scene.module_panels[huts.NAME]
     tile, rect = next(iter(panel.top_rects(scene.state).items()))
-    scene.board.fit(scene.state.grids[0])
+    scene.board.fit(scene.state.boards[0].grid)
     after = scene.state.clone()
     after.apply(TakeHut(tile))
     place = next(a for a in after.legal_actions() if isinstance(a, Place) and a.tile == tile)
     driver.drag(rect.center, scene.board.cell_rect(place.x, place.y).center)
     confirm(driver, scene)
-    assert tile in scene.state.grids[0].values(), "the hut was taken and built where it was dropped"
+    assert tile in scene.state.boards[0].grid.values(), "the hut was taken and built where it was dropped"
     assert [e["e"] for e in scene.table.game.events].count(huts.TAKE_EVENT) >= 1
 
 

@@ -649,7 +649,7 @@ def test_the_scoring_overlay_shows_the_falcon_rows_at_two_sizes(make_app: MakeAp
 # ---------------------------------------------------------------------- a whole game
 def blocks_with(state: GameState, place: Place) -> int:
     """How many corners of four tiles the human's Alhambra has once ``place`` is built."""
-    cells = {xy_of(cell) for cell in state.grids[0]} | {(place.x, place.y)}
+    cells = {xy_of(cell) for cell in state.boards[0].grid} | {(place.x, place.y)}
     return sum((x - 1, y - 1) in cells and (x, y - 1) in cells and (x - 1, y) in cells for x, y in cells)
 
 

@@ -122,7 +122,7 @@ def test_place_by_drag_then_end_turn_and_undo(make_app: MakeApp) -> None:
     assert scene.state.phase == PLACE and scene.state.held == [tile]
     start_pos = dict((t, r) for t, r in scene.tray.held_rects(scene))[tile].center
     cell = scene.state.legal_cells(0, tile)[0]
-    scene.board.fit(scene.state.grids[0])
+    scene.board.fit(scene.state.boards[0].grid)
     end_pos = scene.board.cell_rect(*cell).center
     driver.drag(start_pos, end_pos)
     staged = scene.table.staged
@@ -149,10 +149,10 @@ def test_end_turn_commits_and_the_bot_plays(make_app: MakeApp) -> None:
     driver.click(held[tile].center)  # select by click ...
     assert scene.targets()[0], "legal cells are highlighted"
     x, y = scene.targets()[0][0]
-    scene.board.fit(scene.state.grids[0])
+    scene.board.fit(scene.state.boards[0].grid)
     driver.click(scene.board.cell_rect(x, y).center)  # ... and click a highlighted cell
     driver.click_widget("primary")  # End turn
-    assert scene.state.grids[0].get(_cell(x, y)) == tile
+    assert scene.state.boards[0].grid.get(_cell(x, y)) == tile
     assert scene.state.turn_player == 1
     driver.wait(lambda: scene.state.turn_player == 0 or scene.state.is_over, 30)
 
@@ -228,7 +228,7 @@ def test_build_from_the_reserve_by_drag(make_app: MakeApp, tmp_path: Path) -> No
 
     move = next(a for a in scene.state.redesign_actions() if isinstance(a, FromReserve))
     start_pos = dict(scene.tray.reserve_rects(scene))[move.tile].center
-    scene.board.fit(scene.state.grids[0])
+    scene.board.fit(scene.state.boards[0].grid)
     driver.drag(start_pos, scene.board.cell_rect(move.x, move.y).center)
     assert scene.table.staged is not None and scene.table.staged.action == move
 
@@ -248,7 +248,7 @@ class UiCells:
     def tile_center(scene: TurnScene, tile: int) -> tuple[int, int]:
         from game.engine.alhambra import xy_of
 
-        grid = scene.state.grids[0]
+        grid = scene.state.boards[0].grid
         scene.board.fit(grid)
         cell = next(c for c, t in grid.items() if t == tile)
         return scene.board.cell_rect(*xy_of(cell)).center
@@ -256,7 +256,7 @@ class UiCells:
 
 def test_the_start_tile_cannot_be_moved_and_says_why(make_app: MakeApp) -> None:
     driver, scene = start(make_app)
-    scene.board.fit(scene.state.grids[0])
+    scene.board.fit(scene.state.boards[0].grid)
     driver.click(scene.board.cell_rect(0, 0).center)
     assert scene.sel.tile is None
     assert "start tile" in scene.toast_text and scene.toast_warn
@@ -293,7 +293,7 @@ def test_escape_opens_the_game_menu_and_resumes(make_app: MakeApp) -> None:
 
 def test_zoom_and_pan_change_the_board_view(make_app: MakeApp) -> None:
     driver, scene = start(make_app)
-    scene.board.fit(scene.state.grids[0])
+    scene.board.fit(scene.state.boards[0].grid)
     size = scene.board.cell_size
     driver.key(pygame.K_PLUS)
     driver.step()

@@ -433,7 +433,7 @@ def test_buying_falcons_when_no_corner_fits_says_why(make_app: MakeApp) -> None:
     """[M-FALCON-2] [M-FALCON-3] F, or a click on an unlit falcon, with no corner where four tiles meet: the
     table says so instead of nothing."""
     game = position(lambda s: s.phase == ACTION and not s.held and not FALCONS.placeable(s, 0))
-    assert not falcons.meeting_corners.lookup(game.state.alhambra_key(0), game.state.grids[0])
+    assert not falcons.meeting_corners.lookup(game.state.boards[0].key(), game.state.boards[0].grid)
     driver = make_app(speed=0.0)
     scene = sit(driver, game)
     pressed, clicked = f_and_a_click(driver, scene)
@@ -447,7 +447,7 @@ def test_buying_falcons_without_their_colours_at_a_corner_says_why(make_app: Mak
     def colourless(s: GameState) -> bool:
         if s.phase != ACTION or s.held or FALCONS.placeable(s, 0):
             return False
-        corners = falcons.meeting_corners.lookup(s.alhambra_key(0), s.grids[0])
+        corners = falcons.meeting_corners.lookup(s.boards[0].key(), s.boards[0].grid)
         free = [c for c, _ in corners if c not in falcons.of(s).perches[0]]  # type: ignore[union-attr]
         return bool(free) and any(is_money_card(c) for c in s.hands[0])
 

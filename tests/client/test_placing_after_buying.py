@@ -238,7 +238,9 @@ def test_a_wall_ring_round_an_alhambra_gets_a_flourish_once_b_score_4(make_app: 
     original = scene.ui.sounds.play
     scene.ui.sounds.play = lambda name: (played.append(name), original(name))[1]  # type: ignore[method-assign]
     scene.animator.speed = 1.0
-    scene.on_event_shown({"e": "place", "player": 0, "tile": state.grids[0][next(iter(state.grids[0]))]}, None)
+    scene.on_event_shown(
+        {"e": "place", "player": 0, "tile": state.boards[0].grid[next(iter(state.boards[0].grid))]}, None
+    )
     assert played == ["flourish"] and scene.animator.effects
     assert "walled all round" in scene.toast_text and "Your Alhambra" in scene.toast_text
     scene.on_event_shown({"e": "place", "player": 0, "tile": 0}, None)

@@ -129,7 +129,7 @@ def test_legal_places_light_up_for_a_bought_tile(make_app: MakeApp, screenshots:
     save(screen, screenshots, "table_placing.png")
     cells = scene.targets()[0]
     assert cells
-    scene.board.fit(scene.state.grids[0])
+    scene.board.fit(scene.state.boards[0].grid)
     for x, y in cells:
         rect = scene.board.cell_rect(x, y)
         assert share_of(screen, rect, TARGET, 40) > 0.02, "a legal cell shows the cyan target"

@@ -92,7 +92,7 @@ class Views:
         self.top.draw_static(surface, snap.ui)
         for view in (self.top, self.opponents, self.market, self.bank, self.log, self.hand, self.tray):
             view.draw(surface, snap)
-        self.board.draw(surface, snap.state.grids[snap.me])
+        self.board.draw(surface, snap.state.boards[snap.me].grid)
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -151,7 +151,7 @@ def dirk_tiles(state: GameState) -> list[int]:
 def _owned_tiles(state: GameState) -> set[int]:
     owned = set(dirk_tiles(state)) | set(state.held)
     for p in range(state.players):
-        owned |= set(state.grids[p].values()) | set(state.reserves[p]) | set(state.final_held[p])
+        owned |= set(state.boards[p].grid.values()) | set(state.reserves[p]) | set(state.final_held[p])
     return owned
 
 
@@ -179,9 +179,9 @@ def _pull_tiles(state: GameState, tiles: Iterable[int]) -> None:
                 if tile in state.reserves[p]:
                     state.reserves[p].remove(tile)
                     state._forget(p)
-                cell = state.cell_of(p, tile)
+                cell = state.boards[p].cell_of(tile)
                 if cell is not None:
-                    del state.grids[p][cell]
+                    del state.boards[p].grid[cell]
                     state._forget(p)
                 if tile in state.final_held[p]:
                     state.final_held[p].remove(tile)
@@ -193,7 +193,7 @@ def _pull_tiles(state: GameState, tiles: Iterable[int]) -> None:
 
 def set_grid(state: GameState, player: int, layout: Layout) -> dict[int, int]:
     """Replace ``player``'s Alhambra by a legal one; its old buildings go to the bottom of the bag."""
-    old = [t for t in state.grids[player].values() if not is_start_tile(t)]
+    old = [t for t in state.boards[player].grid.values() if not is_start_tile(t)]
     grid = build(layout, player, avoid=_owned_tiles(state) - set(old))
     assert alhambra.violations(grid) == [], f"test layout breaks §4: {alhambra.violations(grid)}"
     state.boards[player] = Board({ORIGIN: START_TILES[player]})
@@ -310,7 +310,7 @@ def all_tiles(state: GameState) -> list[int]:
     tiles += [t for stack in hut_stacks(state) for t in stack]
     tiles += bazaars_waiting(state)
     for p in range(state.players):
-        tiles += list(state.grids[p].values()) + list(state.reserves[p]) + list(state.final_held[p])
+        tiles += list(state.boards[p].grid.values()) + list(state.reserves[p]) + list(state.final_held[p])
     return tiles
 
 
@@ -350,7 +350,7 @@ def check_conservation(state: GameState) -> None:
         perched = [f for perches in birds.perches for f, _ in perches.values()]
         assert sorted(birds.supply + perched) == list(falcons.FALCONS), "[M-FALCON-1] falcons created or lost"
     for p in range(state.players):
-        assert state.grids[p].get(ORIGIN) == START_TILES[p], "[B-SETUP-1] start tile left the origin"
+        assert state.boards[p].grid.get(ORIGIN) == START_TILES[p], "[B-SETUP-1] start tile left the origin"
     assert (dirk.of(state) is not None) == (state.players == 2), "[B-DIRK-1] Dirk plays exactly with two players"
 
 

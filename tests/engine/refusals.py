@@ -57,7 +57,7 @@ def _cards(state: GameState, rng: random.Random) -> list[int]:
 def _tiles(state: GameState, rng: random.Random) -> list[int]:
     """Tiles worth trying: waiting, on the decider's reserve, in their Alhambra, in the market, and at random."""
     player = state.decider
-    found = list(state.held) + list(state.reserves[player]) + list(state.grids[player].values())
+    found = list(state.held) + list(state.reserves[player]) + list(state.boards[player].grid.values())
     found += [tile for tile in state.market if tile != EMPTY]
     for part in state.parts.values():  # a module's pieces: falcons in the supply, bazaars waiting, huts on top
         found += [*getattr(part, "supply", ()), *getattr(part, "waiting", ())]
@@ -88,7 +88,7 @@ def _building(state: GameState, rng: random.Random) -> list[Any]:
     """Tiles placed, built from the reserve, lifted and swapped in the decider's Alhambra, on and around it
     (the building rules' refusals, [B-PLACE-2] to [B-PLACE-6])."""
     player = state.decider
-    grid = state.grids[player]
+    grid = state.boards[player].grid
     near = sorted(
         {(x + dx, y + dy) for x, y in map(xy_of, grid) for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
     )
@@ -138,7 +138,7 @@ def _perching(state: GameState, rng: random.Random) -> list[Any]:
     hand = state.hands[state.decider]
     if falcons is None or not hand or not falcons.supply:  # type: ignore[attr-defined]
         return []
-    built = set(map(xy_of, state.grids[state.decider]))
+    built = set(map(xy_of, state.boards[state.decider].grid))
     corners = [(x, y) for x, y in sorted(built) if {(x - 1, y - 1), (x, y - 1), (x - 1, y)} <= built]
     return [BuyFalcon(rng.choice(falcons.supply), hand[0], x, y) for x, y in corners]  # type: ignore[attr-defined]
 

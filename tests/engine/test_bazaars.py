@@ -554,18 +554,18 @@ def test_a_bought_bazaar_is_placed_like_a_wall_less_tile_m_bazaar_4():
     bazaar = BAZAARS[4]
     state.apply(BuyBazaar(bazaar, ready_to_buy(state, bazaar)))
     state.apply(EndTurn())
-    plain = tile_with("", avoid=state.grids[player].values())
+    plain = tile_with("", avoid=state.boards[player].grid.values())
     assert set(state.legal_cells(player, bazaar)) == set(state.legal_cells(player, plain))
     moves = state.legal_actions()
     assert Reserve(bazaar) in moves
     assert {(m.x, m.y) for m in moves if isinstance(m, Place)} == set(state.legal_cells(player, bazaar))
-    counts = state.type_counts(player)
+    counts = state.boards[player].type_counts()
     x, y = state.legal_cells(player, bazaar)[0]
     state.apply(Place(bazaar, x, y))
-    assert state.grids[player][cell_at(x, y)] == bazaar
-    assert state.type_counts(player) == counts
-    as_plain = {**state.grids[player], cell_at(x, y): plain}
-    assert state.wall_length(player) == longest_wall(as_plain)  # its walls are a wall-less building's: none
+    assert state.boards[player].grid[cell_at(x, y)] == bazaar
+    assert state.boards[player].type_counts() == counts
+    as_plain = {**state.boards[player].grid, cell_at(x, y): plain}
+    assert state.boards[player].wall_length() == longest_wall(as_plain)  # its walls are a wall-less building's: none
     check_conservation(state)
 
 
@@ -576,7 +576,7 @@ def test_a_bazaar_is_redesigned_like_a_building_m_bazaar_4_b_turn_6():
     bazaar = BAZAARS[7]
     set_waiting(state, [])
     state.bag.remove(bazaar)
-    state.grids[player][cell_at(1, 0)] = bazaar
+    state.boards[player] = state.boards[player].placed(cell_at(1, 0), bazaar)
     state._forget(player)
     assert Lift(bazaar) in state.legal_actions()
     state.apply(Lift(bazaar))
@@ -646,7 +646,9 @@ def test_bazaars_score_only_at_the_third_scoring_m_bazaar_5():
     pavilion, seraglio = tile_with("", "pavilion"), tile_with("", "seraglio")
     set_grid(state, player, {(1, 0): pavilion, (2, 0): seraglio, (1, 1): tile_with("", "arcades")})
     state.bag.remove(florin)
-    state.grids[player][cell_at(2, 1)] = florin  # next to the seraglio, diagonal to the pavilion, beside the arcades
+    state.boards[player] = state.boards[player].placed(
+        cell_at(2, 1), florin
+    )  # next to the seraglio, diagonal to the pavilion, beside the arcades
     state._forget(player)
     check_conservation(state)
     module = Bazaars()
@@ -663,7 +665,7 @@ def test_bazaars_score_only_at_the_third_scoring_m_bazaar_5():
             else:
                 expected = [
                     {"player": p, "what": "bazaar", "points": alhambra_points(grid)}
-                    for p, grid in enumerate(game.state.grids)
+                    for p, grid in enumerate([board.grid for board in game.state.boards])
                     if alhambra_points(grid)
                 ]
                 assert named == expected

@@ -77,15 +77,15 @@ def test_tiles_are_never_rotated_b_place_1(at_turn):
     state, player = at_turn
     layout = {(1, 0): "E", (1, 1): "", (2, 1): ""}
     set_grid(state, player, layout)
-    north = tile_with("N", avoid=state.grids[player].values())
-    west = tile_with("W", avoid=state.grids[player].values())
+    north = tile_with("N", avoid=state.boards[player].grid.values())
+    west = tile_with("W", avoid=state.boards[player].grid.values())
     hold(state, [north, west])
     assert (2, 0) not in state.legal_cells(player, north)
     assert (2, 0) in state.legal_cells(player, west)
     assert_illegal(state, Place(north, 2, 0), "B-PLACE-3")
     assert Place._fields == ("tile", "x", "y")
     state.apply(Place(west, 2, 0))
-    assert TILE_WALLS[state.grids[player][cell_at(2, 0)]] == walls_from_text("W")
+    assert TILE_WALLS[state.boards[player].grid[cell_at(2, 0)]] == walls_from_text("W")
 
 
 # ---------------------------------------------------------------- [B-PLACE-2] adjacency
@@ -103,7 +103,7 @@ def test_occupied_cell_is_refused_b_place_2(at_turn):
     """[B-PLACE-2] a cell already built on (also the start tile's) cannot take another tile."""
     state, player = at_turn
     set_grid(state, player, {(1, 0): ""})
-    tile = tile_with("", avoid=state.grids[player].values())
+    tile = tile_with("", avoid=state.boards[player].grid.values())
     hold(state, [tile])
     assert_illegal(state, Place(tile, 1, 0), "B-PLACE-2")
     assert_illegal(state, Place(tile, 0, 0), "B-PLACE-2")
@@ -121,7 +121,7 @@ def test_wall_against_open_side_is_refused_b_place_3(at_turn):
     assert check(grid, 2, 0, "N") is None
     state, player = at_turn
     set_grid(state, player, {(1, 0): "E"})
-    tile = tile_with("", avoid=state.grids[player].values())
+    tile = tile_with("", avoid=state.boards[player].grid.values())
     hold(state, [tile])
     assert_illegal(state, Place(tile, 2, 0), "B-PLACE-3")
 
@@ -144,7 +144,7 @@ def test_tile_touching_only_walls_is_unreachable_b_place_4(at_turn):
     assert check(two_sides, 2, 0, "WS") == "B-PLACE-4"  # walls against both neighbours' walls
     state, player = at_turn
     set_grid(state, player, {(1, 0): "E"})
-    tile = tile_with("W", avoid=state.grids[player].values())
+    tile = tile_with("W", avoid=state.boards[player].grid.values())
     hold(state, [tile])
     assert (2, 0) not in state.legal_cells(player, tile)
     assert_illegal(state, Place(tile, 2, 0), "B-PLACE-4")
@@ -164,13 +164,13 @@ def test_single_cell_hole_is_refused_b_place_5(at_turn):
     assert any(v.startswith("[B-PLACE-5]") for v in violations(hole))
     state, player = at_turn
     set_grid(state, player, ALMOST_ENCLOSED)
-    tile = tile_with("", avoid=state.grids[player].values())
+    tile = tile_with("", avoid=state.boards[player].grid.values())
     hold(state, [tile])
     assert (1, 2) not in state.legal_cells(player, tile)
     assert Place(tile, 1, 2) not in state.legal_actions()
     assert_illegal(state, Place(tile, 1, 2), "B-PLACE-5")
     state.apply(Place(tile, 2, 2))
-    assert violations(state.grids[player]) == []
+    assert violations(state.boards[player].grid) == []
 
 
 RING_AROUND_TWO = {(1, 0): "", (2, 0): "", (3, 0): "", (3, 1): "", (0, 1): "", (0, 2): "", (1, 2): ""}
@@ -214,7 +214,7 @@ def test_from_reserve_that_makes_a_hole_is_refused_b_place_5_b_turn_6(at_turn):
     """[B-PLACE-5] [B-TURN-6] moving a reserve tile into the Alhambra obeys the hole rule too."""
     state, player = at_turn
     set_grid(state, player, ALMOST_ENCLOSED)
-    tile = tile_with("", avoid=state.grids[player].values())
+    tile = tile_with("", avoid=state.boards[player].grid.values())
     set_reserve(state, player, [tile])
     legal = state.legal_actions()
     assert FromReserve(tile, 1, 2) not in legal
@@ -222,7 +222,7 @@ def test_from_reserve_that_makes_a_hole_is_refused_b_place_5_b_turn_6(at_turn):
     assert_illegal(state, FromReserve(tile, 1, 2), "B-PLACE-5")
     assert_illegal(state, FromReserve(tile, 2, 0), "B-PLACE-2")
     state.apply(FromReserve(tile, 2, 2))
-    assert state.grids[player][cell_at(2, 2)] == tile
+    assert state.boards[player].grid[cell_at(2, 2)] == tile
     assert state.reserves[player] == []
 
 
@@ -250,7 +250,7 @@ def test_lift_that_leaves_a_hole_is_refused_b_place_6():
     error = assert_illegal(state, Lift(grid[cell_at(1, 1)]), "B-PLACE-6")
     assert "hole" in str(error)
     state.apply(Lift(grid[cell_at(2, 2)]))
-    assert violations(state.grids[player]) == []
+    assert violations(state.boards[player].grid) == []
 
 
 FOOT_LOOP = {(1, 0): "S", (2, 0): "", (2, 1): "", (1, 1): "N"}  # (1,1) touches (1,0) only wall to wall
@@ -279,7 +279,7 @@ def test_lifted_tile_goes_to_reserve_and_ends_turn_b_turn_6(at_turn):
     state.log.clear()
     state.apply(Lift(tile))
     assert state.reserves[player] == [tile]
-    assert state.grids[player] == {ORIGIN: START_TILES[player]}
+    assert state.boards[player].grid == {ORIGIN: START_TILES[player]}
     assert state.log[:2] == [
         {"e": "lift", "player": player, "tile": tile, "from": [1, 0]},
         {"e": "reserve", "player": player, "tile": tile},
@@ -292,14 +292,14 @@ def test_start_tile_cannot_be_lifted_or_swapped_b_turn_6(at_turn):
     """[B-TURN-6] the start tile never leaves: no Lift or Swap of it is offered, and both are refused."""
     state, player = at_turn
     set_grid(state, player, {(1, 0): ""})
-    spare = tile_with("", avoid=state.grids[player].values())
+    spare = tile_with("", avoid=state.boards[player].grid.values())
     set_reserve(state, player, [spare])
     start = START_TILES[player]
     for action in state.legal_actions():
         assert start not in (getattr(action, "tile", None), getattr(action, "alhambra_tile", None))
     assert_illegal(state, Lift(start), "B-TURN-6")
     assert_illegal(state, Swap(spare, start), "B-TURN-6")
-    assert ORIGIN not in removable_cells(state.grids[player])
+    assert ORIGIN not in removable_cells(state.boards[player].grid)
 
 
 def test_legal_swap_takes_exactly_the_vacated_cell_b_turn_6(at_turn):
@@ -316,9 +316,9 @@ def test_legal_swap_takes_exactly_the_vacated_cell_b_turn_6(at_turn):
     assert Swap(new, old) in state.legal_actions()
     state.log.clear()
     state.apply(Swap(new, old))
-    assert state.grids[player][cell_at(1, 0)] == new
+    assert state.boards[player].grid[cell_at(1, 0)] == new
     assert state.reserves[player] == [old]
-    assert violations(state.grids[player]) == []
+    assert violations(state.boards[player].grid) == []
     assert [e["e"] for e in state.log[:3]] == ["lift", "place", "reserve"]
     assert state.log[1] == {"e": "place", "player": player, "tile": new, "at": [1, 0]}
     assert state.turn_player != player, "a redesign ends the turn"
@@ -372,7 +372,7 @@ def test_far_away_coordinates_are_refused_b_place_2(at_turn):
     (128, -1) becomes the cell of (0, 0)... and (129, -1) that of (1, 0), where the tile is then built while
     the event log says it stands at [129, -1]."""
     state, player = at_turn
-    tile = tile_with("", avoid=state.grids[player].values())
+    tile = tile_with("", avoid=state.boards[player].grid.values())
     hold(state, [tile])
     assert cell_at(129, -1) == cell_at(1, 0)  # the aliasing itself
     assert_illegal(state, Place(tile, 129, -1), "B-PLACE-2")

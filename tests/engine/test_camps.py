@@ -251,10 +251,10 @@ def test_the_engine_places_camps_where_the_rules_allow_m_camp_2(camp_game):
     assert_illegal(state, Place(north, 2, 0), "M-CAMP-2")
     assert_illegal(state, Place(west, 0, 1), "M-CAMP-2")
     state.apply(Place(west, 2, 0))
-    assert state.grids[me][cell_at(2, 0)] == west
+    assert state.boards[me].grid[cell_at(2, 0)] == west
     assert events_named(state.log, "place")[-1] == {"e": "place", "player": me, "tile": west, "at": [2, 0]}
     state.apply(Reserve(north))
-    assert alhambra.violations(state.grids[me]) == []
+    assert alhambra.violations(state.boards[me].grid) == []
     check_conservation(state)
 
 
@@ -283,7 +283,7 @@ def _camp_game_grids(players: int, seed: int, modules: tuple[str, ...] = CAMPS_O
     grids = []
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
-        grids.extend(dict(grid) for grid in state.grids if any(map(is_camp, grid.values())))
+        grids.extend(dict(grid) for grid in [board.grid for board in state.boards] if any(map(is_camp, grid.values())))
     return grids
 
 
@@ -330,12 +330,12 @@ def test_no_lift_cuts_a_camp_off_m_camp_2(camp_game):
     camp another camp hangs on; a camp hanging on two tiles lets either go; a camp on the edge may leave."""
     state, me = camp_game
     set_grid(state, me, {(1, 0): "E", (2, 0): camp("W"), (2, 1): camp("E")})
-    building = state.grids[me][cell_at(1, 0)]
+    building = state.boards[me].grid[cell_at(1, 0)]
     assert_illegal(state, Lift(building), "M-CAMP-2")
     assert_illegal(state, Lift(camp("W")), "M-CAMP-2")  # camp E hangs on it
     assert Lift(camp("E")) in state.legal_actions() and Lift(camp("W")) not in state.legal_actions()
     state.apply(Lift(camp("E")))
-    assert state.reserves[me] == [camp("E")] and alhambra.violations(state.grids[me]) == []
+    assert state.reserves[me] == [camp("E")] and alhambra.violations(state.boards[me].grid) == []
     assert events_named(state.log, "lift") == [{"e": "lift", "player": me, "tile": camp("E"), "from": [2, 1]}]
     assert events_named(state.log, "reserve") == [{"e": "reserve", "player": me, "tile": camp("E")}]
     grid = build({(1, 0): "E", (1, 1): "E", (2, 0): camp("W"), (2, 1): camp("SW")})
@@ -348,8 +348,8 @@ def test_camps_come_back_from_the_reserve_and_swap_only_with_camps_m_camp_2(camp
     cell it matches; it never swaps with a building, nor a building with a camp (it could not be reached on foot)."""
     state, me = camp_game
     set_grid(state, me, {(1, 0): "E", (2, 0): camp("W")})
-    building = state.grids[me][cell_at(1, 0)]
-    walled = tile_with("W", avoid=state.grids[me].values())
+    building = state.boards[me].grid[cell_at(1, 0)]
+    walled = tile_with("W", avoid=state.boards[me].grid.values())
     set_reserve(state, me, [camp("NW"), camp("S"), walled])
     legal = set(state.legal_actions())
     assert Swap(camp("NW"), camp("W")) in legal and Swap(camp("S"), camp("W")) not in legal
@@ -360,19 +360,19 @@ def test_camps_come_back_from_the_reserve_and_swap_only_with_camps_m_camp_2(camp
     assert_illegal(state, FromReserve(camp("NW"), 2, 1), "M-CAMP-2")
     trial = state.clone()
     trial.apply(FromReserve(camp("S"), 2, 1))  # green against camp W's green south side
-    assert trial.grids[me][cell_at(2, 1)] == camp("S") and alhambra.violations(trial.grids[me]) == []
+    assert trial.boards[me].grid[cell_at(2, 1)] == camp("S") and alhambra.violations(trial.boards[me].grid) == []
     state.apply(Swap(camp("NW"), camp("W")))
-    assert state.grids[me][cell_at(2, 0)] == camp("NW") and camp("W") in state.reserves[me]
+    assert state.boards[me].grid[cell_at(2, 0)] == camp("NW") and camp("W") in state.reserves[me]
     names = [e["e"] for e in state.log]
     assert names[names.index("lift") :][:3] == ["lift", "place", "reserve"]
-    assert alhambra.violations(state.grids[me]) == []
+    assert alhambra.violations(state.boards[me].grid) == []
     check_conservation(state)
 
 
 def _redesign_oracle(state: GameState) -> set:
     """Every redesign whose result obeys §4 and [M-CAMP-2], found by brute force."""
     player = state.turn_player
-    grid = state.grids[player]
+    grid = state.boards[player].grid
     reserve = state.reserves[player]
     near = {cell + step for cell in grid for step in (-ROW, 1, ROW, -1)} - set(grid)
     moves: set = {FromReserve(t, *xy_of(c)) for t in reserve for c in near if placement_ok(grid, c, t)}
@@ -398,12 +398,12 @@ def test_every_redesign_with_camps_is_listed_and_leaves_a_legal_alhambra_m_camp_
             if state.phase == ACTION and rng.random() < 0.3:
                 offered = {a for a in legal if isinstance(a, (FromReserve, Lift, Swap))}
                 assert offered == _redesign_oracle(state)
-                mine = [*state.grids[state.turn_player].values(), *state.reserves[state.turn_player]]
+                mine = [*state.boards[state.turn_player].grid.values(), *state.reserves[state.turn_player]]
                 checked_with_camps += any(map(is_camp, mine))
                 for move in offered:
                     trial = state.clone()
                     trial.apply(move)
-                    assert all(alhambra.violations(grid) == [] for grid in trial.grids)
+                    assert all(alhambra.violations(grid) == [] for grid in [board.grid for board in trial.boards])
             state.apply(rng.choice(legal))
     assert checked_with_camps > 5
 
@@ -480,7 +480,7 @@ def test_bastions_count_as_walls_in_the_wall_scoring_m_camp_4(camp_game):
     assert alhambra.violations(inner) == [] and longest_wall(inner) == 0
     state, me = camp_game
     set_grid(state, me, {(1, 0): "NE", (2, 0): camp("NW")})
-    assert state.wall_length(me) == 2
+    assert state.boards[me].wall_length() == 2
 
 
 # ================================================================== Dirk [B-DIRK-5] and the end [B-END-2]
@@ -580,7 +580,7 @@ def test_random_games_with_camps_end_legally_and_replay_from_their_records_m_cam
 
     def legal_everywhere(state: GameState) -> None:
         check_conservation(state)
-        assert all(alhambra.violations(grid) == [] for grid in state.grids)
+        assert all(alhambra.violations(grid) == [] for grid in [board.grid for board in state.boards])
 
     play(game.state, random_policy(random.Random(players)), check=legal_everywhere)
     assert game.state.phase == OVER and game.state.rounds_scored == 3

@@ -330,11 +330,11 @@ def test_each_seat_starts_with_its_own_start_tile_b_comp_1_b_setup_1():
     """[B-COMP-1] [B-SETUP-1] seat p's Alhambra is exactly its own start tile at the origin; scores start at 0."""
     for players in range(2, 7):
         state = GameState.start(deal(players, 3), 3)
-        assert state.grids == [{ORIGIN: START_TILES[p]} for p in range(players)]
+        assert [board.grid for board in state.boards] == [{ORIGIN: START_TILES[p]} for p in range(players)]
         assert state.scores == [0] * players
         assert state.reserves == [[] for _ in range(players)]
         # a start tile counts for no majority
-        assert state.type_counts(0) == [0] * 6
+        assert state.boards[0].type_counts() == [0] * 6
 
 
 def test_building_counts_per_type_b_comp_2():

@@ -106,7 +106,7 @@ def test_receivers_place_their_tiles_then_third_scoring_b_end_2_b_end_3(last_tur
     assert_illegal(state, Reserve(MARKET[3]), "B-TURN-7")  # C's tile, not B's
     place = next(x for x in state.legal_actions() if isinstance(x, Place))
     state.apply(place)
-    assert state.grids[b][place.cell] == MARKET[1]
+    assert state.boards[b].grid[place.cell] == MARKET[1]
     assert state.phase == FINAL and state.decider == c and state.held == [MARKET[3]]
     state.apply(Reserve(MARKET[3]))
     assert state.phase == OVER and state.is_over and state.decider == -1

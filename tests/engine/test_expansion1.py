@@ -342,7 +342,7 @@ def test_take_the_face_up_hut_free_and_place_it_at_the_end_m_hut_2_m_hut_3():
     assert Reserve(top) in moves and any(isinstance(m, Place) for m in moves)
     place = next(m for m in moves if isinstance(m, Place))
     state.apply(place)
-    assert state.grids[player][place.cell] == top
+    assert state.boards[player].grid[place.cell] == top
     check_conservation(state)
 
 
@@ -357,11 +357,11 @@ def test_a_hut_is_no_building_and_its_walls_count_m_hut_3():
     assert set(state.legal_cells(player, hut)) == set(state.legal_cells(player, same_walls))
     x, y = state.legal_cells(player, hut)[0]
     state.apply(Place(hut, x, y))
-    assert sum(state.type_counts(player)) == 0  # the hut is no building
-    grid = dict(state.grids[player])
+    assert sum(state.boards[player].type_counts()) == 0  # the hut is no building
+    grid = dict(state.boards[player].grid)
     grid[_cell(x, y)] = same_walls
-    assert state.wall_length(player) == longest_wall(grid)  # its wall counts like the building's would
-    assert state.wall_length(player) == (1 if TILE_WALLS[hut] else 0)
+    assert state.boards[player].wall_length() == longest_wall(grid)  # its wall counts like the building's would
+    assert state.boards[player].wall_length() == (1 if TILE_WALLS[hut] else 0)
 
 
 def test_huts_count_their_colours_neighbours_once_more_m_hut_4():
@@ -403,8 +403,8 @@ def test_huts_raise_the_counts_of_a_scoring_m_hut_4():
         play(game.state, random_policy(random.Random(seed)))
         state = game.state
         for player in range(2):
-            counts = state.type_counts(player)
-            huts.hut_bonus(state.grids[player], counts)
+            counts = state.boards[player].type_counts()
+            huts.hut_bonus(state.boards[player].grid, counts)
             assert state.scoring_counts(player) == counts
 
 
@@ -497,7 +497,7 @@ def test_a_card_turns_face_down_when_its_tile_leaves_m_bonus_3():
     ``reserve`` event; it may be revealed again once the tile is back."""
     state, player, held = bonus_state()
     state.apply(RevealBonus(held))
-    tile = next(t for t in state.grids[player].values() if TILE_TYPE[t] is not None)
+    tile = next(t for t in state.boards[player].grid.values() if TILE_TYPE[t] is not None)
     state.apply(Lift(tile))
     assert held not in bonus.of(state).shown
     names = [e["e"] for e in state.log]

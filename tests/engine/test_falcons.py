@@ -121,7 +121,7 @@ def check_falcons(state: GameState) -> None:
     assert sorted(found.supply + perched) == list(FALCONS), "[M-FALCON-1] falcons created, lost or duplicated"
     assert found.supply == sorted(found.supply)
     for player in range(state.players):
-        grid = state.grids[player]
+        grid = state.boards[player].grid
         assert not any(map(is_falcon, [*grid.values(), *state.reserves[player]]))
         for (x, y), bird in falcons.falcons_of(state, player).items():
             four = [grid.get(cell_at(x + dx, y + dy)) for dx, dy in ((-1, -1), (0, -1), (-1, 0), (0, 0))]
@@ -348,7 +348,7 @@ def test_one_falcon_per_corner_m_falcon_3():
 
 def corner_oracle(state: GameState, player: int) -> set[tuple[int, int, int]]:
     """(falcon, x, y) for every falcon of the supply and every corner that takes it, worked out from the rule alone."""
-    grid = state.grids[player]
+    grid = state.boards[player].grid
     found = falcons.of(state)
     taken = set(falcons.falcons_of(state, player))
     xs = [cell % 128 - 64 for cell in grid]

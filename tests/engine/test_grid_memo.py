@@ -36,7 +36,7 @@ def _grids_of_a_random_game(players: int, seed: int, modules: tuple[str, ...] = 
     while not state.is_over:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
-        grids.extend(dict(grid) for grid in state.grids)
+        grids.extend(dict(grid) for grid in [board.grid for board in state.boards])
     return grids
 
 

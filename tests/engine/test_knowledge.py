@@ -45,7 +45,7 @@ def known_parts(state):
     return (
         state.players,
         [list(h) for h in state.hands],
-        [dict(g) for g in state.grids],
+        [dict(g) for g in [board.grid for board in state.boards]],
         [list(r) for r in state.reserves],
         list(state.scores),
         dirk.of(state).key() if dirk.of(state) else None,
@@ -102,7 +102,11 @@ def test_knowledge_holds_public_facts_but_not_the_order_d_hidden_1():
     state = played(4, 6, 50)
     known = state.knowledge(2).state
     assert known.hands == state.hands
-    assert known.grids == state.grids and known.offer == state.offer and known.discard == state.discard
+    assert (
+        [board.grid for board in known.boards] == [board.grid for board in state.boards]
+        and known.offer == state.offer
+        and known.discard == state.discard
+    )
     assert known.bag == sorted(state.bag)
     money = [c for c in known.deck if c not in SCORING_CARDS]
     assert money == sorted(money, reverse=True)  # top of the deck last: the smallest card is drawn first

@@ -73,7 +73,7 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
     """Actions that are illegal now, for reasons independent of the engine's own checks: a legal
     action with a wrong card / cell / slot, or an action of another phase."""
     player = state.decider
-    grid = state.grids[player]
+    grid = state.boards[player].grid
     out = []
     outside_offer = [c for c in state.hands[player] + state.discard + state.deck if is_money_card(c)]
     if state.phase == WINDOW:  # [M-VIZIER-2] only the vizier's exact purchase or a pass
@@ -150,7 +150,7 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
 
 def check_after_action(state: GameState) -> None:
     check_conservation(state)
-    for player, grid in enumerate(state.grids):
+    for player, grid in enumerate([board.grid for board in state.boards]):
         assert alhambra.violations(grid) == []
         # what the state keeps up to date or remembers agrees with the Alhambra as it stands
         recount = [0] * len(BUILDING_TYPES)
@@ -158,9 +158,9 @@ def check_after_action(state: GameState) -> None:
             building_type = TILE_TYPE[tile]
             if building_type is not None:  # [B-COMP-1] a start tile has no type
                 recount[building_type] += 1
-        assert state.type_counts(player) == recount
-        assert state.alhambra_key(player) == frozenset(grid.items())
-        assert state.spots(player) == alhambra.survey.work(grid).spots
+        assert state.boards[player].type_counts() == recount
+        assert state.boards[player].key() == frozenset(grid.items())
+        assert state.boards[player].spots() == alhambra.survey.work(grid).spots
     to_come = [0] * len(BUILDING_TYPES)
     for tile in state.bag + [tile for tile in state.market if tile != EMPTY]:
         if TILE_TYPE[tile] is not None:  # camps and bazaars in the bag are no buildings to come
@@ -230,7 +230,7 @@ def test_placement_choices_are_exactly_the_legal_cells(players, seed, choices, m
     while not state.is_over:
         if rng.random() < 0.15:
             player = state.decider
-            grid = state.grids[player]
+            grid = state.boards[player].grid
             for tile in set(state.held) | set(state.reserves[player]):
                 expected = {xy_of(c) for c in nearby_cells(grid) if placement_ok(grid, c, tile)}
                 assert set(state.legal_cells(player, tile)) == expected
@@ -240,7 +240,7 @@ def test_placement_choices_are_exactly_the_legal_cells(players, seed, choices, m
                 del rest[cell]
                 if cell != ORIGIN and not alhambra.violations(rest):
                     removable.add(cell)
-            assert set(state.removable(player)) == removable
+            assert set(state.boards[player].removable()) == removable
         state.apply(rng.choice(state.legal_actions()))
 
 

@@ -105,7 +105,7 @@ def test_first_scoring_in_a_game_b_score_1_b_score_2_b_score_4(scored_table):
     """[B-SCORE-1] [B-SCORE-2] [B-SCORE-4] the first scoring card: the sole tower leader gets 6, the sole
     pavilion owner 1, walls 1 each; the reserve's towers do not count; points are added at once."""
     state, a, b, c = scored_table
-    assert state.type_counts(b)[TOWER] == 1
+    assert state.boards[b].type_counts()[TOWER] == 1
     stack_deck(state, [SCORING_CARDS[0]])
     state.apply(Take((state.offer[0],)))
     (score,) = events_named(state.log, "score")

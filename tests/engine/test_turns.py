@@ -313,7 +313,7 @@ def test_redesign_ends_the_turn_b_turn_6(turn):
     spare = tile_with("", avoid=MARKET)
     set_reserve(state, player, [spare])
     state.apply(FromReserve(spare, 1, 0))
-    assert state.grids[player][cell_at(1, 0)] == spare
+    assert state.boards[player].grid[cell_at(1, 0)] == spare
     assert state.turn_player == (player + 1) % 3 and state.phase == ACTION
 
 

@@ -107,9 +107,9 @@ def test_wall_length_follows_placements_b_score_4():
     state = new_state(3, 2)
     player = state.turn_player
     grid = set_grid(state, player, {(1, 0): "N"})
-    assert state.wall_length(player) == 1
+    assert state.boards[player].wall_length() == 1
     tile = tile_with("NE", avoid=grid.values())
     hold(state, [tile])
     state.apply(Place(tile, 2, 0))
-    assert state.grids[player][cell_at(2, 0)] == tile
-    assert state.wall_length(player) == 3
+    assert state.boards[player].grid[cell_at(2, 0)] == tile
+    assert state.boards[player].wall_length() == 3

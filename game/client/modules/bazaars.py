@@ -312,7 +312,7 @@ class BazaarsClient(ClientModule):
         """[M-BAZAAR-5] only at the third scoring: each bazaar's neighbours of its colours times its colours there."""
         if event.get("round") != bazaars.FINAL_ROUND:
             return []
-        said = [explain(state.grids[player]) for player in range(state.players)]
+        said = [explain(state.boards[player].grid) for player in range(state.players)]
         notes = [short if short else _(NO_BAZAAR) for short, _tip in said]
         tips = [tip for _short, tip in said]
         return [ScoreLine(bazaars.SCORE_NAME, _(LABEL), BAZAARS[0], notes, tips, _(LEGEND))]

@@ -90,7 +90,7 @@ class CampsClient(ClientModule):
 
     def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
         """[M-CAMP-3] at every scoring, each player's camp lines, one number per arrow."""
-        said = [explain(state.grids[player]) for player in range(state.players)]
+        said = [explain(state.boards[player].grid) for player in range(state.players)]
         notes = [short if short else _(NO_CAMP) for short, _tip in said]
         tips = [tip for _short, tip in said]
         return [ScoreLine(camps.SCORE_NAME, _(LABEL), PICTURE, notes, tips, _(LEGEND))]

@@ -155,7 +155,7 @@ def why_not(state: GameState, player: int, falcon: int | None) -> str | None:
         return _("No falcons are left in the supply.")
     if not any(is_money_card(card) for card in state.hands[player]):
         return _("You have no money left: each falcon costs one money card.")
-    corners = falcons.meeting_corners.lookup(state.alhambra_key(player), state.grids[player])
+    corners = falcons.meeting_corners.lookup(state.boards[player].key(), state.boards[player].grid)
     if not corners:
         return _("No corner of your Alhambra has four tiles meeting yet: a falcon sits where four tiles meet.")
     perches = part.perches[player]

@@ -245,5 +245,5 @@ class HutsClient(ClientModule):
         if huts.of(state) is None:
             return []
         counts = [0] * len(BUILDING_TYPES)
-        huts.hut_bonus(state.grids[player], counts)
+        huts.hut_bonus(state.boards[player].grid, counts)
         return [(SHARE, counts)]

@@ -232,7 +232,8 @@ class GameOverScene(PanelScene):
             box = pygame.Rect(area.x + column * width, area.y + px(22), width - px(8), area.h - px(42))
             pygame.draw.rect(surface, (14, 24, 24), box, border_radius=px(6))
             view.rect = box.inflate(-px(8), -px(8))
-            view.draw(surface, state.grids[seat], marks=modules_for(state.rules).marks(state, seat))  # falcons too
+            marks = modules_for(state.rules).marks(state, seat)  # falcons too
+            view.draw(surface, state.boards[seat].grid, marks=marks)
             name = ui.text.render(
                 ui.text.fit(self.table.names[seat], ui.font_px(13), width - px(30)), ui.font_px(13), theme.IVORY
             )
@@ -272,7 +273,7 @@ class GameOverScene(PanelScene):
     def _fact(self, seat: int) -> tuple[str, str]:
         """``seat``'s line at the end, and the rule modules' tiles in their Alhambra by name ("" for none)."""
         state = self.table.state
-        tiles = [t for t in state.grids[seat].values() if not is_start_tile(t)]
+        tiles = [t for t in state.boards[seat].grid.values() if not is_start_tile(t)]
         built = sum(TILE_TYPE[t] is not None for t in tiles)
         money = sum(CARD_VALUE[c] for c in state.hands[seat])
         reserve = len(state.reserves[seat])

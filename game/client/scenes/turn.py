@@ -97,9 +97,9 @@ def speed_name(speed: float) -> str:
 def walled_in(state: GameState, seat: int) -> bool:
     """Whether a wall runs all round ``seat``'s Alhambra: beyond the fountain, and every side that faces an
     empty cell a wall (or a camp's bastion), so that no tile could be added any more."""
-    if len(state.grids[seat]) < 2:
+    if len(state.boards[seat].grid) < 2:
         return False
-    spots = state.spots(seat)
+    spots = state.boards[seat].spots()
     return bool(spots) and all(spot.touching == spot.need_wall & ALL_SIDES for spot in spots)
 
 
@@ -651,8 +651,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 found[("card", card)] = rect
         for tile, rect in self.tray.held_rects(snap) + self.tray.reserve_rects(snap):
             found[("tile", tile)] = rect
-        self.board.fit(state.grids[self.me])
-        for cell, tile in state.grids[self.me].items():
+        self.board.fit(state.boards[self.me].grid)
+        for cell, tile in state.boards[self.me].grid.items():
             found[("tile", tile)] = self.board.cell_rect(*xy_of(cell))
         for panel in self.opponents.panels:
             seat = panel.seat
@@ -668,8 +668,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 if key is not None:
                     found[key] = rect
             panel.grid.rect = panel.areas(snap)["grid"]
-            panel.grid.fit(state.grids[seat])
-            for cell, tile in state.grids[seat].items():
+            panel.grid.fit(state.boards[seat].grid)
+            for cell, tile in state.boards[seat].grid.items():
                 found[("tile", tile)] = panel.grid.cell_rect(*xy_of(cell))
             for mark in snap.marks.get(seat, ()):  # a rule module's tokens on its corners (falcons)
                 found[mark.key] = panel.grid.corner_rect(*mark.at)
@@ -850,7 +850,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         board = panel.areas(self.snapshot())["grid"] if panel is not None else self.board.rect
         self.animator.sparkle(board.center, max(self.ui.px(60), min(board.size) // 2), theme.GOLD_LIGHT, 0.3, 1.1)
         self.ui.sounds.play("flourish")
-        wall, name = self.state.wall_length(seat), self.table.names[seat]
+        wall, name = self.state.boards[seat].wall_length(), self.table.names[seat]
         if seat == self.me:
             self.show_toast(lambda: _("Your Alhambra is walled all round: a wall of {wall}.").format(wall=wall))
         else:

@@ -150,7 +150,7 @@ class TurnDrawing:
         ui = self.ui
         state = self.state
         rect = self.board.rect
-        grid = state.grids[self.me]
+        grid = state.boards[self.me].grid
         cells, swaps = self.targets()
         staged = self.staged_action
         ghosts: dict[tuple[int, int], int] = {}
@@ -195,7 +195,7 @@ class TurnDrawing:
         )
         if refused is not None and why:
             ui.tooltip(why, self.board.cell_rect(*refused))
-        wall = state.wall_length(self.me)
+        wall = state.boards[self.me].wall_length()
         if self.table.human is None:
             caption = _("{player}'s Alhambra · wall {wall}").format(player=self.table.names[self.me], wall=wall)
         else:
@@ -234,7 +234,7 @@ class TurnDrawing:
         cell = self.board.cell_at(self.ui.mouse)
         if cell is None or cell in cells:
             return None, ""
-        built = {xy_of(key) for key in self.state.grids[self.me]}
+        built = {xy_of(key) for key in self.state.boards[self.me].grid}
         x, y = cell
         if cell in built or not any((x + dx, y + dy) in built for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
             return None, ""

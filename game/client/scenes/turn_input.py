@@ -607,7 +607,7 @@ class TurnInput:
                 return True
             if self.sel.tile is not None and self._drop_on_board(pos):
                 return True
-            tile = self.board.tile_at(self.state.grids[self.me], pos)
+            tile = self.board.tile_at(self.state.boards[self.me].grid, pos)
             if tile is not None and table.acting:
                 self.drag = Drag("alhambra", tile, pos)
                 return True
@@ -1022,7 +1022,7 @@ class TurnInput:
             if cell in cells:
                 self.perform(FromReserve(sel.tile, *cell))
                 return True
-            target = self.board.tile_at(self.state.grids[self.me], pos)
+            target = self.board.tile_at(self.state.boards[self.me].grid, pos)
             if target is not None and target in swaps:
                 self.perform(Swap(sel.tile, target))
                 return True

@@ -35,7 +35,7 @@ def majority_counts(snap: TableSnapshot) -> list[tuple[int | str, list[int]]]:
     found: list[tuple[int | str, list[int]]] = []
     for seat in range(state.players):
         counts = state.scoring_counts(seat)
-        for tile in flying & set(state.grids[seat].values()):  # counted once it has landed
+        for tile in flying & set(state.boards[seat].grid.values()):  # counted once it has landed
             kind = TILE_TYPE[tile]
             if kind is not None:
                 counts[kind] -= 1

@@ -191,7 +191,7 @@ class OpponentPanel:
         pygame.draw.rect(surface, (14, 26, 26), areas["grid"], border_radius=px(6))
         hidden = {item[1] for item in snap.hidden if item[0] == "tile"}
         marks = snap.marks.get(seat, ())  # a rule module's tokens on its corners (falcons)
-        self.grid.draw(surface, state.grids[seat], hidden=hidden, marks=marks)
+        self.grid.draw(surface, state.boards[seat].grid, hidden=hidden, marks=marks)
         self._draw_tiles(surface, snap)
         if self._has_pieces(snap):
             for item, rect in self.piece_rects(snap):
@@ -199,7 +199,7 @@ class OpponentPanel:
         self._draw_hand(surface, snap)
         over_mark = self.grid.mark_at(marks, ui.mouse) is not None  # its own tooltip
         if self.rect.collidepoint(ui.mouse) and areas["grid"].collidepoint(ui.mouse) and not over_mark:
-            counts = state.type_counts(seat)
+            counts = state.boards[seat].type_counts()
             # TRANSLATORS: a count of buildings of one type in a list ("3 Tower")
             parts = [
                 npgettext("buildings of a type", "{n} {type}", "{n} {type}", counts[i]).format(
@@ -213,7 +213,8 @@ class OpponentPanel:
             else:
                 said = _("{player}'s Alhambra: only the fountain; longest outer wall {wall}")
             ui.tooltip(
-                said.format(player=name, buildings=words.join(parts), wall=state.wall_length(seat)), areas["grid"]
+                said.format(player=name, buildings=words.join(parts), wall=state.boards[seat].wall_length()),
+                areas["grid"],
             )
 
     def _draw_tiles(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
