@@ -32,6 +32,12 @@ class GameCopy(Play, Protocol):
     """A game as knowledge reads and copies it: the hooks' view (``Play``), and the rest of the state."""
 
     rules: _Hiding
+    turn: int
+    offer: list[int]
+    deck: list[int]  # next card drawn is the last element
+    discard: list[int]
+    scores: list[int]
+    rounds_scored: int
     seed: int
     drawn: int  # cards drawn from the deck as built at setup
     windows: tuple[tuple[int, int, int], ...]  # where each scoring card can be in that deck

@@ -64,18 +64,12 @@ class Play(Protocol):
     turn_player: int
     decider: int  # who decides now
     phase: str
-    turn: int
     boards: list[Board]  # each player's Alhambra
     reserves: list[list[int]]
     hands: list[list[int]]  # money in hand, per player
     held: list[int]  # tiles the decider still has to place
     market: list[int]  # tile per slot 1..4 (index 0..3), ``EMPTY`` where empty
     bag: list[int]  # next tile drawn is the last element
-    offer: list[int]
-    deck: list[int]
-    discard: list[int]
-    scores: list[int]
-    rounds_scored: int
 
     def in_slot(self, slot: int) -> int: ...
 

@@ -305,7 +305,10 @@ class GameState:
         for spot in board.survey().spots:  # a plain loop: any() of a generator costs more, in the AI's inner loop
             if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                 return True
-        return any(spots_for(board, tile) for spots_for in self.rules.spots_for)  # [M-CAMP-2] a camp: its own test
+        for spots_for in self.rules.spots_for:  # noqa: SIM110 - a plain loop, as above
+            if spots_for(board, tile):  # [M-CAMP-2] a camp fits by its own test
+                return True
+        return False
 
     def scoring_counts(self, player: int) -> list[int]:
         """What ``player``'s Alhambra counts per building type at a scoring: its buildings, and what the

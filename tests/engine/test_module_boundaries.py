@@ -134,3 +134,34 @@ def test_no_engine_file_imports_the_state_for_its_types(path: Path):
     """Hooks and helpers are typed against ``play.Play``: importing the state for types would tie every engine file
     into one import cycle (the state imports the modules, which would import the state)."""
     assert not type_checking_imports(path) & {"state", "GameState", "setup"}
+
+
+def members_used(path: Path) -> set[str]:
+    """The attributes a module file reads or calls on a name ``state`` (its hooks' game)."""
+    return {
+        node.attr
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "state"
+    }
+
+
+def contract() -> set[str]:
+    from game.engine.play import Play
+
+    return set(Play.__annotations__) | {name for name in vars(Play) if not name.startswith("_")}
+
+
+@pytest.mark.parametrize("path", MODULE_FILES, ids=lambda path: path.stem)
+def test_modules_use_only_the_contract(path: Path):
+    """Every member of the game a module reads or changes is named in ``play.Play``, the one page a module's author
+    reads: the hooks read as one contract."""
+    assert members_used(path) <= contract(), f"not in play.Play: {sorted(members_used(path) - contract())}"
+
+
+def test_the_contract_is_what_modules_use():
+    """…and the contract names nothing no module uses, so it stays the page of what modules need."""
+    used = set().union(*(members_used(path) for path in MODULE_FILES))
+    assert contract() <= used, f"play.Play names what no module uses: {sorted(contract() - used)}"
+    from game.engine.state import GameState
+
+    assert all(hasattr(GameState, name) or name in GameState.__slots__ for name in contract())
