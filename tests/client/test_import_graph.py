@@ -177,6 +177,15 @@ def test_engine_and_ai_have_no_import_cycle_even_through_deferred_imports() -> N
         assert not found, f"{package} imports itself in a circle:\n" + describe(graph, found)
 
 
+def test_engine_type_hints_close_no_circle() -> None:
+    """The engine's hooks are typed against the contract of ``play.py`` (``Play``, ``Deal``), never the state: not even
+    the type hints of the engine's files import one another in a circle (the state, the setup, the ruleset and every
+    module's file used to)."""
+    graph = import_graph("game.engine", in_functions=True, type_hints=True)
+    found = cycles(graph)
+    assert not found, "game.engine's type hints import themselves in a circle:\n" + describe(graph, found)
+
+
 def test_the_graph_sees_cycles() -> None:
     """The checker itself: a two-module circle and a three-module one are found, a chain is not."""
     graph: Graph = {"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"e"}, "e": {"c", "f"}, "f": set()}
