@@ -8,7 +8,6 @@ copy of each money card fewer ([B-DIRK-1]).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -20,6 +19,8 @@ from ..phases import FINAL
 from .base import Module, Part
 
 if TYPE_CHECKING:
+    import random
+
     from ..play import Deal, Play
     from .base import SetupReading
 
