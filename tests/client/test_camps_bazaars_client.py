@@ -168,7 +168,7 @@ def test_a_camp_held_over_a_cell_it_may_not_take_is_crossed_out_with_the_reason(
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     driver.step()
     assert camp in scene.state.held and cell_at(*bad) not in scene.state.boards[0].grid
-    assert scene.toast_warn and scene.toast_text
+    assert scene.toast.warn and scene.toast_text
     # over a legal cell there is no cross
     scene.sel.tile, scene.sel.source = camp, "held"
     hover(driver, scene.board.cell_rect(*sorted(legal)[0]).center)
@@ -343,7 +343,7 @@ def test_a_bazaar_is_not_for_sale_while_its_slot_is_empty(make_app: MakeApp) -> 
     hover(driver, rect.center)
     assert "not for sale" in tooltip(driver)
     driver.click(rect.center)
-    assert scene.sel.item is None and scene.toast_warn and "not for sale" in scene.toast_text
+    assert scene.sel.item is None and scene.toast.warn and "not for sale" in scene.toast_text
 
 
 def test_a_bazaar_is_bought_by_a_click_paying_exactly_and_placed(make_app: MakeApp, screenshots: Path) -> None:

@@ -160,18 +160,20 @@ def test_a_hint_reason_starting_with_the_move_is_not_repeated(make_app: MakeApp)
     game, buy = exact_payment_game()
     driver = sit_down(make_app, game)
     scene = buy_exactly(driver, buy)
-    scene.hint_key = scene._hint_key()
+    scene.hints.key = scene._hint_key()
     end = said_action(scene.state, EndTurn())
-    scene.hint = Decision(
+    scene.hints.decision = Decision(
         EndTurn(), Message.of("{move}: no other action is worth more than keeping things as they are", move=end)
     )
     driver.step()
-    agent = agent_label(scene.hint_agent)
+    agent = agent_label(scene.hints.agent)
     assert scene.prompt_text() == (
         f"Hint ({agent}): end the turn without the extra action (End turn, {END_TURN_KEY}): no other action is worth "
         "more than keeping things as they are"
     )
-    scene.hint = Decision(EndTurn(), Message.of("the only legal move"))  # a reason that does not name the move
+    scene.hints.decision = Decision(
+        EndTurn(), Message.of("the only legal move")
+    )  # a reason that does not name the move
     assert scene.prompt_text().endswith(f"(End turn, {END_TURN_KEY}) — the only legal move")
     driver.click(scene.do_hint.rect.center)
     driver.wait(lambda: scene.can_act)
@@ -187,7 +189,7 @@ def test_n_at_the_start_of_a_turn_changes_nothing_and_says_when_it_works(make_ap
     driver.key(KEY_N)
     assert scene.table.game.events == before.events and scene.state.phase == ACTION
     assert scene.sel.empty and scene.board.pan == [0, 0]
-    assert "exact payment" in scene.toast_text and not scene.toast_warn
+    assert "exact payment" in scene.toast_text and not scene.toast.warn
 
 
 def test_declining_at_normal_speed_does_not_hold_up_the_table(make_app: MakeApp) -> None:

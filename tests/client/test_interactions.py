@@ -259,14 +259,14 @@ def test_the_start_tile_cannot_be_moved_and_says_why(make_app: MakeApp) -> None:
     scene.board.fit(scene.state.boards[0].grid)
     driver.click(scene.board.cell_rect(0, 0).center)
     assert scene.sel.tile is None
-    assert "start tile" in scene.toast_text and scene.toast_warn
+    assert "start tile" in scene.toast_text and scene.toast.warn
 
 
 def test_hint_shows_a_move_and_its_reason(make_app: MakeApp) -> None:
     driver, scene = start(make_app)
     driver.key(pygame.K_h)
     driver.wait(lambda: scene.hint_action is not None, 30)
-    assert scene.hint is not None and scene.hint.reason
+    assert scene.hints.decision is not None and scene.hints.decision.reason
     assert scene.do_hint.visible
     assert scene.state.is_legal(scene.hint_action)
     events = len(scene.table.game.events)
@@ -279,7 +279,7 @@ def test_an_illegal_action_shows_the_engine_message(make_app: MakeApp) -> None:
     driver, scene = start(make_app)
     assert not scene.apply(Take(tuple(scene.state.hands[0][:1])))  # a card from the hand, not the offer
     driver.step()
-    assert scene.toast_warn and "is not in the money offer" in scene.toast_text
+    assert scene.toast.warn and "is not in the money offer" in scene.toast_text
     assert "[" not in scene.toast_text and scene.toast_text[0].isupper(), scene.toast_text
 
 
@@ -322,7 +322,7 @@ def test_quitting_while_a_bot_thinks_exits_at_once() -> None:
     driver = Driver(app)
     app.start()
     scene = driver.scene
-    driver.wait(lambda: scene.ai_future is not None, 10)
+    driver.wait(lambda: scene.bots.future is not None, 10)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     driver.step()
     assert not app.running
@@ -336,10 +336,10 @@ def test_buy_from_the_hint_selects_the_payment(make_app: MakeApp) -> None:
     driver, scene = find_seed_with_exact_payment(make_app)
     slot = exact_slot(scene)
     paid = scene.table.exact_payments(slot)[0]
-    scene.hint_key = scene._hint_key()
+    scene.hints.key = scene._hint_key()
     from ai import Decision
 
-    scene.hint = Decision(Buy(slot, paid), "an exact payment keeps the turn going")
+    scene.hints.decision = Decision(Buy(slot, paid), "an exact payment keeps the turn going")
     driver.step()
     assert scene.do_hint.visible
     driver.click(scene.do_hint.rect.center)

@@ -24,11 +24,12 @@ from ai import LADDER, Decision, make_agent
 from game import i18n
 from game.client import ai_worker, persistence, theme
 from game.client.persistence import THINK_LIMITS, Settings
-from game.client.scenes import turn as turn_module
 from game.client.scenes import turn_draw
+from game.client.scenes.parts import bot_turns as bot_turns_module
+from game.client.scenes.parts.bot_turns import THINK_MARK_AFTER
 from game.client.scenes.settings import SettingsScene, think_labels
 from game.client.scenes.setup import SetupScene
-from game.client.scenes.turn import THINK_MARK_AFTER, TurnScene
+from game.client.scenes.turn import TurnScene
 from game.client.table import (
     LADDER_STRENGTH,
     agent_label,
@@ -248,13 +249,13 @@ def test_every_bot_decision_is_capped_by_the_setting(make_app: MakeApp, monkeypa
     driver, scene, fake = bot_to_move(make_app, monkeypatch, 1.0)
     assert fake.asked == [("mcts:expert", 1.0)]
     made: list[tuple] = []
-    real_make_agent = turn_module.make_agent
+    real_make_agent = bot_turns_module.make_agent
 
     def make_agent(name: str, seed: int = 0, think_limit: float | None = None):  # type: ignore[no-untyped-def]
         made.append((name, think_limit))
         return real_make_agent("random", seed)
 
-    monkeypatch.setattr(turn_module, "make_agent", make_agent)
+    monkeypatch.setattr(bot_turns_module, "make_agent", make_agent)
     monkeypatch.setattr(driver.app.worker, "shutdown", lambda: None)  # the shared worker stays
     fake.answering = True
     fake.futures[-1].set_exception(RuntimeError("the worker died"))
@@ -262,7 +263,7 @@ def test_every_bot_decision_is_capped_by_the_setting(make_app: MakeApp, monkeypa
     assert made == [("mcts:expert", 0.5)], "thought out in the window, within half a second"
     assert all(asked == ("mcts:expert", 1.0) for asked in fake.asked)
     scene.ask_hint()
-    assert fake.asked[-1] == (scene.hint_agent, 1.0)
+    assert fake.asked[-1] == (scene.hints.agent, 1.0)
 
 
 def drawn_marks(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
@@ -284,10 +285,10 @@ def test_the_progress_mark_shows_after_half_a_second_and_goes_with_the_move(
 ) -> None:
     marks = drawn_marks(monkeypatch)
     driver, scene, fake = bot_to_move(make_app, monkeypatch, 1.0)
-    scene.ai_since = scene.clock - (THINK_MARK_AFTER - 0.2)
+    scene.bots.since = scene.clock - (THINK_MARK_AFTER - 0.2)
     driver.step()
     assert scene.think_progress() is None and marks == [], "no mark in the first half second"
-    scene.ai_since = scene.clock - (THINK_MARK_AFTER + 0.3)
+    scene.bots.since = scene.clock - (THINK_MARK_AFTER + 0.3)
     driver.step()
     _elapsed, limit = scene.think_progress()  # type: ignore[misc]
     assert limit == 1.0, "expert's 3 s capped by the setting"
@@ -381,7 +382,7 @@ def test_the_ring_is_drawn_round_the_thinking_bot_at_both_sizes(
     """The mark as a player sees it: saved as ``thinking_<size>.png`` to look at; drawn, and filled part way."""
     marks = drawn_marks(monkeypatch)
     driver, scene, _fake = bot_to_move(make_app, monkeypatch, None, size=size)
-    scene.ai_since = scene.clock - 1.4
+    scene.bots.since = scene.clock - 1.4
     driver.step()
     assert marks, "a bot that has thought 1.4 s shows its mark"
     (x, y), (elapsed, limit) = marks[-1]

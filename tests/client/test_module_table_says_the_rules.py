@@ -289,17 +289,17 @@ def texts_at_the_table(driver: Driver, scene: TurnScene, step: int = 32) -> dict
     choices += [("bazaar", tile) for tile in BAZAARS.for_sale(state)]
     for kind, what in choices:
         scene.cancel_selection()
-        scene.toast_until = 0.0
+        scene.toast.until = 0.0
         (scene.choose_slot if kind == "slot" else scene.choose_item)(what)
         driver.step(1)
         found[f"{kind} {what}: prompt"] = scene.prompt_text()
-        found[f"{kind} {what}: toast"] = scene.toast_text if ui.time < scene.toast_until else ""
+        found[f"{kind} {what}: toast"] = scene.toast_text if ui.time < scene.toast.until else ""
         for i, chip in enumerate(c for c in scene.chips if c.visible):
             found[f"{kind} {what}: chip {i}"] = f"{shown(chip.label)} | {shown(chip.tooltip)}"
     scene.cancel_selection()
-    scene.toast_until = 0.0
+    scene.toast.until = 0.0
     driver.key(pygame.K_f)
-    found["F: toast"] = scene.toast_text if ui.time < scene.toast_until else ""
+    found["F: toast"] = scene.toast_text if ui.time < scene.toast.until else ""
     scene.cancel_selection()
     greedy = GreedyAgent(1)
     kinds: dict[type, int] = {}
@@ -309,14 +309,14 @@ def texts_at_the_table(driver: Driver, scene: TurnScene, step: int = 32) -> dict
         if kinds[type(action)] <= 4:
             legal.append(action)
     for i, action in enumerate(legal):
-        scene.hint = Decision(action, greedy.reason(state, action, state.decider, 0.0))
-        scene.hint_key = scene._hint_key()
+        scene.hints.decision = Decision(action, greedy.reason(state, action, state.decider, 0.0))
+        scene.hints.key = scene._hint_key()
         found[f"hint {i}"] = scene.prompt_text()
         after = scene.table.game.copy()
         events = after.apply(action)
         for j, line in enumerate(narrate(events, scene.table.names, 0)):
             found[f"log {i}.{j}"] = line.text
-    scene.hint = None
+    scene.hints.decision = None
     return found
 
 
@@ -412,10 +412,10 @@ def test_the_log_says_each_cards_currency_when_an_exchange_card_mixes_them() -> 
 # ---------------------------------------------------------------------- 4: buying falcons when none fits
 def toast_after(driver: Driver, scene: TurnScene, act: Callable[[], None]) -> str:
     """The warning the table shows after ``act`` ("" for none)."""
-    scene.toast_until = 0.0
+    scene.toast.until = 0.0
     act()
     driver.step(1)
-    return scene.toast_text if scene.ui.time < scene.toast_until and scene.toast_warn else ""
+    return scene.toast_text if scene.ui.time < scene.toast.until and scene.toast.warn else ""
 
 
 def f_and_a_click(driver: Driver, scene: TurnScene) -> tuple[str, str]:

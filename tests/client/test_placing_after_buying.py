@@ -39,7 +39,7 @@ def buy_and_end_actions(driver: Driver, scene: TurnScene) -> int:
     driver.wait(lambda: scene.can_act and scene.state.phase == PLACE)
     driver.step(2)
     assert scene.state.held == [tile]
-    assert scene.toast_until <= scene.ui.time, "the offer of the extra action is withdrawn once it is used"
+    assert scene.toast.until <= scene.ui.time, "the offer of the extra action is withdrawn once it is used"
     return tile
 
 

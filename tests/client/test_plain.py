@@ -70,8 +70,8 @@ def test_a_thinking_bot_is_named_once_and_the_hint_speaks_plainly(make_app: Make
     assert isinstance(scene, TurnScene)
     driver.key(pygame.K_1)
     driver.key(pygame.K_RETURN)  # the bot's turn
-    scene.ai_future = Future()  # as if still searching, for a while
-    scene.ai_since = scene.clock - 1.0
+    scene.bots.future = Future()  # as if still searching, for a while
+    scene.bots.since = scene.clock - 1.0
     name = scene.table.names[scene.state.decider]
     assert scene.prompt() == f"{name} is thinking…" and name == "MCTS hard"
     state = GameState.start(deal(2, 3), 3)

@@ -142,8 +142,8 @@ def points(scene: TurnScene) -> list[tuple[int, int]]:
 def hint(scene: TurnScene) -> None:
     """A hint of the greedy bot, as if asked for with H (worked out here, not in the worker)."""
     state = scene.state
-    scene.hint = make_agent("greedy", 1).decide(state.knowledge(state.decider), state.legal_actions())
-    scene.hint_key = scene._hint_key()
+    scene.hints.decision = make_agent("greedy", 1).decide(state.knowledge(state.decider), state.legal_actions())
+    scene.hints.key = scene._hint_key()
 
 
 @pytest.mark.slow

@@ -72,7 +72,7 @@ def test_frames_keep_coming_while_the_worker_thinks(make_app: MakeApp) -> None:
     driver.app.start()
     scene = driver.scene
     driver.step()
-    future = scene.ai_future
+    future = scene.bots.future
     assert future is not None, "the bot's first decision is being thought about"
     worst = 0.0
     thinking = 0

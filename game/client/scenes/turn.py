@@ -23,13 +23,11 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
-from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ai import Decision, make_agent
 from game.engine import (
     Action,
     Buy,
@@ -43,7 +41,6 @@ from game.engine import (
 from game.engine import events as record_events
 from game.engine.alhambra import ALL_SIDES, xy_of
 from game.engine.components import EMPTY, MARKET_SLOTS
-from game.engine.messages import Message
 from game.engine.state import FINAL, PLACE
 from game.i18n import N_, _, pgettext
 
@@ -51,12 +48,12 @@ from .. import persistence, theme
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
 from ..modules import ClientModule, Command, Destination, Pick, banner, collector_name, modules_for
-from ..plain import plain, said
+from ..plain import said
 from ..playback import TIMING, Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
 from ..shortcuts import END_TURN_KEY
-from ..table import Table, agent_label, bot_names, think_seconds
+from ..table import Table
 from ..views.alhambra import AlhambraView
 from ..views.bank import BankView
 from ..views.hand import HandView
@@ -69,16 +66,16 @@ from ..views.pieces import ShelfView
 from ..views.topbar import TopBar
 from ..views.tray import TrayView
 from ..widgets import Button, Text, Widget
+from .parts.bot_turns import BotTurns
+from .parts.hints import Hints
+from .parts.toast import Toast
 from .turn_draw import TurnDrawing
 from .turn_input import DROP_TIP, LABELS, Drag, TurnInput, refusal
 
 if TYPE_CHECKING:
     from ..scene import AppServices
 
-HINT_AGENTS = ("mcts:normal", "greedy", "mcts:easy", "random")
 PACE = 0.35  # seconds between two bot moves at speed 1, so each one can be followed
-THINK_MARK_AFTER = 0.5  # seconds a bot's decision is awaited before its progress mark shows
-WINDOW_THINK_LIMIT = 0.5  # the most a bot thinks in the window itself (the worker failed): no frame is drawn meanwhile
 
 
 def speed_name(speed: float) -> str:
@@ -103,11 +100,6 @@ def walled_in(state: GameState, seat: int) -> bool:
     return bool(spots) and all(spot.touching == spot.need_wall & ALL_SIDES for spot in spots)
 
 
-def hint_agent() -> str:
-    available = bot_names()
-    return next((name for name in HINT_AGENTS if name in available), available[0])
-
-
 class TurnScene(TurnInput, TurnDrawing, Scene):
     """The game table."""
 
@@ -128,19 +120,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.drag: Drag | None = None
         self.pan_from: tuple[int, int] | None = None
         self.turn_begun = False
-        self.ai_future: Future[Decision] | None = None
-        self.ai_key = -1
-        self.ai_since = 0.0
-        self.ready_at = 0.0
         self.clock = 0.0
-        self.hint: Decision | None = None
-        self.hint_future: Future[Decision] | None = None
-        self.hint_key: tuple | None = None
-        self.hint_agent = hint_agent()
-        self._toast: Text = ""  # said when drawn: a function, or words already said
-        self.toast_warn = False
-        self.toast_until = 0.0
-        self.toast_lasts_one_action = False  # the toast speaks of the next move only (the extra action's offer)
+        self.toast = Toast()  # the message over the board
+        self.bots = BotTurns(app, table, self.show_toast)  # the bots' decisions, asked of the worker
+        self.hints = Hints()  # the hint of the person deciding
         self._banner: Text = ""
         self.banner_at = -10.0
         self.record_path: Path | None = None
@@ -327,19 +310,11 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
 
     @property
     def thinking(self) -> bool:
-        return self.ai_future is not None and not self.ai_future.done()
+        return self.bots.thinking
 
     def think_progress(self) -> tuple[float, float | None] | None:
-        """While a bot's decision has been awaited longer than ``THINK_MARK_AFTER``: the seconds so far and the
-        most it should take (its level's time, capped by the think-time setting; None for a bot that decides in
-        milliseconds and is late only because the worker is busy or starting).  None otherwise: no mark."""
-        agent = self.table.bot_to_decide
-        if agent is None or not self.thinking:
-            return None
-        elapsed = self.clock - self.ai_since
-        if elapsed <= THINK_MARK_AFTER:
-            return None
-        return elapsed, think_seconds(agent, self.app.settings.think_limit)
+        """The mark of a bot's decision awaited long enough to show it (``BotTurns.progress``)."""
+        return self.bots.progress(self.clock)
 
     @property
     def glow(self) -> float:
@@ -347,7 +322,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
 
     @property
     def hint_action(self) -> Action | None:
-        return self.hint.action if self.hint is not None and self.hint_key == self._hint_key() else None
+        return self.hints.action(self._hint_key())
 
     @property
     def staged_action(self) -> Action | None:
@@ -578,54 +553,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self._refresh_controls()
 
     def _run_bots(self) -> None:
-        table = self.table
-        agent = table.bot_to_decide
-        if agent is None:
-            return
-        key = len(table.game.events)
-        if self.ai_future is None or self.ai_key != key:
-            legal = table.state.legal_actions()
-            self.ai_key = key
-            self.ai_since = self.clock
-            if len(legal) == 1:
-                future: Future[Decision] = Future()
-                future.set_result(Decision(legal[0], Message.of("the only legal move")))
-                self.ai_future = future
-            else:
-                knowledge = table.state.knowledge(table.state.decider)
-                self.ai_future = self.app.worker.submit(
-                    agent, table.decision_seed(), knowledge, legal, self.app.settings.think_limit
-                )
-        if self.director.busy or self.clock < self.ready_at or not self.ai_future.done():
-            return
-        future, self.ai_future = self.ai_future, None
-        try:
-            decision = future.result()
-        except Exception as error:
-            failure = type(error).__name__
-            self.show_toast(
-                lambda: _("The AI worker failed ({error}); thinking in the window instead.").format(error=failure),
-                True,
-            )
-            self.app.worker.shutdown()
-            state = table.state
-            limit = self.app.settings.think_limit
-            limit = WINDOW_THINK_LIMIT if limit is None else min(limit, WINDOW_THINK_LIMIT)
-            decision = make_agent(agent, table.decision_seed(), limit).decide(
-                state.knowledge(state.decider), state.legal_actions()
-            )
-        action = decision.action
-        if not table.state.is_legal(action):
-            move = said_action(table.state, action)
-            self.show_toast(
-                lambda: _("{bot} chose an illegal move ({move}); it plays its first legal move.").format(
-                    bot=agent_label(agent), move=said(move)
-                ),
-                True,
-            )
-            action = table.state.legal_actions()[0]
-        self.apply(action)
-        self.ready_at = self.clock + self.animator.scaled(PACE)
+        action = self.bots.next_move(self.clock, self.director.busy)
+        if action is not None:
+            self.apply(action)
+            self.bots.played(self.clock, self.animator.scaled(PACE))
 
     # ------------------------------------------------------------------ applying actions
     def positions(self) -> Positions:
@@ -711,16 +642,14 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self._after(events, first, before)
 
     def _after(self, events: list[dict], first: int, before: Positions) -> None:
-        if self.toast_lasts_one_action:  # it spoke of the move just made (the extra action an exact payment gave)
-            self.toast_until = 0.0
-            self.toast_lasts_one_action = False
+        self.toast.moved()
         self.sel.clear()
         self.drag = None
-        self.hint = None
+        self.hints.forget()
         self.director.play(events, first, before, self.positions())
         kinds = {event["e"] for event in events}
-        if record_events.TURN in kinds and not self.toast_warn:
-            self.toast_until = 0.0  # a tip about the turn that just ended is old news
+        if record_events.TURN in kinds:
+            self.toast.turn_ended()
         if record_events.GAME_OVER in kinds:
             self.finish_game()
         elif record_events.TURN in kinds:
@@ -759,7 +688,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                         key=END_TURN_KEY
                     )
                 )
-            self.toast_lasts_one_action = True  # the next move answers it
+            self.toast.lasts_one_action = True  # the next move answers it
 
     def _commander(self, command: Command) -> Callable[[], None]:
         """What a rule module's button (or key) does: its move now, if the human may make it."""
@@ -908,17 +837,14 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def show_toast(self, text: Text, warn: bool = False) -> None:
         """A short message over the board: ``text`` is a function that says it (so a language change shows at
         once), or words already said."""
-        self._toast = text
-        self.toast_warn = warn
-        self.toast_until = self.ui.time + (5.0 if warn else 3.0)
+        self.toast.show(text, warn, self.ui.time)
         if warn:
             self.ui.sounds.play("error")
 
     @property
     def toast_text(self) -> str:
         """The toast in the current language, in a player's words (walls said, no grid coordinates)."""
-        toast = self._toast
-        return plain(toast() if callable(toast) else toast)
+        return self.toast.said()
 
     @property
     def banner_text(self) -> str:
@@ -939,7 +865,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.director.clear()
         self.sel.clear()
         self.drag = None
-        self.hint = None
+        self.hints.forget()
         state = self.state
         self.shown_scores = [float(s) for s in state.scores]
         self.target_scores = list(state.scores)
@@ -956,43 +882,20 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         return (len(self.table.game.events), self.staged_action)
 
     def ask_hint(self) -> None:
-        if not self.can_act or self.hint_future is not None:
+        if not self.can_act or self.hints.asked or self.hint_action is not None:
             return
-        if self.hint_action is not None:
-            return
-        state = self.state
-        self.hint_key = self._hint_key()
-        self.hint = None
-        self.hint_agent = hint_agent()
-        # The hint is a bot's decision too, so the think-time setting caps it like the others: a player who
-        # asked bots to answer within 0.2 s (a slow machine) wants the hint as soon; uncapped it is MCTS
-        # normal's 0.3 s, so the cap changes it only at its lowest choice.
-        self.hint_future = self.app.worker.submit(
-            self.hint_agent,
-            self.table.decision_seed(),
-            state.knowledge(state.decider),
-            state.legal_actions(),
-            self.app.settings.think_limit,
-        )
+        self.hints.ask(self.app, self.table, self._hint_key())
 
     def _poll_hint(self) -> None:
-        future = self.hint_future
-        if future is None or not future.done():
-            return
-        self.hint_future = None
-        try:
-            decision = future.result()
-        except Exception as error:
-            failure = type(error).__name__
-            self.show_toast(lambda: _("No hint this time ({error}).").format(error=failure), True)
-            return
-        if self.hint_key == self._hint_key():
-            self.hint = decision
+        answer = self.hints.poll(self._hint_key())
+        if answer is True:
             self.ui.sounds.play("click")
+        elif answer:
+            failure = answer
+            self.show_toast(lambda: _("No hint this time ({error}).").format(error=failure), True)
 
     def cancel_hint(self) -> None:
-        self.hint_future = None
-        self.hint = None
+        self.hints.cancel()
 
     def play_hint(self) -> None:
         action = self.hint_action

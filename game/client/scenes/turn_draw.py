@@ -309,7 +309,7 @@ class TurnDrawing:
         if not table.human_decides:
             name = table.names[state.decider]
             agent = table.agents[state.decider]
-            if self.thinking and self.clock - self.ai_since > 0.3:
+            if self.thinking and self.clock - self.bots.since > 0.3:
                 label = agent_label(agent or "")
                 if name.startswith(label):  # a bot named after its kind is named once
                     return _("{player} is thinking…").format(player=name)
@@ -447,8 +447,8 @@ class TurnDrawing:
         return plain(self._prompt_source())
 
     def _prompt_source(self: TurnScene) -> str:
-        hint = self.hint if self.hint_action is not None and self.can_act else None
-        agent = agent_label(self.hint_agent)
+        hint = self.hints.decision if self.hint_action is not None and self.can_act else None
+        agent = agent_label(self.hints.agent)
         if hint is not None:
             move = self.move_said(hint.action)
             reason = hint.reason
@@ -463,7 +463,7 @@ class TurnDrawing:
                 return _("Hint ({agent}): {move}").format(agent=agent, move=move)
             # TRANSLATORS: a hint: which bot gives it, the move, and why
             return _("Hint ({agent}): {move} — {reason}").format(agent=agent, move=move, reason=said_reason)
-        if self.hint_future is not None:
+        if self.hints.asked:
             return _("{bot} is thinking about a hint…").format(bot=agent)
         return self.prompt()
 
@@ -514,7 +514,7 @@ class TurnDrawing:
         ui = self.ui
         px = ui.px
         board = self.board.rect
-        hint = self.hint if self.hint_action is not None and self.can_act else None
+        hint = self.hints.decision if self.hint_action is not None and self.can_act else None
         chips = self._prompt_chips()
         widths = self._chip_widths()
         chips_w = sum(width + px(6) for width in widths)
@@ -538,7 +538,7 @@ class TurnDrawing:
         for chip, chip_w in zip(chips, widths, strict=True):
             chip.rect = pygame.Rect(x, box.centery - px(13), chip_w, px(26))
             x += chip_w + px(6)
-        if self.toast_text and ui.time < self.toast_until:
+        if self.toast.showing(ui.time):
             tsize = ui.font_px(14)
             # centred over the board, clear of the zoom buttons in its bottom corner on either side
             clear = max(px(8), board.right - self.zoom_in.rect.x + px(6))
@@ -551,11 +551,11 @@ class TurnDrawing:
             tw = max(ui.text.size(line, tsize)[0] for line in tlines) + px(44)
             toast = pygame.Rect(0, 0, tw, th * len(tlines) + px(14))
             toast.midbottom = (board.centerx, board.bottom - px(30))
-            colour = (72, 30, 22) if self.toast_warn else (24, 52, 40)
-            draw_box(ui, surface, toast, colour, 240, theme.WARN if self.toast_warn else theme.GOOD, px(8))
+            colour = (72, 30, 22) if self.toast.warn else (24, 52, 40)
+            draw_box(ui, surface, toast, colour, 240, theme.WARN if self.toast.warn else theme.GOOD, px(8))
             ui.keep_clear(toast)  # a tooltip goes elsewhere
-            icon = "!" if self.toast_warn else "i"
-            mark = ui.text.render(icon, ui.font_px(16), theme.WARN if self.toast_warn else theme.GOOD, "bold")
+            icon = "!" if self.toast.warn else "i"
+            mark = ui.text.render(icon, ui.font_px(16), theme.WARN if self.toast.warn else theme.GOOD, "bold")
             surface.blit(mark, mark.get_rect(center=(toast.x + px(16), toast.centery)))
             y = toast.y + px(7)
             for line in tlines:

@@ -259,7 +259,7 @@ class TurnInput:
                 for module, _, button in self.piece_picks:
                     button.visible = button.enabled = bool(module.placeable(table.state, self.me))
         self.undo_wide.enabled = table.can_undo and not self.director.busy
-        self.hint_wide.enabled = self.can_act and self.hint_future is None
+        self.hint_wide.enabled = self.can_act and not self.hints.asked
         if self.hint_action is not None and self.can_act:
             self.do_hint.visible = True
         self._stack_actions()

@@ -1,0 +1,141 @@
+"""The table scene's parts on their own, without a window: the toast, the bots' turns, a person's hint.
+
+Each part talks to the scene through a narrow interface (``game/client/scenes/parts/``), so each is tested here with
+a real table and a stand-in for the AI worker that answers at once, or fails.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from types import SimpleNamespace
+from typing import Any
+
+from ai import Decision, make_agent
+from game.client.scenes.parts.bot_turns import THINK_MARK_AFTER, BotTurns
+from game.client.scenes.parts.hints import Hints
+from game.client.scenes.parts.toast import TIP_SECONDS, WARN_SECONDS, Toast
+from game.client.table import Table
+from game.engine import Game, GameConfig, Seat
+from game.engine.messages import Message
+
+
+class Worker:
+    """Answers like the AI worker: a future per decision, done at once (greedy's move) or failed."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.asked: list[str] = []
+        self.shut = False
+
+    def submit(self, agent: str, seed: int, knowledge: Any, legal: list, think_limit: float | None) -> Future:
+        self.asked.append(agent)
+        future: Future[Decision] = Future()
+        if self.fail:
+            future.set_exception(RuntimeError("gone"))
+        else:
+            future.set_result(make_agent("greedy", seed).decide(knowledge, legal))
+        return future
+
+    def shutdown(self) -> None:
+        self.shut = True
+
+
+def app(worker: Worker) -> Any:
+    return SimpleNamespace(worker=worker, settings=SimpleNamespace(think_limit=None))
+
+
+def table(human: int | None = 0) -> Table:
+    seats = (Seat("Ann", "human"), Seat("Bot", "greedy"), Seat("Cy", "greedy"))
+    return Table(Game.new(GameConfig(seed=5, seats=seats)), human)
+
+
+def test_the_toast_says_its_words_for_as_long_as_they_take_to_read():
+    toast = Toast()
+    assert not toast.showing(0.0)
+    toast.show(lambda: "Slot 2 is empty", True, now=10.0)
+    assert toast.said() == "Slot 2 is empty" and toast.warn
+    assert toast.showing(10.0 + WARN_SECONDS - 0.1) and not toast.showing(10.0 + WARN_SECONDS)
+    toast.show("a tip", False, now=20.0)
+    assert toast.showing(20.0 + TIP_SECONDS - 0.1) and not toast.showing(20.0 + TIP_SECONDS)
+
+
+def test_a_toast_of_the_next_move_goes_with_it_and_a_tip_with_the_turn():
+    toast = Toast()
+    toast.show("Exact payment: you may take another action", False, now=0.0)
+    toast.lasts_one_action = True
+    toast.moved()
+    assert not toast.showing(0.1) and not toast.lasts_one_action
+    toast.show("a tip", False, now=0.0)
+    toast.turn_ended()
+    assert not toast.showing(0.1)
+    toast.show("a warning", True, now=0.0)
+    toast.turn_ended()
+    assert toast.showing(0.1), "a warning stays to be read when the turn ends"
+
+
+def test_the_bots_move_comes_from_the_worker_at_the_tables_pace():
+    """A bot's decision is asked once per position, played when the table is not busy and the pace allows."""
+    worker = Worker()
+    seated = table(human=None)  # bots only
+    bots = BotTurns(app(worker), seated, lambda text, warn: None)
+    assert bots.next_move(clock=0.0, busy=True) is None and worker.asked == ["greedy"]
+    move = bots.next_move(clock=0.1, busy=False)
+    assert move is not None and seated.state.is_legal(move) and worker.asked == ["greedy"]
+    seated.apply(move)
+    bots.played(clock=0.1, pace=0.35)
+    assert bots.next_move(clock=0.2, busy=False) is None, "the next bot waits for the pace"
+    assert bots.next_move(clock=0.5, busy=False) is not None
+
+
+def test_no_bot_asked_while_a_person_decides():
+    worker = Worker()
+    first = table(human=None).state.decider  # the start player of this deal sits as the person
+    bots = BotTurns(app(worker), table(human=first), lambda text, warn: None)
+    assert bots.table.bot_to_decide is None
+    assert bots.next_move(clock=0.0, busy=False) is None and worker.asked == [] and not bots.thinking
+
+
+def test_a_failed_worker_is_said_and_the_bot_thinks_in_the_window():
+    said: list[tuple[str, bool]] = []
+    worker = Worker(fail=True)
+    seated = table(human=None)
+    bots = BotTurns(app(worker), seated, lambda text, warn: said.append((text() if callable(text) else text, warn)))
+    move = bots.next_move(clock=0.0, busy=False)
+    assert move is not None and seated.state.is_legal(move)
+    assert worker.shut and said and said[0][1] and "failed" in said[0][0]
+
+
+def test_the_thinking_mark_shows_only_after_a_while():
+    seated = table(human=None)
+    bots = BotTurns(app(Worker()), seated, lambda text, warn: None)
+    bots.future = Future()  # as if still searching
+    bots.since = 0.0
+    assert bots.thinking and bots.progress(THINK_MARK_AFTER - 0.1) is None
+    elapsed, _ = bots.progress(THINK_MARK_AFTER + 0.2)  # type: ignore[misc]
+    assert elapsed > THINK_MARK_AFTER
+
+
+def test_a_hint_answers_the_decision_it_was_asked_for():
+    worker = Worker()
+    seated = table(human=0)
+    hints = Hints()
+    key = (len(seated.game.events), None)
+    hints.ask(app(worker), seated, key)
+    assert hints.asked and hints.poll(key) is True and not hints.asked
+    assert hints.action(key) is not None and seated.state.is_legal(hints.action(key))
+    assert hints.action((key[0] + 1, None)) is None, "a move since makes the hint stale"
+    hints.forget()
+    assert hints.action(key) is None
+
+
+def test_a_stale_or_failed_hint_is_not_shown():
+    seated = table(human=0)
+    hints = Hints()
+    key = (len(seated.game.events), None)
+    hints.ask(app(Worker()), seated, key)
+    assert hints.poll((key[0] + 1, None)) is False and hints.decision is None
+    hints.ask(app(Worker(fail=True)), seated, key)
+    assert hints.poll(key) == "RuntimeError" and hints.decision is None
+    hints.decision = Decision(seated.state.legal_actions()[0], Message.of("the only legal move"))
+    hints.cancel()
+    assert hints.decision is None and not hints.asked
