@@ -72,4 +72,4 @@ def test_points_of_a_scoring_rise_to_each_token_on_the_track_b_score_1(make_app:
         totals = [float(t) for t in event["totals"]]
         for drift, seat in zip(drifts, winners, strict=True):
             assert drift.end == scene.top.token_centre(event["totals"][seat], totals)
-        assert scene.target_scores == list(event["totals"])
+        assert scene.ticker.target == list(event["totals"])

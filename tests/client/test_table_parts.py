@@ -13,6 +13,7 @@ from typing import Any
 from ai import Decision, make_agent
 from game.client.scenes.parts.bot_turns import THINK_MARK_AFTER, BotTurns
 from game.client.scenes.parts.hints import Hints
+from game.client.scenes.parts.score_ticker import ScoreTicker, approach
 from game.client.scenes.parts.toast import TIP_SECONDS, WARN_SECONDS, Toast
 from game.client.table import Table
 from game.engine import Game, GameConfig, Seat
@@ -139,3 +140,17 @@ def test_a_stale_or_failed_hint_is_not_shown():
     hints.decision = Decision(seated.state.legal_actions()[0], Message.of("the only legal move"))
     hints.cancel()
     assert hints.decision is None and not hints.asked
+
+
+def test_the_scores_count_up_to_the_totals_of_a_scoring_shown():
+    ticker = ScoreTicker([0, 4], {"dirk": 0})
+    ticker.scored([9, 4], {"dirk": 5})
+    ticker.update(0.05)
+    assert 0 < ticker.shown[0] < 9 and ticker.shown[1] == 4 and 0 < ticker.shown_collectors["dirk"] < 5
+    for _ in range(60):
+        ticker.update(0.05)
+    assert ticker.shown == [9.0, 4.0] and ticker.shown_collectors == {"dirk": 5.0}
+    assert ticker.totals() == [9.0, 4.0, 5.0]
+    ticker.reset([9, 4])
+    assert ticker.shown == [9.0, 4.0] and ticker.target == [9, 4]
+    assert approach(1.0, 1.04, 0.01) == 1.04, "a number this close is its target"

@@ -68,6 +68,7 @@ from ..views.tray import TrayView
 from ..widgets import Button, Text, Widget
 from .parts.bot_turns import BotTurns
 from .parts.hints import Hints
+from .parts.score_ticker import ScoreTicker
 from .parts.toast import Toast
 from .turn_draw import TurnDrawing
 from .turn_input import DROP_TIP, LABELS, Drag, TurnInput, refusal
@@ -111,11 +112,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.animator = Animator(app.speed)
         self.director = Director(self, self.animator)
         state = table.state
-        self.shown_scores = [float(s) for s in state.scores]
-        self.target_scores = list(state.scores)
         self.modules = modules_for(state.rules)  # what the rule modules that play show and accept
-        self.target_module_scores = self.modules.scores(state)
-        self.shown_module_scores = {key: float(score) for key, score in self.target_module_scores.items()}
+        self.ticker = ScoreTicker(state.scores, self.modules.scores(state))  # the track's counting scores
         self.shown_events = len(table.game.events)
         self.drag: Drag | None = None
         self.pan_from: tuple[int, int] | None = None
@@ -288,6 +286,14 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     @property
     def state(self) -> GameState:
         return self.table.state
+
+    @property
+    def shown_scores(self) -> list[float]:
+        return self.ticker.shown
+
+    @property
+    def shown_module_scores(self) -> dict[str, float]:
+        return self.ticker.shown_collectors
 
     @property
     def hidden(self) -> set[Key]:
@@ -534,10 +540,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.director.update(dt)
-        for seat in range(len(self.shown_scores)):
-            self.shown_scores[seat] = _approach(self.shown_scores[seat], self.target_scores[seat], dt)
-        for key, shown in self.shown_module_scores.items():
-            self.shown_module_scores[key] = _approach(shown, self.target_module_scores[key], dt)
+        self.ticker.update(dt)
         if self.table.human_decides:
             if not self.turn_begun and not self.director.busy:
                 self.turn_begun = True
@@ -749,8 +752,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.banner_at = self.ui.time
             self.ui.sounds.play("score")
         elif kind == record_events.SCORE and sheet is not None:
-            self.target_scores = list(event["totals"])
-            self.target_module_scores.update(self.modules.event_scores(event))
+            self.ticker.scored(event["totals"], self.modules.event_scores(event))
             self._send_points_to_the_track(sheet)
             if event["round"] < 3:
                 self.app.screens.open_scoring(self, sheet)
@@ -790,13 +792,13 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     def _send_points_to_the_track(self, sheet: Sheet) -> None:
         """Each player's points of a scoring rise from their panel to their token on the score track, which
         then counts up to its new place (after the scoring's sheet, for the first two)."""
-        totals = [float(t) for t in self.target_scores] + [float(v) for v in self.target_module_scores.values()]
+        totals = self.ticker.totals()
         for seat, gained in zip(sheet.collectors, sheet.gained, strict=True):
             if not gained or not isinstance(seat, int):
                 continue
             panel = self.opponents.panel(seat)
             start = panel.rect.midtop if panel is not None else self.hand.rect.midtop
-            end = self.top.token_centre(self.target_scores[seat], totals)
+            end = self.top.token_centre(self.ticker.target[seat], totals)
             label = self.ui.text.shadowed(f"+{gained}", self.ui.font_px(22), theme.GOLD_LIGHT, "bold", 2)
             self.animator.drift(label, (start[0], start[1] + self.ui.px(18)), end, delay=0.1 * seat)
 
@@ -867,8 +869,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.drag = None
         self.hints.forget()
         state = self.state
-        self.shown_scores = [float(s) for s in state.scores]
-        self.target_scores = list(state.scores)
+        self.ticker.reset(state.scores)
         self.shown_events = len(self.table.game.events)
         self.log.sync(self.table.game.events, self.table.names, self.table.human)
         if self.in_own_turn():
@@ -943,10 +944,3 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
 
     def open_pause(self) -> None:
         self.app.screens.open_pause(self)
-
-
-def _approach(shown: float, target: float, dt: float) -> float:
-    """Move a displayed number towards its target quickly but visibly (scores counting up)."""
-    if abs(target - shown) < 0.05:
-        return float(target)
-    return shown + (target - shown) * min(1.0, dt * 6)
