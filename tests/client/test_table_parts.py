@@ -13,6 +13,7 @@ from typing import Any
 from ai import Decision, make_agent
 from game.client.scenes.parts.bot_turns import THINK_MARK_AFTER, BotTurns
 from game.client.scenes.parts.hints import Hints
+from game.client.scenes.parts.pointer import Drag, Pointer, Release
 from game.client.scenes.parts.score_ticker import ScoreTicker, approach
 from game.client.scenes.parts.toast import TIP_SECONDS, WARN_SECONDS, Toast
 from game.client.table import Table
@@ -154,3 +155,41 @@ def test_the_scores_count_up_to_the_totals_of_a_scoring_shown():
     ticker.reset([9, 4])
     assert ticker.shown == [9.0, 4.0] and ticker.target == [9, 4]
     assert approach(1.0, 1.04, 0.01) == 1.04, "a number this close is its target"
+
+
+def test_a_press_is_a_click_until_the_mouse_moves_past_the_threshold():
+    pointer = Pointer()
+    pointer.press(Drag("held", 12, (100, 100)))
+    assert pointer.moved((103, 102), threshold=6) is None and not pointer.dragging
+    started = pointer.moved((110, 100), threshold=6)
+    assert started is pointer.drag and pointer.dragging
+    assert pointer.release() == Release("drop", started)
+    assert pointer.drag is None and pointer.release() is None
+
+
+def test_a_click_picks_and_a_panels_move_is_made():
+    pointer = Pointer()
+    pointer.press(Drag("market", 3, (0, 0)))
+    released = pointer.release()
+    assert released is not None and released.kind == "click" and released.drag.tile == 3
+    move = object()
+    pointer.press(Drag("module", 70, (0, 0), move=move))  # type: ignore[arg-type]
+    released = pointer.release()
+    assert released is not None and released.kind == "move"
+
+
+def test_a_panels_move_dragged_off_starts_no_drag_of_its_own():
+    """A module's move pressed and dragged is made first; the tile it takes goes on with a drag the scene starts."""
+    pointer = Pointer()
+    drag = Drag("module", 70, (0, 0), move=object())  # type: ignore[arg-type]
+    pointer.press(drag)
+    assert pointer.moved((20, 0), threshold=6) is drag and not drag.active and not pointer.dragging
+
+
+def test_panning_follows_the_mouse_and_ends_on_release():
+    pointer = Pointer()
+    pointer.start_pan((10, 10))
+    assert pointer.moved((15, 7), threshold=6) == (5, -3)
+    assert pointer.moved((15, 9), threshold=6) == (0, 2)
+    pointer.end_pan()
+    assert pointer.moved((40, 40), threshold=6) is None

@@ -68,10 +68,11 @@ from ..views.tray import TrayView
 from ..widgets import Button, Text, Widget
 from .parts.bot_turns import BotTurns
 from .parts.hints import Hints
+from .parts.pointer import Drag, Pointer
 from .parts.score_ticker import ScoreTicker
 from .parts.toast import Toast
 from .turn_draw import TurnDrawing
-from .turn_input import DROP_TIP, LABELS, Drag, TurnInput, refusal
+from .turn_input import DROP_TIP, LABELS, TurnInput, refusal
 
 if TYPE_CHECKING:
     from ..scene import AppServices
@@ -115,8 +116,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.modules = modules_for(state.rules)  # what the rule modules that play show and accept
         self.ticker = ScoreTicker(state.scores, self.modules.scores(state))  # the track's counting scores
         self.shown_events = len(table.game.events)
-        self.drag: Drag | None = None
-        self.pan_from: tuple[int, int] | None = None
+        self.pointer = Pointer()  # the mouse: a pan, a press, a drag
         self.turn_begun = False
         self.clock = 0.0
         self.toast = Toast()  # the message over the board
@@ -335,8 +335,17 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         return self.table.staged.action if self.table.staged else None
 
     @property
+    def drag(self) -> Drag | None:
+        """The tile pressed or dragged (``Pointer.drag``)."""
+        return self.pointer.drag
+
+    @drag.setter
+    def drag(self, drag: Drag | None) -> None:
+        self.pointer.drag = drag
+
+    @property
     def dragging(self) -> bool:
-        return self.drag is not None and self.drag.active
+        return self.pointer.dragging
 
     @property
     def drag_tile(self) -> int | None:

@@ -21,7 +21,6 @@ corner (or Tab, then Enter) makes the move.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -55,6 +54,7 @@ from ..shortcuts import END_TURN_KEY
 from ..table import order_payments
 from ..views.market import SLOT_KEYS
 from ..views.model import Piece
+from .parts.pointer import Drag
 
 if TYPE_CHECKING:
     from game.engine import GameState
@@ -123,17 +123,6 @@ def _chip_words(values: str, over: int, card: int | None, exact_only: bool) -> t
         over,
     ).format(n=over, card=said)
     return label, tip
-
-
-@dataclass
-class Drag:
-    """A press on a tile: a click if the mouse comes up where it went down, a drag once it moves."""
-
-    source: str
-    tile: int
-    start: tuple[int, int]
-    active: bool = False
-    move: Action | None = None  # a rule module's move pressed on its panel (a hut taken from its stack)
 
 
 class TurnInput:
@@ -453,41 +442,41 @@ class TurnInput:
                 self.log.handle_wheel(self.ui, event.y)
                 return True
             return False
+        pointer = self.pointer
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button in (2, 3) and self.board.rect.collidepoint(event.pos):
-                self.pan_from = event.pos
+                pointer.start_pan(event.pos)
                 return True
             if event.button == 1:
                 return self._press(event.pos)
         if event.type == pygame.MOUSEMOTION:
-            if self.pan_from is not None:
-                self.board.pan[0] += event.pos[0] - self.pan_from[0]
-                self.board.pan[1] += event.pos[1] - self.pan_from[1]
-                self.pan_from = event.pos
+            moved = pointer.moved(event.pos, self.ui.px(6))
+            if isinstance(moved, tuple):  # the board pans
+                self.board.pan[0] += moved[0]
+                self.board.pan[1] += moved[1]
                 return True
-            if self.drag is not None and not self.drag.active:
-                sx, sy = self.drag.start
-                if abs(event.pos[0] - sx) + abs(event.pos[1] - sy) > self.ui.px(6):
-                    if self.drag.move is not None:
-                        self._take_and_drag(self.drag)
-                    else:
-                        self.drag.active = True
-                        self._select(self.drag.source, self.drag.tile, toggle=False)
+            if moved is not None:  # a press became a drag
+                if moved.move is not None:
+                    self._take_and_drag(moved)
+                else:
+                    self._select(moved.source, moved.tile, toggle=False)
             return self.dragging
         if event.type == pygame.MOUSEBUTTONUP:
             if event.button in (2, 3):
-                self.pan_from = None
+                pointer.end_pan()
                 return True
-            if event.button == 1 and self.drag is not None:
-                drag, self.drag = self.drag, None
-                if drag.active:
-                    self._drop(event.pos)
-                elif drag.move is not None:  # a click on a module's panel makes its move
-                    self.cancel_selection()
-                    self.perform(drag.move)
-                else:  # a click on a bought tile always picks it (it is often picked already: Esc drops it)
-                    self._select(drag.source, drag.tile, toggle=drag.source != "held")
-                return True
+            released = pointer.release() if event.button == 1 else None
+            if released is None:
+                return False
+            drag = released.drag
+            if released.kind == "drop":
+                self._drop(event.pos)
+            elif released.kind == "move":  # a click on a module's panel makes its move
+                self.cancel_selection()
+                self.perform(drag.move)  # type: ignore[arg-type]
+            else:  # a click on a bought tile always picks it (it is often picked already: Esc drops it)
+                self._select(drag.source, drag.tile, toggle=drag.source != "held")
+            return True
         return False
 
     def _key(self: TurnScene, event: pygame.event.Event) -> bool:
@@ -568,7 +557,7 @@ class TurnInput:
                     return True
                 piece = panel.piece_at(snap, pos)  # a piece for your Alhambra's corners (a falcon): click or drag
                 if piece is not None:
-                    self.drag = Drag("piece", piece, pos)
+                    self.pointer.press(Drag("piece", piece, pos))
                     return True
             card = self.hand.card_at(snap, pos)
             if card is not None and self.sel.piece is not None:
@@ -591,7 +580,7 @@ class TurnInput:
                 move = panel.action_at(snap, pos)
                 if move is not None:  # made on release: a click, or a drag of the tile it takes ([M-HUT-2])
                     self.cancel_selection()
-                    self.drag = Drag("module", getattr(move, "tile", EMPTY), pos, move=move)
+                    self.pointer.press(Drag("module", getattr(move, "tile", EMPTY), pos, move=move))
                     return True
         found = self.tray.tile_at(snap, pos)
         if found is not None:
@@ -599,7 +588,7 @@ class TurnInput:
             if self.sel.source == "alhambra" and source == "reserve" and self.sel.tile is not None:
                 self.perform(Swap(tile, self.sel.tile))
                 return True
-            self.drag = Drag(source, tile, pos)
+            self.pointer.press(Drag(source, tile, pos))
             return True
         if self.board.rect.collidepoint(pos):
             if self.sel.piece is not None:  # a picked piece goes to the lit corner clicked
@@ -609,7 +598,7 @@ class TurnInput:
                 return True
             tile = self.board.tile_at(self.state.boards[self.me].grid, pos)
             if tile is not None and table.acting:
-                self.drag = Drag("alhambra", tile, pos)
+                self.pointer.press(Drag("alhambra", tile, pos))
                 return True
             cell = self.board.cell_at(pos)
             if tile is None and cell is not None and self.sel.source == "held" and self.sel.tile is not None:
@@ -1037,7 +1026,7 @@ class TurnInput:
         tile = drag.tile
         if tile != EMPTY and tile in self.state.held and self.table.placing and self.state.decider == self.me:
             self.sel.tile, self.sel.source = tile, "held"
-            self.drag = Drag("held", tile, drag.start, active=True)
+            self.pointer.press(Drag("held", tile, drag.start, active=True))
 
     def _drop(self: TurnScene, pos: tuple[int, int]) -> None:
         sel = self.sel
