@@ -11,11 +11,13 @@ from types import SimpleNamespace
 from typing import Any
 
 from ai import Decision, make_agent
+from game.client import persistence
 from game.client.scenes.parts.bot_turns import THINK_MARK_AFTER, BotTurns
 from game.client.scenes.parts.hints import Hints
+from game.client.scenes.parts.keeper import Keeper
 from game.client.scenes.parts.pointer import Drag, Pointer, Release
 from game.client.scenes.parts.score_ticker import ScoreTicker, approach
-from game.client.scenes.parts.toast import TIP_SECONDS, WARN_SECONDS, Toast
+from game.client.scenes.parts.toast import TIP_SECONDS, WARN_SECONDS, Banner, Toast
 from game.client.table import Table
 from game.engine import Game, GameConfig, Seat
 from game.engine.messages import Message
@@ -193,3 +195,29 @@ def test_panning_follows_the_mouse_and_ends_on_release():
     assert pointer.moved((15, 9), threshold=6) == (0, 2)
     pointer.end_pan()
     assert pointer.moved((40, 40), threshold=6) is None
+
+
+def test_the_banner_says_its_word_in_the_language_of_the_moment():
+    banner = Banner()
+    assert banner.said() == "" and banner.at < 0
+    words = ["Your turn"]
+    banner.show(lambda: words[0], now=3.0)
+    words[0] = "Du bist dran"
+    assert banner.said() == "Du bist dran" and banner.at == 3.0
+
+
+def test_the_keeper_saves_and_says_a_failure_without_stopping_the_game(tmp_path, monkeypatch):
+    """The autosave and the finished game's record go to the data folder and to the file ``--record`` named; a
+    failure is said over the board (and the record's on standard error), and the game goes on."""
+    monkeypatch.setenv("ALHAMBRA_DATA_DIR", str(tmp_path / "data"))
+    said: list[tuple[str, bool]] = []
+    seated = table(human=0)
+    keeper = Keeper(seated.game, tmp_path / "game.json", lambda text, warn: said.append((text(), warn)))
+    keeper.autosave()
+    assert persistence.has_autosave() and said == []
+    keeper.finish()
+    assert keeper.record_path == tmp_path / "game.json" and (tmp_path / "game.json").exists()
+    (tmp_path / "taken.json").mkdir()  # a folder where the record should go
+    blocked = Keeper(seated.game, tmp_path / "taken.json", lambda text, warn: said.append((text(), warn)))
+    blocked.finish()
+    assert said and said[-1][1] and "could not be written" in said[-1][0]

@@ -21,7 +21,6 @@ The scene is three modules: this one (the game, bots, hint, timeline, saving), `
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -68,9 +67,10 @@ from ..views.tray import TrayView
 from ..widgets import Button, Text, Widget
 from .parts.bot_turns import BotTurns
 from .parts.hints import Hints
+from .parts.keeper import Keeper
 from .parts.pointer import Drag, Pointer
 from .parts.score_ticker import ScoreTicker
-from .parts.toast import Toast
+from .parts.toast import Banner, Toast
 from .turn_draw import TurnDrawing
 from .turn_input import DROP_TIP, LABELS, TurnInput, refusal
 
@@ -122,9 +122,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.toast = Toast()  # the message over the board
         self.bots = BotTurns(app, table, self.show_toast)  # the bots' decisions, asked of the worker
         self.hints = Hints()  # the hint of the person deciding
-        self._banner: Text = ""
-        self.banner_at = -10.0
-        self.record_path: Path | None = None
+        # the game's files: the autosave, the finished game's record (``--record``: a Namespace built by hand in
+        # tests may lack it)
+        self.keeper = Keeper(table.game, getattr(app.args, "record", None), self.show_toast)
+        self.banner = Banner()  # the word across the board
         self.layout_rects: TurnLayout | None = None
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
@@ -744,9 +745,9 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         """An event's moment in the timeline has come; True if a scene was opened (pause the timeline)."""
         kind = event.get("e")
         if kind == record_events.TURN and event["player"] == self.table.human:
+            # (bots' turns are shown in their panel and the actions panel, with no banner)
             # TRANSLATORS: the word across the board when the player's turn begins
-            self._banner = lambda: pgettext("banner", "Your turn")  # bots' turns: in their panel and the actions panel
-            self.banner_at = self.ui.time
+            self.banner.show(lambda: pgettext("banner", "Your turn"), self.ui.time)
             self.ui.sounds.play("turn")
         elif kind == record_events.BUY and event.get("exact"):  # an exact payment: a flourish where the tile lands
             landing = self.positions().get(("tile", event["tile"]))
@@ -757,8 +758,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self._celebrate_a_ring(event["player"])
         elif kind == record_events.SCORING_CARD:
             number = event["round"]
-            self._banner = lambda: _("Scoring card {round}!").format(round=number)
-            self.banner_at = self.ui.time
+            self.banner.show(lambda: _("Scoring card {round}!").format(round=number), self.ui.time)
             self.ui.sounds.play("score")
         elif kind == record_events.SCORE and sheet is not None:
             self.ticker.scored(event["totals"], self.modules.event_scores(event))
@@ -772,8 +772,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         else:
             words = banner(event, self.table.names, self.table.human)  # a rule module's moment (a vizier buys)
             if words:
-                self._banner = words
-                self.banner_at = self.ui.time
+                self.banner.show(words, self.ui.time)
         return False
 
     # ------------------------------------------------------------------ saving
@@ -812,37 +811,15 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.animator.drift(label, (start[0], start[1] + self.ui.px(18)), end, delay=0.1 * seat)
 
     def autosave(self) -> None:
-        try:
-            persistence.autosave(self.table.game)
-        except OSError as error:
-            reason = str(error)
-            # TRANSLATORS: {error} is the system's reason (it may be in English)
-            self.show_toast(lambda: _("Autosave failed: {error}").format(error=reason), True)
+        self.keeper.autosave()
 
     def finish_game(self) -> None:
-        """Keep the finished game's record in the records folder, and in the file ``--record`` named."""
-        try:
-            self.record_path = persistence.save_finished(self.table.game)
-            persistence.clear_autosave()
-        except OSError as error:
-            reason = str(error)
-            # TRANSLATORS: {error} is the system's reason (it may be in English)
-            self.show_toast(lambda: _("The record could not be saved: {error}").format(error=reason), True)
-        asked = getattr(self.app.args, "record", None)  # a Namespace built by hand (tests) may lack it
-        if asked is not None:
-            try:
-                persistence.save_record(self.table.game, asked)
-            except OSError as error:
-                reason = str(error)
-                print(f"alhambra: the record could not be written to {asked}: {reason}", file=sys.stderr)
-                self.show_toast(
-                    # TRANSLATORS: {path} is the file --record named; {error} the system's reason (maybe English)
-                    lambda: _("The record could not be written to {path}: {error}").format(path=asked, error=reason),
-                    True,
-                )
-            else:
-                print(f"record written to {asked}", flush=True)
-                self.record_path = asked
+        self.keeper.finish()
+
+    @property
+    def record_path(self) -> Path | None:
+        """Where the finished game's record went (the game-over screen names it)."""
+        return self.keeper.record_path
 
     # ------------------------------------------------------------------ messages
     def show_toast(self, text: Text, warn: bool = False) -> None:
@@ -860,8 +837,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
     @property
     def banner_text(self) -> str:
         """The word across the board, in the current language."""
-        banner_words = self._banner
-        return banner_words() if callable(banner_words) else banner_words
+        return self.banner.said()
 
     def _undo_tip(self) -> str:
         """What Undo restarts: the human's turn, or a decision out of turn ([M-VIZIER-2])."""

@@ -588,7 +588,7 @@ class TurnDrawing:
             common.refused_cell(surface, rect)
 
     def _draw_banner(self: TurnScene, surface: pygame.Surface) -> None:
-        age = self.ui.time - self.banner_at
+        age = self.ui.time - self.banner.at
         length = max(0.6, self.animator.scaled(1.3))
         if not self.banner_text or age > length or self.animator.speed <= 0:
             return

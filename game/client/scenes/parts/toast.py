@@ -1,7 +1,8 @@
-"""The short message over the board: what a move did not do, or what it allows now.
+"""The words over the board: the toast, a short message of what a move did not do or what it allows now, and the
+banner, the word across the board at a moment of the game (your turn, a scoring card, a module's moment).
 
-No pygame here: the scene draws the toast (``turn_draw``) and plays its sound; this part keeps what it says, whether
-it warns, and until when it shows.
+No pygame here: the scene draws them (``turn_draw``) and plays their sounds; these parts keep what they say, whether
+a toast warns, and when they show.
 """
 
 from __future__ import annotations
@@ -51,3 +52,21 @@ class Toast:
         """A tip about the turn that just ended is old news; a warning stays to be read."""
         if not self.warn:
             self.until = 0.0
+
+
+class Banner:
+    """The word across the board: said from ``at`` on, for as long as the scene's drawing lets it fade."""
+
+    __slots__ = ("at", "text")
+
+    def __init__(self) -> None:
+        self.text: Text = ""  # a function that says it in the current language, or words already said
+        self.at = -10.0  # the ui time it was shown (long ago: none yet)
+
+    def show(self, text: Text, now: float) -> None:
+        self.text = text
+        self.at = now
+
+    def said(self) -> str:
+        text = self.text
+        return text() if callable(text) else text
