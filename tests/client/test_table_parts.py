@@ -6,6 +6,7 @@ a real table and a stand-in for the AI worker that answers at once, or fails.
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import Future
 from types import SimpleNamespace
 from typing import Any
@@ -212,12 +213,24 @@ def test_the_keeper_saves_and_says_a_failure_without_stopping_the_game(tmp_path,
     monkeypatch.setenv("ALHAMBRA_DATA_DIR", str(tmp_path / "data"))
     said: list[tuple[str, bool]] = []
     seated = table(human=0)
-    keeper = Keeper(seated.game, tmp_path / "game.json", lambda text, warn: said.append((text(), warn)))
+    keeper = Keeper(seated, tmp_path / "game.json", lambda text, warn: said.append((text(), warn)))
     keeper.autosave()
     assert persistence.has_autosave() and said == []
     keeper.finish()
     assert keeper.record_path == tmp_path / "game.json" and (tmp_path / "game.json").exists()
     (tmp_path / "taken.json").mkdir()  # a folder where the record should go
-    blocked = Keeper(seated.game, tmp_path / "taken.json", lambda text, warn: said.append((text(), warn)))
+    blocked = Keeper(seated, tmp_path / "taken.json", lambda text, warn: said.append((text(), warn)))
     blocked.finish()
     assert said and said[-1][1] and "could not be written" in said[-1][0]
+
+
+def test_the_keeper_saves_the_tables_game_of_the_moment(tmp_path, monkeypatch):
+    """An undo gives the table a new game object (a copy from before the turn): the keeper saves that one, never the
+    game it saw first (a whole game through the interface once ended with a record of no result)."""
+    monkeypatch.setenv("ALHAMBRA_DATA_DIR", str(tmp_path / "data"))
+    seated = table(human=0)
+    keeper = Keeper(seated, tmp_path / "game.json", lambda text, warn: None)
+    seats = (Seat("Ann", "human"), Seat("Bot", "greedy"), Seat("Cy", "greedy"))
+    seated.game = Game.new(GameConfig(seed=6, seats=seats))  # as an undo replaces it
+    keeper.finish()
+    assert json.loads((tmp_path / "game.json").read_text())["config"]["seed"] == 6

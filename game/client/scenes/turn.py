@@ -124,7 +124,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hints = Hints()  # the hint of the person deciding
         # the game's files: the autosave, the finished game's record (``--record``: a Namespace built by hand in
         # tests may lack it)
-        self.keeper = Keeper(table.game, getattr(app.args, "record", None), self.show_toast)
+        self.keeper = Keeper(table, getattr(app.args, "record", None), self.show_toast)
         self.banner = Banner()  # the word across the board
         self.layout_rects: TurnLayout | None = None
         self._static: pygame.Surface | None = None

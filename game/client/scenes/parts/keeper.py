@@ -8,27 +8,28 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from game.engine import Game
 from game.i18n import _
 
 from ... import persistence
+from ...table import Table
 from ...widgets import Text
 
 
 class Keeper:
-    """The game's files: where the finished game's record went (``record_path``, for the game-over screen)."""
+    """The game's files: where the finished game's record went (``record_path``, for the game-over screen).  The
+    table's game is read at each save: an undo replaces it."""
 
-    __slots__ = ("asked", "game", "record_path", "say")
+    __slots__ = ("asked", "record_path", "say", "table")
 
-    def __init__(self, game: Game, asked: str | Path | None, say: Callable[[Text, bool], None]) -> None:
-        self.game = game
+    def __init__(self, table: Table, asked: str | Path | None, say: Callable[[Text, bool], None]) -> None:
+        self.table = table
         self.asked = asked  # the file ``--record`` named, if any
         self.say = say  # a message over the board: (words, a warning?)
         self.record_path: Path | None = None
 
     def autosave(self) -> None:
         try:
-            persistence.autosave(self.game)
+            persistence.autosave(self.table.game)
         except OSError as error:
             reason = str(error)
             # TRANSLATORS: {error} is the system's reason (it may be in English)
@@ -37,7 +38,7 @@ class Keeper:
     def finish(self) -> None:
         """Keep the finished game's record in the records folder, and in the file ``--record`` named."""
         try:
-            self.record_path = persistence.save_finished(self.game)
+            self.record_path = persistence.save_finished(self.table.game)
             persistence.clear_autosave()
         except OSError as error:
             reason = str(error)
@@ -47,7 +48,7 @@ class Keeper:
         if asked is None:
             return
         try:
-            persistence.save_record(self.game, asked)
+            persistence.save_record(self.table.game, asked)
         except OSError as error:
             reason = str(error)
             print(f"alhambra: the record could not be written to {asked}: {reason}", file=sys.stderr)
