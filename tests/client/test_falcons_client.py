@@ -33,7 +33,6 @@ from game.client.modules.falcons import BY_KIND, COLOURS_AT, DONE, PICK, Falcons
 from game.client.narrate import narrate
 from game.client.playback import SOUNDS, TIMING, moved_items
 from game.client.scenes.game_over import GameOverScene
-from game.client.scenes.rules_help import EDITION_2024_PAGES
 from game.client.scenes.scoring import ScoringScene
 from game.client.scenes.turn import TurnScene
 from game.client.scenes.turn_draw import move_words
@@ -767,7 +766,9 @@ def test_falconers_are_offered_at_setup_and_switched_on_by_their_key(make_app: M
 
 def test_the_rules_help_names_the_falcon_controls() -> None:
     """The falconers page's "At the table" names the real controls."""
-    sections = dict(EDITION_2024_PAGES[falcons.NAME][4])
+    page = FalconsClient.help_page  # the falconers' page lives with their client module
+    assert page is not None
+    sections = {section.title: section.paragraphs for section in page.sections}
     text = " ".join(sections["At the table"])
     for words in ("Buy falcons", "(F)", "Tab", "Enter", "X", "Done", "Esc", "drag"):
         assert words in text, words

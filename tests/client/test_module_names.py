@@ -7,8 +7,9 @@ nothing in a base game.  A scene or view that names a module itself (an ``if "hu
 its panel, a special case for Dirk) would bypass the hooks: the module could no longer be changed, added or
 removed in its one file, and its code could run in games it does not play in.  So every client file outside
 the modules is read token by token, and any identifier (for Dirk, any string too) that names a module fails
-the test, except in the few files listed in ``GUARDS``, each with why (and how often, but for the art and the
-rules help's drawn examples of the 2024 edition's modules).
+the test, except in the few files listed in ``GUARDS``, each with why (and how often, but for the art).  Each
+module's page of the rules help lives with it too (``modules/<name>_help.py``, its ``ClientModule.help_page``):
+the rules help gathers the pages from the registry and names no module, not even by its key.
 """
 
 from __future__ import annotations
@@ -52,9 +53,10 @@ ANY = None
 
 
 # Where a module may still be named, and why.  Dirk's name is prose (strings), the others' are identifiers.  The
-# 2024 edition's modules may be named any number of times in the art and in the rules help's drawn examples.
+# 2024 edition's modules may be named any number of times in the art.
 SPRITES = "sprites.py"  # the art: every module's tiles, cards and tokens drawn by id
-RULES_HELP = "scenes/rules_help.py"  # the rules help draws its own examples of the 2024 edition's modules
+RULES_HELP = "scenes/rules_help.py"  # the base game's page: the two-player game's rules (RULES.md §8) as prose
+HELP_BLOCKS = "help_blocks.py"  # what the rules help's pages are made of, the modules' pages too
 PIECES = "views/pieces.py"  # asks the sprites for the vizier's token and a bonus card's back
 GUARDS = {
     "dirk": Guard(
@@ -70,9 +72,9 @@ GUARDS = {
     "exchange": Guard(word("exchange"), IDENTIFIERS, {SPRITES: 6}),
     "huts": Guard(word("huts?"), IDENTIFIERS, {SPRITES: 11}),
     "bonus": Guard(word("bonus"), IDENTIFIERS, {SPRITES: 7, PIECES: 1}),
-    "camps": Guard(word("camps?"), IDENTIFIERS, {SPRITES: ANY, RULES_HELP: ANY}),
-    "bazaars": Guard(word("bazaars?"), IDENTIFIERS, {SPRITES: ANY, RULES_HELP: ANY}),
-    "falcons": Guard("falcon", IDENTIFIERS, {SPRITES: ANY, RULES_HELP: ANY}),
+    "camps": Guard(word("camps?"), IDENTIFIERS, {SPRITES: ANY}),
+    "bazaars": Guard(word("bazaars?"), IDENTIFIERS, {SPRITES: ANY}),
+    "falcons": Guard("falcon", IDENTIFIERS, {SPRITES: ANY}),
 }
 
 
@@ -121,3 +123,15 @@ def test_no_client_code_outside_the_modules_names_the_module(module: str) -> Non
         f"client code outside game/client/modules/ names {module!r}: reach it through the ClientModule hooks "
         "(or, where naming it is right, such as art drawn by id, note the file and its count in GUARDS)"
     )
+
+
+@pytest.mark.parametrize("relative", [RULES_HELP, HELP_BLOCKS])
+def test_the_rules_help_names_no_module_in_code(relative: str) -> None:
+    """Each module's page of the rules help (its sections, its drawn examples) lives with the module, in
+    ``modules/<name>_help.py``, named by its ``ClientModule.help_page``: the rules help gathers the pages of the
+    modules in the registry, and neither it nor the parts its pages are made of names a module, not in an
+    identifier (Dirk's neither), nor by its key in a string."""
+    path = CLIENT / relative
+    named = [t.string for t in _tokens(path) if t.type == tokenize.STRING and t.string.strip("\"'") in GUARDS]
+    named += [hit for guard in GUARDS.values() for hit in _hits(path, Guard(guard.pattern, IDENTIFIERS, {}))]
+    assert named == [], f"{relative} names a module: {named}"

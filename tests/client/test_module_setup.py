@@ -10,13 +10,16 @@ import pygame
 import pytest
 from driver import Driver, MakeApp
 
+from game.client.modules import CLIENT_MODULES
 from game.client.scenes.menu import MenuScene
-from game.client.scenes.rules_help import EDITION_2024, MODULE_SECTIONS, PAGES, RulesScene, module_blocks
+from game.client.scenes.rules_help import MODULE_PAGES, PAGES, RulesScene, module_blocks
 from game.client.scenes.setup import MODULE_KEYS, SetupScene
 from game.client.scenes.turn import TurnScene
-from game.engine.modules import CHOOSABLE, huts, vizier
+from game.engine.modules import CHOOSABLE, bazaars, bonus, camps, dirk, exchange, falcons, huts, vizier
 
 SIZES = [(1024, 700), (1920, 1080)]
+EXPANSION_1 = (vizier.NAME, exchange.NAME, huts.NAME, bonus.NAME)  # RULES.md §9.1-9.4
+EDITION_2024 = (camps.NAME, bazaars.NAME, falcons.NAME)  # §9.5-9.7, their pages: test_rules_help_2024
 
 
 def setup(make_app: MakeApp, **options: object) -> Driver:
@@ -127,11 +130,15 @@ def test_the_toggles_fit_in_their_column(
 
 
 def test_every_module_has_a_rules_page() -> None:
-    expansion_1 = tuple(page[0] for page in MODULE_SECTIONS)
-    assert expansion_1 == tuple(name for name in CHOOSABLE if name not in EDITION_2024)
-    assert PAGES[: len(expansion_1) + 1] == ("base", *expansion_1)
-    assert set(PAGES[len(expansion_1) + 1 :]) == set(EDITION_2024)  # then the 2024 edition's pages
+    """Each module's page lives with the module (``ClientModule.help_page``), and the rules help shows them all;
+    Dirk, who has none of his own, is told on the first page (the two-player game)."""
+    assert tuple(name for name in CHOOSABLE if name not in EDITION_2024) == EXPANSION_1
+    assert PAGES[: len(EXPANSION_1) + 1] == ("base", *EXPANSION_1)
+    assert set(PAGES[len(EXPANSION_1) + 1 :]) == set(EDITION_2024)  # then the 2024 edition's pages
     assert set(CHOOSABLE) <= set(PAGES)
+    for name in PAGES[1:]:
+        assert MODULE_PAGES[name] is CLIENT_MODULES[name].help_page
+    assert [name for name, module in CLIENT_MODULES.items() if module.help_page is None] == [dirk.NAME]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -157,7 +164,7 @@ def test_the_rules_pages_turn_with_the_keys_and_the_tabs(make_app: MakeApp, size
 
 
 @pytest.mark.parametrize("size", [SIZES[0], *(pytest.param(size, marks=pytest.mark.slow) for size in SIZES[1:])])
-@pytest.mark.parametrize("name", [page[0] for page in MODULE_SECTIONS])  # the 2024 pages: test_rules_help_2024
+@pytest.mark.parametrize("name", EXPANSION_1)  # the 2024 pages: test_rules_help_2024
 def test_each_module_page_of_the_rules_renders(make_app: MakeApp, tmp_path: Path, size: tuple, name: str) -> None:
     driver = make_app(size=size)
     driver.app.start()

@@ -16,22 +16,11 @@ import pygame
 import pytest
 from driver import MakeApp
 
-from game.client.scenes.rules_help import (
-    BAZAAR_EXAMPLE,
-    BAZAAR_NEIGHBOURS,
-    CAMP_LINE_NOTES,
-    CAMP_LINE_TILES,
-    CHOICES_TITLE,
-    EDITION_2024,
-    EDITION_2024_PAGES,
-    FALCON_HAND,
-    MODULE_PICTURES,
-    PAGE_LABELS,
-    PAGES,
-    RulesScene,
-    module_blocks,
-    module_sections,
-)
+from game.client.help_blocks import CHOICES_TITLE
+from game.client.modules.bazaars_help import BAZAAR_EXAMPLE, BAZAAR_NEIGHBOURS
+from game.client.modules.camps_help import CAMP_LINE_NOTES, CAMP_LINE_TILES
+from game.client.modules.falcons_help import FALCON_HAND
+from game.client.scenes.rules_help import MODULE_PAGES, PAGE_LABELS, PAGES, RulesScene, module_blocks
 from game.engine.components import (
     BAZAAR_TYPES,
     BUILDING_TYPES,
@@ -44,8 +33,9 @@ from game.engine.components import (
     S,
     W,
 )
-from game.engine.modules import CHOOSABLE, RECORD_NAMES
+from game.engine.modules import CHOOSABLE, RECORD_NAMES, bazaars, camps, falcons
 
+EDITION_2024 = (camps.NAME, bazaars.NAME, falcons.NAME)  # RULES.md §9.5-9.7, after expansion 1's four
 SIZES = [(1024, 700), (1920, 1080)]
 PROGRAM_NOTATION = re.compile(r"\[[A-Z]+-[A-Z]+-\d+\]|\(-?\d+, -?\d+\)|\b[NESW]{1,3}\b|§|_")
 
@@ -64,12 +54,12 @@ def open_rules(make_app: MakeApp, size: tuple[int, int], name: str) -> RulesScen
 
 
 def page_text(name: str) -> str:
-    title, intro, sections = module_sections(name)
-    return " ".join([title, intro, *(f"{heading} {' '.join(texts)}" for heading, texts in sections)])
+    page = MODULE_PAGES[name]
+    return " ".join([page.title, page.intro, *(f"{s.title} {' '.join(s.paragraphs)}" for s in page.sections)])
 
 
 def test_the_2024_pages_have_tabs_after_the_first_expansion() -> None:
-    assert EDITION_2024 == ("camps", "bazaars", "falcons")
+    assert EDITION_2024 == ("camps", "bazaars", "falcons") == tuple(MODULE_PAGES)[-3:]
     assert set(PAGES) == {"base", *RECORD_NAMES}, "every module of the rule book has a page"
     expected = ("base", *CHOOSABLE, *(name for name in EDITION_2024 if name not in CHOOSABLE))
     assert expected == PAGES
@@ -92,14 +82,16 @@ def test_each_2024_page_renders_with_its_text_inside(
     parts = [block(ui, width) for block in module_blocks(name)]
     assert all(part.get_width() <= scene.view.w for part in parts)
     # Paragraphs (bulleted, indented) wrap within the page: no word runs past the edge.
-    _, intro, sections = module_sections(name)
-    for text, room in [(intro, width)] + [(t, width - ui.px(22)) for _, texts in sections for t in texts]:
+    page = MODULE_PAGES[name]
+    paragraphs = [(page.intro, width)] + [(t, width - ui.px(22)) for s in page.sections for t in s.paragraphs]
+    for text, room in paragraphs:
         for line in ui.text.wrap(text, ui.font_px(17), room):
             assert ui.text.size(line, ui.font_px(17))[0] <= room, f"overflows the page: {line!r}"
-    for heading, _ in sections:
+    for section in page.sections:
+        heading = section.title
         assert ui.text.fit(heading, ui.font_px(18), width, "bold") == heading, f"heading cut: {heading}"
     # The drawings: art inside the part, each line of text inside its room, clear of the art and of other text.
-    pictures = [block for (page, _), blocks in MODULE_PICTURES.items() if page == name for block in blocks]
+    pictures = [block for section in page.sections for block in section.pictures]
     assert len(pictures) == 2
     for picture in pictures:
         placed: list[tuple[str, pygame.Rect]] = []
@@ -191,7 +183,7 @@ def test_each_2024_page_tells_the_key_rules(name: str, facts: tuple[str, ...]) -
         assert fact in text, f"the {name} page does not say: {fact}"
     assert not PROGRAM_NOTATION.search(page_text(name)), "no rule ids, codes or coordinates for players"
     assert "dirk" not in text  # the two-player collector is named only on the first page
-    headings = [heading for heading, _ in EDITION_2024_PAGES[name][4]]
+    headings = [section.title for section in MODULE_PAGES[name].sections]
     assert headings == ["The pieces", "Buying and placing", "Scoring", CHOICES_TITLE, "At the table"]
 
 
@@ -202,14 +194,14 @@ def test_the_falcon_points_are_listed_in_full() -> None:
 
 def test_the_camp_example_adds_up() -> None:
     """[M-CAMP-3] the drawn camp's arrows count the tiles the text names: 2 north, 2 east, 4 in all."""
-    grid = {(x, y): (kind, walls) for x, y, kind, walls in CAMP_LINE_TILES}
-    (camp_at, (_, bastions)) = next((cell, piece) for cell, piece in grid.items() if piece[0] == "camp")
-    camp = next(tile for tile in CAMPS if TILE_WALLS[tile] == bastions)
+    grid = {(x, y): kind for x, y, kind, _ in CAMP_LINE_TILES}
+    camp_at, camp = next((cell, kind) for cell, kind in grid.items() if kind in CAMPS)
+    assert all(walls == TILE_WALLS[kind] for _, _, kind, walls in CAMP_LINE_TILES if kind in CAMPS), "its bastions"
     counts = {}
     for side, (dx, dy) in {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0)}.items():
         if CAMP_ARROWS[camp] & side:
             x, y, n = camp_at[0] + dx, camp_at[1] + dy, 0
-            while (x, y) in grid and grid[(x, y)][0] != "camp":
+            while (x, y) in grid and grid[(x, y)] not in CAMPS:
                 n, x, y = n + 1, x + dx, y + dy
             counts[side] = n
     assert counts == {N: 2, E: 2}

@@ -15,8 +15,10 @@ from marking import MarkingCatalogue
 
 from game import i18n
 from game.client import theme
-from game.client.scenes import rules_help
-from game.client.scenes.rules_help import PAGES, Placed, RulesScene, page_blocks
+from game.client.help_blocks import Block, Placed
+from game.client.modules.bazaars_help import bazaar_prices
+from game.client.modules.falcons_help import falcon_corners
+from game.client.scenes.rules_help import PAGES, RulesScene, page_blocks
 
 OPEN, CLOSE = "«", "»"
 
@@ -99,7 +101,7 @@ def test_the_page_is_cached_per_language(make_app: MakeApp, monkeypatch: pytest.
     assert scene._content() is not first, "a language change lays the page out again"
 
 
-def _texts(block: rules_help.Block, ui: object, width: int) -> list[pygame.Rect]:
+def _texts(block: Block, ui: object, width: int) -> list[pygame.Rect]:
     """The lines of text of ``block`` laid out at ``width``, by row, each row in reading order."""
     placed: Placed = []
     block(ui, width, placed)  # type: ignore[call-arg]
@@ -107,12 +109,10 @@ def _texts(block: rules_help.Block, ui: object, width: int) -> list[pygame.Rect]
     return sorted((rect for kind, rect in placed if kind == "text"), key=lambda r: (r.y, -r.right if rtl else r.x))
 
 
-def _drawn_examples(block: rules_help.Block) -> bool:
-    """Parts whose captions sit under drawings that are not mirrored (the example Alhambras, the market)."""
-    return block.__qualname__.startswith("_example_grid") or block in (
-        rules_help._bazaar_prices,
-        rules_help._falcon_corners,
-    )
+def _drawn_examples(block: Block) -> bool:
+    """Parts whose captions sit under drawings that are not mirrored (the example Alhambras, the market, the
+    falcons on their corners)."""
+    return block.__qualname__.startswith("example_grid") or block in (bazaar_prices, falcon_corners)
 
 
 def _rows(rects: list[pygame.Rect]) -> list[int]:

@@ -1,4 +1,5 @@
-"""What the client knows of each rule module, in one place per module (the engine's are in game/engine/modules).
+"""What the client knows of each rule module, in one place per module (the engine's are in game/engine/modules):
+``<name>.py``, and beside it ``<name>_help.py``, its page of the rules help (``ClientModule.help_page``).
 
 ``CLIENT_MODULES`` is the one registry line per module, keyed by the engine module's name.
 ``modules_for(state.rules)`` gathers, once per ruleset, the hooks of the modules that play: the

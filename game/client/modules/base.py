@@ -41,6 +41,8 @@ the same name.  It overrides only what its module shows or accepts:
 - ``describe``, ``preview``: one of its moves in words (waiting for End turn, a hint) and the token it would
   put on your Alhambra, drawn faded meanwhile.
 - ``banner``: a word across the board when one of its events is shown (a vizier buys out of turn).
+- ``help_page``: its page of the rules help (``help_blocks.HelpPage``: its tab, title, sections and drawn
+  examples), kept beside it in ``<name>_help.py``; the rules help shows a tab for each module that has one.
 
 ``modules_for(state.rules)`` (``modules/__init__.py``) compiles the hooks of the modules that play
 once per ruleset; the base game gets empty tuples.
@@ -67,6 +69,7 @@ from ..views.model import Mark, Piece
 if TYPE_CHECKING:
     from game.engine import Action, GameState
 
+    from ..help_blocks import HelpPage
     from ..log_line import LogLine
     from ..views.model import TableSnapshot
     from ..widgets import Ui
@@ -289,6 +292,7 @@ class ClientModule:
     picker: ClassVar[Picker | None] = None  # the key that picks its next tile for sale (``for_sale``)
     setup_key: ClassVar[str] = ""  # its key at setup, a letter ("": the initial of its name)
     pick: ClassVar[Pick | None] = None  # the button and key that pick its next piece for your Alhambra (``placeable``)
+    help_page: ClassVar[HelpPage | None] = None  # its page of the rules help (None: no page of its own)
 
     def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
         """What ``seat`` holds of the module, as ``viewer`` (the human, or None: nobody) may see it."""

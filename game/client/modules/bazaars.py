@@ -37,6 +37,7 @@ from .. import theme
 from ..log_line import LogLine
 from ..plain import paid, sentences
 from ..views import common
+from . import bazaars_help
 from .base import ClientModule, Key, ModulePanel, Narrator, Payment, Picker, ScoreLine
 
 if TYPE_CHECKING:
@@ -253,6 +254,7 @@ def explain(grid: Alhambra) -> tuple[str, str]:
 
 class BazaarsClient(ClientModule):
     name = NAME
+    help_page = bazaars_help.PAGE  # its page of the rules help
     picker = PICK
     setup_key = "Z"  # B is the bonus cards'
     sayings = {bazaars.ASIDE_EVENT: _aside, bazaars.BUY_EVENT: _buys}  # noqa: RUF012 - read-only table

@@ -21,6 +21,7 @@ from game.i18n import N_, _, pgettext, words
 
 from ..log_line import LogLine
 from ..plain import sentences
+from . import bonus_help
 from .base import ClientModule, Command, Narrator, Piece
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ def _turns(narrator: Narrator, event: dict) -> LogLine:
 
 class BonusClient(ClientModule):
     name = NAME
+    help_page = bonus_help.PAGE  # its page of the rules help
     commands = (REVEAL,)
     sayings = {bonus.EVENT: _turns}  # noqa: RUF012 - read-only table
     timing = {bonus.EVENT: (0.0, 0.4)}  # noqa: RUF012

@@ -22,6 +22,7 @@ from game.engine.components import CAMP_ARROWS, CAMPS, SIDE_LETTERS, TILE_COST, 
 from game.engine.modules import camps
 from game.i18n import N_, _, ngettext, pgettext, words
 
+from . import camps_help
 from .base import ClientModule, ScoreLine
 
 if TYPE_CHECKING:
@@ -87,6 +88,7 @@ def explain(grid: Alhambra) -> tuple[str, str]:
 
 class CampsClient(ClientModule):
     name = NAME
+    help_page = camps_help.PAGE  # its page of the rules help
 
     def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
         """[M-CAMP-3] at every scoring, each player's camp lines, one number per arrow."""

@@ -18,6 +18,7 @@ from game.engine.phases import ACTION
 from game.i18n import N_, words
 
 from ..log_line import LogLine
+from . import exchange_help
 from .base import ClientModule, Key, Narrator, Payment
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ def _pays(narrator: Narrator, event: dict) -> LogLine:
 
 class ExchangeClient(ClientModule):
     name = NAME
+    help_page = exchange_help.PAGE  # its page of the rules help
     sayings = {exchange.EVENT: _pays}  # noqa: RUF012 - read-only table
     timing = {exchange.EVENT: (0.5, 0.2)}  # noqa: RUF012
     sounds = {exchange.EVENT: "card"}  # noqa: RUF012

@@ -50,6 +50,7 @@ from .. import theme
 from ..log_line import LogLine
 from ..plain import sentences
 from ..views import common
+from . import falcons_help
 from .base import ClientModule, Command, Key, Mark, ModulePanel, Narrator, Pick, ScoreLine, decider_name
 
 if TYPE_CHECKING:
@@ -487,6 +488,7 @@ def _flies_back(narrator: Narrator, event: dict) -> LogLine:
 
 class FalconsClient(ClientModule):
     name = NAME
+    help_page = falcons_help.PAGE  # its page of the rules help
     commands = (DONE,)
     pick = PICK
     sayings = {falcons.EVENT: _buys, falcons.BACK_EVENT: _flies_back}  # noqa: RUF012 - read-only table

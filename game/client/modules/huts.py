@@ -22,6 +22,7 @@ from .. import theme
 from ..log_line import LogLine
 from ..plain import sentences
 from ..views import common
+from . import huts_help
 from .base import ClientModule, Key, ModulePanel, Narrator
 
 if TYPE_CHECKING:
@@ -219,6 +220,7 @@ def _turns_up(narrator: Narrator, event: dict) -> LogLine:
 
 class HutsClient(ClientModule):
     name = NAME
+    help_page = huts_help.PAGE  # its page of the rules help
     sayings = {huts.TAKE_EVENT: _takes, huts.UP_EVENT: _turns_up}  # noqa: RUF012 - read-only table
     timing = {huts.TAKE_EVENT: (0.5, 0.45), huts.UP_EVENT: (0.0, 0.1)}  # noqa: RUF012
     sounds = {huts.TAKE_EVENT: "place"}  # noqa: RUF012

@@ -23,6 +23,7 @@ from game.engine.phases import ACTION
 from game.i18n import N_, _
 
 from ..log_line import LogLine
+from . import vizier_help
 from .base import ClientModule, Command, Narrator, Payment, Piece, decider_name
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ def _uses(narrator: Narrator, event: dict) -> LogLine:
 
 class VizierClient(ClientModule):
     name = NAME
+    help_page = vizier_help.PAGE  # its page of the rules help
     commands = (WAKE, PASS)
     sayings = {vizier.WAKE_EVENT: _wakes, vizier.USE_EVENT: _uses}  # noqa: RUF012 - read-only table
     timing = {vizier.WAKE_EVENT: (0.0, 0.45), vizier.USE_EVENT: (0.0, 0.7)}  # noqa: RUF012
