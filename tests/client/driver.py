@@ -149,7 +149,7 @@ class UiPlayer:
     def take(self, scene: TurnScene, action: Take) -> None:
         for card in action.cards:
             self.d.click(self.offer_pos(scene, card))
-        assert scene.primary.enabled, "a legal take must be confirmable"
+        assert scene.controls.primary.enabled, "a legal take must be confirmable"
         self.d.click_widget("primary")
         self.done.append("take")
 
@@ -160,7 +160,7 @@ class UiPlayer:
             rect = scene.hand.card_rect(scene, card)
             self.d.click((rect.x + 6, rect.y + rect.h // 2))
         assert sorted(scene.sel.pay) == sorted(action.paid), (scene.sel.pay, action.paid)
-        exact = set(action.paid) == scene.exact_cards()
+        exact = set(action.paid) == scene.buying.exact_cards()
         self.d.click_widget("primary")
         self.done.append("buy exact" if exact else "buy")
 
@@ -185,7 +185,7 @@ class UiPlayer:
 
     def end_turn(self, scene: TurnScene) -> None:
         """Decline an exact payment's extra action with the End turn button ([B-TURN-4])."""
-        label = shown(scene.primary.label)
+        label = shown(scene.controls.primary.label)
         assert scene.sel.empty and label == "End turn", "nothing selected: the button offers End turn"
         self.d.click_widget("primary")
         assert scene.table.staged is None, "declining leads to placing the tiles, it is not the turn's last move"
@@ -263,7 +263,7 @@ class UiPlayer:
     def undo(self, scene: TurnScene) -> None:
         """Undo the exact purchase just made: the market and hand come back as they were."""
         before = len(scene.table.game.events)
-        self.d.wait(lambda: scene.undo_wide.enabled, 5)
+        self.d.wait(lambda: scene.controls.undo_wide.enabled, 5)
         self.d.click_widget("undo_wide")
         assert len(scene.table.game.events) < before
         self.undone = True

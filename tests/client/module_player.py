@@ -139,8 +139,8 @@ class ModulePlayer(UiPlayer):
             if (sorted(suggested), extra) == wanted
         ]
         if chips:
-            scene._refresh_controls()
-            self.d.click(scene.chips[chips[0]].rect.center)
+            scene.controls.refresh()
+            self.d.click(scene.controls.chips[chips[0]].rect.center)
         else:
             if sel.card != card:
                 for c in (sel.card, card):

@@ -112,7 +112,7 @@ def test_a_camp_in_the_market_is_shown_and_bought_like_a_building(make_app: Make
     assert matches(driver.app.screen, rect, driver.app.ui.sprites.tile(camp, rect.w)) > 0.8, "the camp in its slot"
     driver.click(scene.market.slot_rects(snap)[buy.slot - 1].center)
     assert scene.sel.slot == buy.slot and scene.sel.item is None
-    assert scene.prompt().startswith(words.tile(camp)), scene.prompt()
+    assert scene.prompt.said().startswith(words.tile(camp)), scene.prompt.said()
     for card in set(scene.sel.pay) ^ set(buy.paid):
         card_rect = scene.hand.card_rect(scene, card)
         driver.click((card_rect.x + 6, card_rect.y + card_rect.h // 2))
@@ -133,7 +133,7 @@ def test_a_held_camp_lights_its_legal_cells_and_is_placed_by_clicks(make_app: Ma
     rect = next(r for t, r in scene.tray.held_rects(scene.snapshot()) if t == camp)
     driver.click(rect.center)
     assert scene.sel.tile == camp and scene.sel.source == "held"
-    assert sorted(scene.targets()[0]) == sorted(legal)
+    assert sorted(scene.picker.targets()[0]) == sorted(legal)
     hover(driver, (0, 0))
     for cell in legal:
         assert share_of(driver.app.screen, scene.board.cell_rect(*cell), TARGET, 40) > 0.02, "a legal cell is lit"
@@ -160,7 +160,7 @@ def test_a_camp_held_over_a_cell_it_may_not_take_is_crossed_out_with_the_reason(
     end = scene.board.cell_rect(*bad).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
     driver.step(2)
-    cell, why = scene._refused_cell(scene.targets()[0])
+    cell, why = scene.drawing.refused_cell(scene.picker.targets()[0])
     assert cell == bad
     assert why.startswith("Not here: ") and "[" not in why, why
     around = scene.board.cell_rect(*bad)
@@ -172,7 +172,7 @@ def test_a_camp_held_over_a_cell_it_may_not_take_is_crossed_out_with_the_reason(
     # over a legal cell there is no cross
     scene.sel.tile, scene.sel.source = camp, "held"
     hover(driver, scene.board.cell_rect(*sorted(legal)[0]).center)
-    assert scene._refused_cell(scene.targets()[0]) == (None, "")
+    assert scene.drawing.refused_cell(scene.picker.targets()[0]) == (None, "")
 
 
 def test_a_camp_on_the_reserve_comes_back_by_a_redesign(make_app: MakeApp) -> None:
@@ -190,7 +190,7 @@ def test_a_camp_on_the_reserve_comes_back_by_a_redesign(make_app: MakeApp) -> No
     rect = next(r for t, r in scene.tray.reserve_rects(scene.snapshot()) if t == move.tile)
     driver.click(rect.center)
     assert scene.sel.tile == move.tile and scene.sel.source == "reserve"
-    assert (move.x, move.y) in scene.targets()[0]
+    assert (move.x, move.y) in scene.picker.targets()[0]
     click_cell(driver, scene, (move.x, move.y))
     confirm(driver, scene)
     assert move.tile in scene.table.game.state.boards[0].grid.values()
@@ -360,11 +360,11 @@ def test_a_bazaar_is_bought_by_a_click_paying_exactly_and_placed(make_app: MakeA
     cost = TILE_COST[scene.state.in_slot(slot)]
     assert sel.suggestions and all(sum(CARD_VALUE[c] for c in paid) == cost for paid in sel.suggestions), "exact only"
     assert all(CARD_CURRENCY[c] == SLOT_CURRENCY[slot] for paid in sel.suggestions for c in paid)
-    assert scene.prompt().endswith(": exact: you act again."), scene.prompt()
-    assert f"as slot {slot}'s tile" in scene.prompt()
+    assert scene.prompt.said().endswith(": exact: you act again."), scene.prompt.said()
+    assert f"as slot {slot}'s tile" in scene.prompt.said()
     driver.step(2)
     pygame.image.save(driver.app.screen, str(screenshots / "bazaar_buying_1024x700.png"))
-    assert shown(scene.primary.label) == "Buy" and scene.primary.enabled
+    assert shown(scene.controls.primary.label) == "Buy" and scene.controls.primary.enabled
     events = len(scene.table.game.events)
     driver.click_widget("primary")
     bought = [e for e in scene.table.game.events[events:] if e["e"] == bazaars.BUY_EVENT]
@@ -377,7 +377,7 @@ def test_a_bazaar_is_bought_by_a_click_paying_exactly_and_placed(make_app: MakeA
     driver.key(pygame.K_TAB)
     assert scene.sel.tile == buy.tile
     place = next(a for a in scene.state.legal_actions() if isinstance(a, Place) and a.tile == buy.tile)
-    assert sorted(scene.targets()[0]) == sorted(scene.state.legal_cells(0, buy.tile))
+    assert sorted(scene.picker.targets()[0]) == sorted(scene.state.legal_cells(0, buy.tile))
     click_cell(driver, scene, (place.x, place.y))
     confirm(driver, scene)
     assert buy.tile in scene.table.game.state.boards[0].grid.values()
@@ -389,7 +389,7 @@ def test_the_a_key_picks_the_next_bazaar_you_can_pay(make_app: MakeApp) -> None:
     game = position(waiting_and_payable)
     driver, scene = sit_down(make_app, game)
     payable = {a.tile for a in scene.state.legal_actions() if isinstance(a, BuyBazaar | ExchangeBuyBazaar)}
-    assert "buy a bazaar (A)" in scene.prompt(), scene.prompt()
+    assert "buy a bazaar (A)" in scene.prompt.said(), scene.prompt.said()
     assert ("A", CLIENT_MODULES[bazaars.NAME].picker.shortcut) in SHORTCUTS  # type: ignore[union-attr]
     driver.key(pygame.K_a)
     picked = scene.sel.item
@@ -422,8 +422,8 @@ def test_a_bazaar_paid_with_an_exchange_card(make_app: MakeApp) -> None:
     index = next(
         i for i, (p, c) in enumerate(zip(sel.suggestions, sel.suggested_cards, strict=True)) if (sorted(p), c) == wanted
     )
-    scene._refresh_controls()
-    chip = scene.chips[index]
+    scene.controls.refresh()
+    chip = scene.controls.chips[index]
     assert chip.visible and "+card" in shown(chip.label)
     driver.click(chip.rect.center)
     assert sel.card == action.card and action.card in scene.snapshot().pay_cards
@@ -450,7 +450,7 @@ def test_a_vizier_buys_a_bazaar_in_its_window(make_app: MakeApp) -> None:
     hover(driver, (0, 0))
     assert share_of(driver.app.screen, rect.inflate(8, 8), TARGET, 40) > 0.01, "a payable bazaar is lit"
     driver.click(rect.center)
-    assert scene.sel.item == action.tile and scene.prompt().endswith(": exact."), scene.prompt()
+    assert scene.sel.item == action.tile and scene.prompt.said().endswith(": exact."), scene.prompt.said()
     driver.click_widget("primary")
     assert scene.state.phase == vizier.PLACING and action.tile in scene.state.held
     assert not vizier.of(scene.state).awake[0]  # type: ignore[union-attr]
@@ -681,8 +681,8 @@ class CampBazaarPlayer(UiPlayer):
             self.d.click(scene.module_panels[bazaars.NAME].rects(scene.state)[action.tile].center)
         assert scene.sel.item == action.tile
         chip = next(i for i, paid in enumerate(scene.sel.suggestions) if sorted(paid) == sorted(action.paid))
-        scene._refresh_controls()
-        self.d.click(scene.chips[chip].rect.center)
+        scene.controls.refresh()
+        self.d.click(scene.controls.chips[chip].rect.center)
         assert sorted(scene.sel.pay) == sorted(action.paid)
         self.d.click_widget("primary")
         assert action.tile in scene.state.held

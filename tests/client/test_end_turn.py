@@ -13,10 +13,10 @@ from driver import Driver, MakeApp
 from positions import exact_payment_game
 
 from ai import Decision
+from game.client.scenes.parts.controls import END_TURN_TIP
+from game.client.scenes.parts.drawing import PROMPT_LINES
 from game.client.scenes.rules_help import PLACEHOLDERS, SECTIONS
 from game.client.scenes.turn import TurnScene
-from game.client.scenes.turn_draw import PROMPT_LINES
-from game.client.scenes.turn_input import END_TURN_TIP
 from game.client.shortcuts import END_TURN_KEY, SHORTCUTS
 from game.client.table import Table, agent_label
 from game.client.widgets import shown
@@ -58,11 +58,11 @@ def test_end_turn_button_and_key_after_an_exact_payment(make_app: MakeApp) -> No
     driver = sit_down(make_app, game)
     scene = buy_exactly(driver, buy)
     assert EndTurn() in scene.state.legal_actions() and len(scene.state.legal_actions()) > 1
-    primary = scene.primary
+    primary = scene.controls.primary
     assert primary.visible and primary.enabled and shown(primary.label) == "End turn"
     hotkey = shown(primary.hotkey)
     assert primary.tooltip == END_TURN_TIP and END_TURN_KEY in hotkey and "Enter" in hotkey
-    prompt = scene.prompt()
+    prompt = scene.prompt.said()
     assert "may take another action" in prompt and f"End turn ({END_TURN_KEY})" in prompt
     driver.key(KEY_N)
     driver.wait(lambda: scene.can_act)
@@ -71,7 +71,7 @@ def test_end_turn_button_and_key_after_an_exact_payment(make_app: MakeApp) -> No
     assert scene.table.staged is None, "declining is not staged: the tiles are placed next"
     assert scene.table.game.events[-1] == {"e": "end_turn", "player": 0}
     assert log_texts(scene)[-1] == "You end the turn without the extra action"
-    assert not scene.primary.visible, "placing: the tiles are the controls now"
+    assert not scene.controls.primary.visible, "placing: the tiles are the controls now"
 
 
 def test_enter_ends_the_turn_only_with_nothing_selected(make_app: MakeApp) -> None:
@@ -80,9 +80,11 @@ def test_enter_ends_the_turn_only_with_nothing_selected(make_app: MakeApp) -> No
     driver = sit_down(make_app, game)
     scene = buy_exactly(driver, buy)
     driver.key(pygame.K_1)
-    assert scene.sel.offer and shown(scene.primary.label) == "Take", "a selection turns the button back into Take"
+    assert scene.sel.offer and shown(scene.controls.primary.label) == "Take", (
+        "a selection turns the button back into Take"
+    )
     driver.key(pygame.K_ESCAPE)
-    assert scene.sel.empty and shown(scene.primary.label) == "End turn"
+    assert scene.sel.empty and shown(scene.controls.primary.label) == "End turn"
     events = len(scene.table.game.events)
     driver.key(pygame.K_RETURN)
     driver.wait(lambda: scene.can_act)
@@ -110,8 +112,12 @@ def test_only_end_turn_is_legal_and_the_button_reads_end_turn(make_app: MakeApp)
     driver = sit_down(make_app, game)
     scene = buy_exactly(driver, buy)
     assert scene.state.legal_actions() == [EndTurn()]
-    assert scene.primary.visible and scene.primary.enabled and shown(scene.primary.label) == "End turn"
-    assert "Nothing else is possible" in scene.prompt() and "nothing else is possible" in scene.toast_text
+    assert (
+        scene.controls.primary.visible
+        and scene.controls.primary.enabled
+        and shown(scene.controls.primary.label) == "End turn"
+    )
+    assert "Nothing else is possible" in scene.prompt.said() and "nothing else is possible" in scene.toast_text
     driver.click_widget("primary")
     driver.wait(lambda: scene.can_act)
     assert scene.state.phase == PLACE and scene.table.game.events[-1]["e"] == "end_turn"
@@ -126,7 +132,7 @@ def test_undo_after_end_turn_restores_the_start_of_the_turn(make_app: MakeApp) -
     buy_exactly(driver, buy)
     driver.key(KEY_N)
     driver.wait(lambda: scene.can_act)
-    assert scene.state.phase == PLACE and scene.undo_wide.enabled
+    assert scene.state.phase == PLACE and scene.controls.undo_wide.enabled
     driver.key(pygame.K_z)
     state = scene.state
     assert state.phase == ACTION and state.held == []
@@ -134,7 +140,7 @@ def test_undo_after_end_turn_restores_the_start_of_the_turn(make_app: MakeApp) -
     assert scene.table.game.events == start.events
     assert "You end the turn without the extra action" not in log_texts(scene)
     buy_exactly(driver, buy)  # and the turn can be played again
-    assert shown(scene.primary.label) == "End turn"
+    assert shown(scene.controls.primary.label) == "End turn"
 
 
 def test_the_hint_can_suggest_end_turn_and_do_it(make_app: MakeApp) -> None:
@@ -145,11 +151,11 @@ def test_the_hint_can_suggest_end_turn_and_do_it(make_app: MakeApp) -> None:
     driver.key(pygame.K_h)
     driver.wait(lambda: scene.hint_action is not None, 30)
     assert scene.hint_action == EndTurn()
-    text = scene.prompt_text()
+    text = scene.prompt.text()
     assert text.startswith("Hint (") and "end the turn without the extra action" in text
     assert text.count("end the turn") == 1, text
-    assert scene.do_hint.visible
-    driver.click(scene.do_hint.rect.center)
+    assert scene.controls.do_hint.visible
+    driver.click(scene.controls.do_hint.rect.center)
     driver.wait(lambda: scene.can_act)
     assert scene.state.phase == PLACE and scene.table.game.events[-1] == {"e": "end_turn", "player": 0}
 
@@ -167,15 +173,15 @@ def test_a_hint_reason_starting_with_the_move_is_not_repeated(make_app: MakeApp)
     )
     driver.step()
     agent = agent_label(scene.hints.agent)
-    assert scene.prompt_text() == (
+    assert scene.prompt.text() == (
         f"Hint ({agent}): end the turn without the extra action (End turn, {END_TURN_KEY}): no other action is worth "
         "more than keeping things as they are"
     )
     scene.hints.decision = Decision(
         EndTurn(), Message.of("the only legal move")
     )  # a reason that does not name the move
-    assert scene.prompt_text().endswith(f"(End turn, {END_TURN_KEY}) — the only legal move")
-    driver.click(scene.do_hint.rect.center)
+    assert scene.prompt.text().endswith(f"(End turn, {END_TURN_KEY}) — the only legal move")
+    driver.click(scene.controls.do_hint.rect.center)
     driver.wait(lambda: scene.can_act)
     assert scene.state.phase == PLACE
 
@@ -225,10 +231,10 @@ def test_end_turn_screen_at_two_sizes(make_app: MakeApp, screenshots: Path) -> N
         driver.step(2)
         assert driver.app.screen.get_size() == size
         pygame.image.save(driver.app.screen, str(screenshots / f"table_end_turn_{size[0]}x{size[1]}.png"))
-        assert len(scene.prompt_lines()) <= PROMPT_LINES, scene.prompt_lines()
-        ui, button = scene.ui, scene.primary
+        assert len(scene.drawing.prompt_lines()) <= PROMPT_LINES, scene.drawing.prompt_lines()
+        ui, button = scene.ui, scene.controls.primary
         assert scene.layout_rects.actions.contains(button.rect)
         label_w = ui.text.size(shown(button.label), ui.font_px(15), "bold")[0]
         assert label_w <= button.rect.w - ui.px(10), "the label is not cut short"
-        for other in (scene.undo_wide, scene.hint_wide, scene.cancel):
+        for other in (scene.controls.undo_wide, scene.controls.hint_wide, scene.controls.cancel):
             assert not other.visible or not other.rect.colliderect(button.rect)

@@ -126,11 +126,11 @@ def test_the_vizier_window_prompts_marks_exact_slots_and_passes(make_app: MakeAp
     driver, scene = sit_down(make_app, game, (1024, 700))
     state = scene.state
     assert scene.table.choosing and not scene.table.acting
-    assert scene.prompt() == "Your vizier may buy one tile exactly — click a marked tile, or Pass (P)."
+    assert scene.prompt.said() == "Your vizier may buy one tile exactly — click a marked tile, or Pass (P)."
     snap = scene.snapshot()
     payable = {buy.slot for buy in vizier.purchases(state, 0)}
     assert snap.shopping and snap.exact_only and snap.buyable == payable
-    assert scene.widget("vizier_pass").visible and not scene.primary.visible
+    assert scene.widget("vizier_pass").visible and not scene.controls.primary.visible
     assert scene.widget("wake_vizier").visible is False
     events = len(scene.table.game.events)
     driver.key(pygame.K_p)
@@ -148,12 +148,12 @@ def test_a_vizier_purchase_is_picked_in_the_market_and_placed_like_a_bought_tile
     driver.click(scene.market.slot_rects(scene)[buy.slot - 1].center)
     assert scene.sel.slot == buy.slot and scene.sel.suggestions, "the exact payments are suggested"
     assert all(sum(CARD_VALUE[c] for c in paid) == TILE_COST[tile] for paid in scene.sel.suggestions), "exact only"
-    assert "costs" in scene.prompt() and ": exact." in scene.prompt()
+    assert "costs" in scene.prompt.said() and ": exact." in scene.prompt.said()
     driver.click_widget("primary")
     assert scene.state.phase == vizier.PLACING and tile in scene.state.held
     assert not vizier.of(scene.state).awake[0]  # type: ignore[union-attr]
     driver.wait(lambda: scene.can_act)
-    assert scene.table.placing and "vizier bought" in scene.prompt()
+    assert scene.table.placing and "vizier bought" in scene.prompt.said()
     driver.key(pygame.K_TAB)
     assert scene.sel.tile == tile
     place = next(a for a in scene.state.legal_actions() if isinstance(a, Place))
@@ -192,9 +192,9 @@ def test_the_turns_prompt_names_the_module_moves_open_now(make_app: MakeApp) -> 
     game = position(lambda s: s.phase == ACTION and any(isinstance(a, TakeHut) for a in s.legal_actions()))
     driver, scene = sit_down(make_app, game)
     driver.wait(lambda: scene.can_act)
-    assert "take a hut" in scene.prompt() and "wake your vizier" not in scene.prompt(), scene.prompt()
+    assert "take a hut" in scene.prompt.said() and "wake your vizier" not in scene.prompt.said(), scene.prompt.said()
     vizier.of(scene.state).awake[scene.me] = False
-    assert "wake your vizier (V)" in scene.prompt(), scene.prompt()
+    assert "wake your vizier (V)" in scene.prompt.said(), scene.prompt.said()
 
 
 def test_a_hut_is_dragged_from_its_stack_into_the_alhambra(make_app: MakeApp) -> None:
@@ -249,7 +249,7 @@ def test_an_exchange_card_in_the_offer_is_taken_alone(make_app: MakeApp) -> None
         driver.click(rects[scene.state.offer.index(money)].center)
     driver.click(rects[scene.state.offer.index(card)].center)
     assert scene.sel.offer == [card], "an exchange card is taken alone"
-    assert scene.primary.enabled
+    assert scene.controls.primary.enabled
     driver.click_widget("primary")
     driver.wait(lambda: not scene.director.busy)
     assert card in exchange.of(scene.state).held[0]  # type: ignore[union-attr]
@@ -269,8 +269,8 @@ def test_paying_with_an_exchange_card(make_app: MakeApp) -> None:
     assert action.card in scene.sel.suggested_cards, "the exchange card's payment is suggested"
     assert action.card in scene.snapshot().pay_cards
     index = scene.sel.suggested_cards.index(action.card)
-    scene._refresh_controls()
-    chip = scene.chips[index]
+    scene.controls.refresh()
+    chip = scene.controls.chips[index]
     assert chip.visible and "+card" in shown(chip.label)
     driver.click(chip.rect.center)
     assert scene.sel.card == action.card
@@ -342,7 +342,7 @@ def test_the_base_game_table_has_no_module_pieces(make_app: MakeApp) -> None:
     assert isinstance(scene, TurnScene)
     snap = scene.snapshot()
     assert snap.pieces == {} and snap.hand_cards == {} and not snap.shopping
-    assert scene.commanders == [] and scene.shelf.rect.w == 0
+    assert scene.controls.commanders == [] and scene.shelf.rect.w == 0
 
 
 # ---------------------------------------------------------------------- the hint
@@ -355,7 +355,7 @@ def test_the_hint_plays_a_module_move(make_app: MakeApp) -> None:
     driver.wait(lambda: scene.hint_action is not None, 60)
     hinted = scene.hint_action
     assert hinted in scene.state.legal_actions()
-    assert scene.prompt_text().startswith("Hint")
+    assert scene.prompt.text().startswith("Hint")
     driver.step(1)
     driver.click_widget("do_hint")
     confirm(driver, scene)

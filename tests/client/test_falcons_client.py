@@ -33,9 +33,9 @@ from game.client.modules.falcons import BY_KIND, COLOURS_AT, DONE, PICK, Falcons
 from game.client.narrate import narrate
 from game.client.playback import SOUNDS, TIMING, moved_items
 from game.client.scenes.game_over import GameOverScene
+from game.client.scenes.parts.prompt import move_words
 from game.client.scenes.scoring import ScoringScene
 from game.client.scenes.turn import TurnScene
-from game.client.scenes.turn_draw import move_words
 from game.client.score_sheet import sheet_for
 from game.client.shortcuts import SHORTCUTS
 from game.client.table import Table
@@ -281,7 +281,7 @@ def test_the_table_shows_the_supply_and_the_falcons_at_two_sizes(
         for at in falcons.falcons_of(state, opponent.seat):
             assert opponent.grid.rect.contains(opponent.grid.corner_rect(*at))
     assert scene.widget("buy_falcons").visible
-    assert "buy falcons (F" in scene.prompt()
+    assert "buy falcons (F" in scene.prompt.said()
     pygame.image.save(screen, str(screenshots / f"table_falcons_{size[0]}x{size[1]}.png"))
 
 
@@ -302,16 +302,16 @@ def test_f_picks_a_falcon_its_corners_light_up_x_changes_the_card_tab_and_enter_
     assert sorted(order) == sorted(money), "any money card may pay"
     assert [CARD_VALUE[c] for c in order] == sorted(CARD_VALUE[c] for c in money), "cheapest first"
     assert scene.sel.pay == [order[0]], "the cheapest card is suggested"
-    prompt = scene.prompt()
+    prompt = scene.prompt.said()
     assert "whole turn" in prompt and describe_card(scene.sel.pay[0]) in prompt
     assert not re.search(r"\(-?\d+, -?\d+\)", prompt)
     driver.key(pygame.K_x)
     card = scene.sel.pay[0]
-    assert card == order[1] and describe_card(card) in scene.prompt(), "X: the next card"
+    assert card == order[1] and describe_card(card) in scene.prompt.said(), "X: the next card"
     driver.key(pygame.K_TAB)
     corner = scene.sel.spot
     assert corner in corners(state, falcon)
-    assert scene.primary.visible and shown(scene.primary.label) == "Buy here"
+    assert scene.controls.primary.visible and shown(scene.controls.primary.label) == "Buy here"
     driver.key(pygame.K_RETURN)
     finish(driver, scene)
     bought = falcon_events(scene, 0)[-1]
@@ -362,12 +362,12 @@ def test_esc_or_cancel_before_the_first_falcon_goes_back_to_the_turns_choices(ma
     game = falcon_position(buying)
     driver, scene = sit_down(make_app, game)
     events = len(scene.table.game.events)
-    normal = scene.prompt()
+    normal = scene.prompt.said()
     driver.click_widget("buy_falcons")
-    assert scene.sel.piece is not None and scene.cancel.visible
+    assert scene.sel.piece is not None and scene.controls.cancel.visible
     assert not scene.widget("buy_falcons").visible, "the button is for the first pick"
     driver.key(pygame.K_ESCAPE)
-    assert scene.sel.piece is None and scene.prompt() == normal and scene.snapshot().spots == ()
+    assert scene.sel.piece is None and scene.prompt.said() == normal and scene.snapshot().spots == ()
     driver.key(pygame.K_f)
     driver.click_widget("cancel")
     assert scene.sel.piece is None and scene.state.phase == ACTION
@@ -402,7 +402,7 @@ def test_several_falcons_then_done_by_enter_ends_the_turn(make_app: MakeApp) -> 
         bought.append(buy.falcon)
         assert scene.state.phase == FLIGHT and scene.table.staged is None, "more falcons may follow"
         assert scene.widget("falcons_done").visible and scene.widget("buy_falcons").visible
-        assert "another falcon" in scene.prompt() and "Done (Enter)" in scene.prompt()
+        assert "another falcon" in scene.prompt.said() and "Done (Enter)" in scene.prompt.said()
         assert scene.modules.title(scene.state, "Your") == "Your falcons"
     driver.key(pygame.K_f)
     assert scene.sel.piece is not None
@@ -453,7 +453,7 @@ def test_the_falcon_action_is_offered_only_as_the_turns_first_action(make_app: M
     offers falcons, and the prompt no longer names them."""
     game = falcon_position(lambda s: buying(s) and exact_payment(s) is not None, seeds=range(1, 150))
     driver, scene = sit_down(make_app, game)
-    assert scene.widget("buy_falcons").visible and "falcons" in scene.prompt()
+    assert scene.widget("buy_falcons").visible and "falcons" in scene.prompt.said()
     slot, paid = exact_payment(scene.state)  # type: ignore[misc]
     UiPlayer(driver).buy(scene, Buy(slot, paid))
     driver.wait(lambda: scene.can_act)
@@ -464,7 +464,7 @@ def test_the_falcon_action_is_offered_only_as_the_turns_first_action(make_app: M
     supply = falcons.of(scene.state).supply  # type: ignore[union-attr]
     driver.click(token_pos(scene, supply[0]))
     assert scene.sel.piece is None and scene.snapshot().pickable == frozenset()
-    assert "falcon" not in scene.prompt()
+    assert "falcon" not in scene.prompt.said()
 
 
 def test_the_last_falcon_possible_waits_for_end_turn_with_its_ghost(make_app: MakeApp) -> None:

@@ -51,8 +51,12 @@ def test_take_money_with_number_keys_and_enter(make_app: MakeApp) -> None:
     card = scene.state.offer[0]
     driver.key(pygame.K_1)
     assert scene.sel.offer == [card]
-    assert scene.primary.visible and scene.primary.enabled and shown(scene.primary.label) == "Take"
-    assert f"{CARD_VALUE[card]} in all" in scene.prompt(), "the prompt says what the selection adds up to"
+    assert (
+        scene.controls.primary.visible
+        and scene.controls.primary.enabled
+        and shown(scene.controls.primary.label) == "Take"
+    )
+    assert f"{CARD_VALUE[card]} in all" in scene.prompt.said(), "the prompt says what the selection adds up to"
     driver.key(pygame.K_RETURN)
     take = next(e for e in scene.table.game.events if e["e"] == "take")
     assert take == {"e": "take", "player": 0, "cards": [card]}
@@ -73,9 +77,9 @@ def test_a_take_over_five_cannot_be_confirmed(make_app: MakeApp) -> None:
     driver.click(rects[i].center)
     driver.click(rects[j].center)
     assert len(scene.sel.offer) == 2
-    assert not scene.primary.enabled, "only legal selections are confirmable"
+    assert not scene.controls.primary.enabled, "only legal selections are confirmable"
     total = CARD_VALUE[offer[i]] + CARD_VALUE[offer[j]]
-    said = scene.prompt()  # the reason is in the central prompt (it was under the raised cards)
+    said = scene.prompt.said()  # the reason is in the central prompt (it was under the raised cards)
     assert said.startswith(f"These add up to {total}:") and "5 at most" in said, said
     events = len(scene.table.game.events)
     driver.key(pygame.K_RETURN)
@@ -89,9 +93,9 @@ def test_buying_suggests_and_marks_the_exact_payment(make_app: MakeApp) -> None:
     tile = scene.state.in_slot(slot)
     assert scene.sel.slot == slot
     assert sum(CARD_VALUE[c] for c in scene.sel.pay) == TILE_COST[tile], "the first suggestion is exact"
-    assert scene.exact_cards() == set(scene.sel.pay)
-    assert scene.chips[0].visible and shown(scene.chips[0].label).startswith("=")
-    assert scene.primary.enabled and shown(scene.primary.label) == "Buy"
+    assert scene.buying.exact_cards() == set(scene.sel.pay)
+    assert scene.controls.chips[0].visible and shown(scene.controls.chips[0].label).startswith("=")
+    assert scene.controls.primary.enabled and shown(scene.controls.primary.label) == "Buy"
     driver.click_widget("primary")
     assert tile in scene.state.held
     assert scene.state.phase == ACTION, "an exact payment grants another action"
@@ -106,7 +110,7 @@ def test_payment_cards_toggle_and_only_valid_payments_confirm(make_app: MakeApp)
         rect = scene.hand.card_rect(scene, card)
         driver.click((rect.x + 5, rect.centery))
     assert scene.sel.pay == []
-    assert not scene.primary.enabled, "paying nothing is not a valid payment"
+    assert not scene.controls.primary.enabled, "paying nothing is not a valid payment"
 
 
 def test_place_by_drag_then_end_turn_and_undo(make_app: MakeApp) -> None:
@@ -127,7 +131,7 @@ def test_place_by_drag_then_end_turn_and_undo(make_app: MakeApp) -> None:
     driver.drag(start_pos, end_pos)
     staged = scene.table.staged
     assert staged is not None and staged.action == Place(tile, *cell), "the last placement waits for End turn"
-    assert shown(scene.primary.label) == "End turn"
+    assert shown(scene.controls.primary.label) == "End turn"
     # Undo restarts the whole turn: the purchase is forgotten too
     driver.key(pygame.K_z)
     assert scene.table.staged is None
@@ -147,8 +151,8 @@ def test_end_turn_commits_and_the_bot_plays(make_app: MakeApp) -> None:
     driver.wait(lambda: scene.can_act)
     held = dict(scene.tray.held_rects(scene))
     driver.click(held[tile].center)  # select by click ...
-    assert scene.targets()[0], "legal cells are highlighted"
-    x, y = scene.targets()[0][0]
+    assert scene.picker.targets()[0], "legal cells are highlighted"
+    x, y = scene.picker.targets()[0][0]
     scene.board.fit(scene.state.boards[0].grid)
     driver.click(scene.board.cell_rect(x, y).center)  # ... and click a highlighted cell
     driver.click_widget("primary")  # End turn
@@ -213,7 +217,7 @@ def test_swap_from_the_reserve_by_clicks(make_app: MakeApp, tmp_path: Path) -> N
 
     swap = next(a for a in scene.state.redesign_actions() if isinstance(a, Swap))
     driver.click(dict(scene.tray.reserve_rects(scene))[swap.reserve_tile].center)
-    _, swaps = scene.targets()
+    _, swaps = scene.picker.targets()
     assert swap.alhambra_tile in swaps, "swap targets come from the engine's redesign actions"
     driver.click(UiCells.tile_center(scene, swap.alhambra_tile))
     assert scene.table.staged is not None and scene.table.staged.action == swap
@@ -267,10 +271,10 @@ def test_hint_shows_a_move_and_its_reason(make_app: MakeApp) -> None:
     driver.key(pygame.K_h)
     driver.wait(lambda: scene.hint_action is not None, 30)
     assert scene.hints.decision is not None and scene.hints.decision.reason
-    assert scene.do_hint.visible
+    assert scene.controls.do_hint.visible
     assert scene.state.is_legal(scene.hint_action)
     events = len(scene.table.game.events)
-    driver.click(scene.do_hint.rect.center)
+    driver.click(scene.controls.do_hint.rect.center)
     assert len(scene.table.game.events) > events or scene.table.staged is not None
 
 
@@ -341,8 +345,8 @@ def test_buy_from_the_hint_selects_the_payment(make_app: MakeApp) -> None:
 
     scene.hints.decision = Decision(Buy(slot, paid), "an exact payment keeps the turn going")
     driver.step()
-    assert scene.do_hint.visible
-    driver.click(scene.do_hint.rect.center)
+    assert scene.controls.do_hint.visible
+    driver.click(scene.controls.do_hint.rect.center)
     assert scene.state.in_slot(slot) == EMPTY or scene.state.phase == PLACE
 
 

@@ -24,8 +24,8 @@ from ai import LADDER, Decision, make_agent
 from game import i18n
 from game.client import ai_worker, persistence, theme
 from game.client.persistence import THINK_LIMITS, Settings
-from game.client.scenes import turn_draw
 from game.client.scenes.parts import bot_turns as bot_turns_module
+from game.client.scenes.parts import drawing as table_drawing
 from game.client.scenes.parts.bot_turns import THINK_MARK_AFTER
 from game.client.scenes.settings import SettingsScene, think_labels
 from game.client.scenes.setup import SetupScene
@@ -269,9 +269,9 @@ def test_every_bot_decision_is_capped_by_the_setting(make_app: MakeApp, monkeypa
 def drawn_marks(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
     """Every progress mark drawn from now on, as (centre, (elapsed, limit)); still drawn for real."""
     marks: list[tuple] = []
-    real_mark = turn_draw.draw_think_mark
+    real_mark = table_drawing.draw_think_mark
     monkeypatch.setattr(
-        turn_draw,
+        table_drawing,
         "draw_think_mark",
         lambda surface, centre, r, w, progress, t: (
             marks.append((centre, progress)) or real_mark(surface, centre, r, w, progress, t)
@@ -317,7 +317,7 @@ def test_the_mark_fills_the_other_way_right_to_left() -> None:
     for code, lit, unlit in (("en", at_45, at_315), ("fa", at_315, at_45)):
         i18n.set_language(code)
         surface = pygame.Surface((100, 100))
-        turn_draw.draw_think_mark(surface, (50, 50), 30, 8, (0.9, 3.0), 0.0)  # 30 %: from the top to 108 degrees
+        table_drawing.draw_think_mark(surface, (50, 50), 30, 8, (0.9, 3.0), 0.0)  # 30 %: from the top to 108 degrees
         assert surface.get_at(lit)[:3] == theme.GOLD_LIGHT, code
         assert surface.get_at(unlit)[:3] != theme.GOLD_LIGHT, code
         inside = (lit[0] + (2 if lit[0] < 50 else -2), lit[1] + 2)  # 2.8 px in from the ring: within the arc's width
@@ -326,7 +326,7 @@ def test_the_mark_fills_the_other_way_right_to_left() -> None:
         assert surface.get_at(inside)[:3] == (0, 0, 0), code
     i18n.set_language("en")
     surface = pygame.Surface((100, 100))
-    turn_draw.draw_think_mark(surface, (50, 50), 30, 4, (0.9, None), 1.0)
+    table_drawing.draw_think_mark(surface, (50, 50), 30, 4, (0.9, None), 1.0)
     gold = sum(surface.get_at((x, y))[:3] == theme.GOLD_LIGHT for x in range(100) for y in range(100))
     assert 0 < gold < 3.14 * 60 * 4 / 2, "a part of the ring, not all of it"
     screen = pygame.Surface((1920, 1080))
@@ -334,7 +334,7 @@ def test_the_mark_fills_the_other_way_right_to_left() -> None:
     # must not fail it, only a mark that costs too much to draw
     started = time.process_time()
     for frame in range(200):  # drawn every frame: it must cost next to nothing of a 16 ms frame
-        turn_draw.draw_think_mark(screen, (1800, 1000), 35, 4, (0.5 + frame / 100, 3.0), frame / 60)
+        table_drawing.draw_think_mark(screen, (1800, 1000), 35, 4, (0.5 + frame / 100, 3.0), frame / 60)
     assert (time.process_time() - started) / 200 < 0.002
 
 

@@ -29,8 +29,9 @@ from ai.greedy import GreedyAgent
 from game.client.modules.bazaars import BazaarsClient
 from game.client.modules.falcons import FalconsClient
 from game.client.narrate import narrate
+from game.client.scenes.parts.drawing import PROMPT_LINES
+from game.client.scenes.parts.prompt import Prompt
 from game.client.scenes.turn import TurnScene
-from game.client.scenes.turn_draw import PROMPT_LINES
 from game.client.table import Table
 from game.client.widgets import shown
 from game.engine import Buy, Game, GameConfig, GameState, Seat
@@ -163,8 +164,8 @@ def first_suggestion_problems(scene: TurnScene) -> list[str]:
         if tile == EMPTY:
             continue
         exact = exact_purchases(state, slot)
-        scene.cancel_selection()
-        scene.choose_slot(slot)
+        scene.picker.cancel()
+        scene.buying.choose_slot(slot)
         if scene.sel.slot != slot:  # nothing to pay with: refused with a word
             assert not exact, f"slot {slot}: an exact payment exists but the slot cannot be chosen"
             continue
@@ -172,9 +173,9 @@ def first_suggestion_problems(scene: TurnScene) -> list[str]:
         if exact and paid_total(first) != TILE_COST[tile]:
             card = scene.sel.suggested_cards[0]
             problems.append(f"slot {slot}: first suggestion {first} (+card {card}) is not exact; exact: {exact}")
-        if exact and scene.purchase() not in exact:
-            problems.append(f"slot {slot}: the purchase Enter makes, {scene.purchase()}, is none of {exact}")
-    scene.cancel_selection()
+        if exact and scene.buying.purchase() not in exact:
+            problems.append(f"slot {slot}: the purchase Enter makes, {scene.buying.purchase()}, is none of {exact}")
+    scene.picker.cancel()
     return problems
 
 
@@ -197,8 +198,8 @@ def test_the_first_suggested_payment_is_exact_whenever_an_exact_payment_exists(m
         assert first_suggestion_problems(scene) == []
         if state.phase == vizier.WINDOW:
             for slot in MARKET_SLOTS:
-                scene.cancel_selection()
-                scene.choose_slot(slot)
+                scene.picker.cancel()
+                scene.buying.choose_slot(slot)
                 tile = state.in_slot(slot)
                 assert all(paid_total(paid) == TILE_COST[tile] for paid in scene.sel.suggestions), slot
 
@@ -230,9 +231,9 @@ def test_enter_buys_exactly_with_the_exchange_card_when_money_alone_overpays(mak
     scene = sit(driver, game)
     driver.key(getattr(pygame, f"K_{'qwer'[slot - 1]}"))
     assert scene.sel.slot == slot and scene.sel.card is not None, "the exchange card is in the first suggestion"
-    chip = scene.chips[0]
+    chip = scene.controls.chips[0]
     assert chip.visible and shown(chip.label).startswith("= "), shown(chip.label)
-    assert "you act again" in scene.prompt(), scene.prompt()
+    assert "you act again" in scene.prompt.said(), scene.prompt.said()
     driver.key(pygame.K_RETURN)
     driver.wait(lambda: not scene.director.busy)
     state = scene.state
@@ -265,7 +266,7 @@ def texts_at_the_table(driver: Driver, scene: TurnScene, step: int = 32) -> dict
     under a mouse moved over the whole window; the prompt, chips and toast of each market slot and each waiting
     bazaar chosen; F's toast; the hint for the legal moves (greedy's reason) and their log lines, up to four moves
     of each kind."""
-    found: dict[str, str] = {"prompt": scene.prompt_text()}
+    found: dict[str, str] = {"prompt": scene.prompt.text()}
     asked: list[str] = []
     ui = scene.ui
     original = ui.tooltip
@@ -288,19 +289,19 @@ def texts_at_the_table(driver: Driver, scene: TurnScene, step: int = 32) -> dict
     choices = [("slot", slot) for slot in MARKET_SLOTS if state.in_slot(slot) != EMPTY]
     choices += [("bazaar", tile) for tile in BAZAARS.for_sale(state)]
     for kind, what in choices:
-        scene.cancel_selection()
+        scene.picker.cancel()
         scene.toast.until = 0.0
-        (scene.choose_slot if kind == "slot" else scene.choose_item)(what)
+        (scene.buying.choose_slot if kind == "slot" else scene.buying.choose_item)(what)
         driver.step(1)
-        found[f"{kind} {what}: prompt"] = scene.prompt_text()
+        found[f"{kind} {what}: prompt"] = scene.prompt.text()
         found[f"{kind} {what}: toast"] = scene.toast_text if ui.time < scene.toast.until else ""
-        for i, chip in enumerate(c for c in scene.chips if c.visible):
+        for i, chip in enumerate(c for c in scene.controls.chips if c.visible):
             found[f"{kind} {what}: chip {i}"] = f"{shown(chip.label)} | {shown(chip.tooltip)}"
-    scene.cancel_selection()
+    scene.picker.cancel()
     scene.toast.until = 0.0
     driver.key(pygame.K_f)
     found["F: toast"] = scene.toast_text if ui.time < scene.toast.until else ""
-    scene.cancel_selection()
+    scene.picker.cancel()
     greedy = GreedyAgent(1)
     kinds: dict[type, int] = {}
     legal = []
@@ -311,7 +312,7 @@ def texts_at_the_table(driver: Driver, scene: TurnScene, step: int = 32) -> dict
     for i, action in enumerate(legal):
         scene.hints.decision = Decision(action, greedy.reason(state, action, state.decider, 0.0))
         scene.hints.key = scene._hint_key()
-        found[f"hint {i}"] = scene.prompt_text()
+        found[f"hint {i}"] = scene.prompt.text()
         after = scene.table.game.copy()
         events = after.apply(action)
         for j, line in enumerate(narrate(events, scene.table.names, 0)):
@@ -502,8 +503,8 @@ def test_placing_the_viziers_tile_is_confirmed_not_called_end_turn(make_app: Mak
     scene = sit(driver, game)
     driver.key(pygame.K_t)  # the tile to the reserve: the window goes on, the decision passes on
     assert scene.table.staged is not None
-    assert shown(scene.primary.label) == "Confirm"
-    assert "End turn" not in scene.prompt() and "Confirm" in scene.prompt(), scene.prompt()
+    assert shown(scene.controls.primary.label) == "Confirm"
+    assert "End turn" not in scene.prompt.said() and "Confirm" in scene.prompt.said(), scene.prompt.said()
 
 
 def test_undo_and_take_back_out_of_turn_speak_of_no_turn_of_the_players_m_vizier_2(make_app: MakeApp) -> None:
@@ -514,7 +515,7 @@ def test_undo_and_take_back_out_of_turn_speak_of_no_turn_of_the_players_m_vizier
     scene = sit(driver, game)
     driver.key(pygame.K_t)
     assert scene.table.staged is not None
-    for said in (shown(scene.cancel.tooltip), shown(scene.widget("undo_wide").tooltip)):
+    for said in (shown(scene.controls.cancel.tooltip), shown(scene.widget("undo_wide").tooltip)):
         assert said and "your turn" not in said.lower(), said
     scene.undo()
     assert "turn" not in scene.toast_text.lower(), scene.toast_text
@@ -542,7 +543,7 @@ def test_the_own_turns_end_is_still_called_end_turn(make_app: MakeApp) -> None:
     driver = make_app(speed=0.0)
     scene = sit(driver, game)
     driver.key(pygame.K_t)
-    assert scene.table.staged is not None and shown(scene.primary.label) == "End turn"
+    assert scene.table.staged is not None and shown(scene.controls.primary.label) == "End turn"
 
 
 def test_giving_the_viziers_tile_to_dirk_says_the_rules_allow_it(make_app: MakeApp) -> None:
@@ -553,7 +554,7 @@ def test_giving_the_viziers_tile_to_dirk_says_the_rules_allow_it(make_app: MakeA
     scene = sit(driver, game)
     button = scene.widget("to_dirk")
     assert button.visible
-    prompt = scene.prompt()
+    prompt = scene.prompt.said()
     assert "vizier" in prompt and "Give to Dirk (D)" in prompt and "rules allow" in prompt, prompt
     assert "rules allow" in shown(button.tooltip), shown(button.tooltip)
 
@@ -596,13 +597,13 @@ def test_the_prompt_lists_exactly_the_modules_moves_open_now(make_app: MakeApp) 
         for game in human_actions(seed):
             state = game.state
             scene = sit(driver, game.copy())
-            prompt = scene.prompt()
+            prompt = scene.prompt.said()
             kinds = {type(a).__name__ for a in state.legal_actions()}
             for said, actions in MOVES_SAID.items():
                 assert (said in prompt) == bool(kinds & set(actions)), (seed, said, prompt)
                 if said in prompt:
                     seen.add((said, bool(state.held)))
-            assert len(scene.prompt_lines()) <= PROMPT_LINES, scene.prompt_lines()
+            assert len(scene.drawing.prompt_lines()) <= PROMPT_LINES, scene.drawing.prompt_lines()
     extra = {said for said, held in seen if held}
     assert extra >= {"take a hut", "wake your vizier (V)"}, seen  # listed after an exact payment too
     assert {said for said, held in seen if not held} == set(MOVES_SAID), seen  # and each on a turn
@@ -613,7 +614,7 @@ def test_the_extra_action_prompt_lists_a_bazaar_never_falcons(make_app: MakeApp)
     the vizier ([M-VIZIER-4]) and a hut ([M-HUT-2]) when they can, never falcons ([M-FALCON-2])."""
     driver = make_app(speed=0.0)
     game = position(lambda s: s.phase == ACTION and bool(s.held) and bool(payable_bazaars(s)), seeds=range(1, 400))
-    prompt = sit(driver, game).prompt()
+    prompt = sit(driver, game).prompt.said()
     assert "buy a bazaar (A)" in prompt and "End turn" in prompt and "falcon" not in prompt, prompt
 
 
@@ -628,7 +629,7 @@ def texts_over_the_board(scene: TurnScene) -> list[str]:
 
     scene.ui.text.render = render  # type: ignore[method-assign]
     try:
-        scene._draw_prompt(pygame.display.get_surface())
+        scene.drawing.draw_prompt(pygame.display.get_surface())
     finally:
         scene.ui.text.render = original  # type: ignore[method-assign]
     return drawn
@@ -637,7 +638,7 @@ def texts_over_the_board(scene: TurnScene) -> list[str]:
 def drawn_prompt_problems(scene: TurnScene) -> list[str]:
     """What of the prompt the band does not show: lines past the third, lines not drawn, words lost."""
     drawn = texts_over_the_board(scene)
-    lines, said = scene.prompt_lines(), scene.prompt_text()
+    lines, said = scene.drawing.prompt_lines(), scene.prompt.text()
     problems = []
     if len(lines) > PROMPT_LINES + 1:
         problems.append(f"{len(lines)} lines")
@@ -650,7 +651,9 @@ def drawn_prompt_problems(scene: TurnScene) -> list[str]:
 
 @pytest.mark.parametrize("code", ["en", "fa", "zh", "ja", "hu"])
 @pytest.mark.parametrize("size", [(1024, 700), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_longest_prompt_is_shown_whole_b_turn_4(make_app: MakeApp, code: str, size: tuple[int, int]) -> None:
+def test_the_longest_prompt_is_shown_whole_b_turn_4(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, code: str, size: tuple[int, int]
+) -> None:
     """[B-TURN-4] the longest prompt a turn can show (an exact payment with a hut, the vizier and a bazaar open) is
     drawn whole at the least windows in every language: a smaller size, then a third line, before any word is lost
     (the band used to drop every line past the second without a mark, and a Japanese prompt lost its last
@@ -668,7 +671,7 @@ def test_the_longest_prompt_is_shown_whole_b_turn_4(make_app: MakeApp, code: str
             "Exact payment! You may act again: take money (1–4), buy a building (Q W E R), {options}, "
             "or redesign — or End turn ({key}) to place your tiles."
         ).format(options=options.replace("{key}", "A"), key=END_TURN_KEY)
-        scene.prompt_text = lambda: longest  # type: ignore[method-assign]
+        monkeypatch.setattr(Prompt, "text", lambda self: longest)
         assert drawn_prompt_problems(scene) == []
     finally:
         i18n.set_language("en")
@@ -676,7 +679,7 @@ def test_the_longest_prompt_is_shown_whole_b_turn_4(make_app: MakeApp, code: str
 
 def test_a_toast_too_long_for_its_lines_ends_visibly_cut(make_app: MakeApp) -> None:
     """A toast holds three lines: a longer one ends its third line with "…" instead of losing lines unmarked."""
-    from game.client.scenes.turn_draw import TOAST_LINES
+    from game.client.scenes.parts.drawing import TOAST_LINES
 
     game = position(lambda s: s.phase == ACTION and not s.held)
     driver = make_app(speed=0.0, size=(1024, 700))
@@ -703,7 +706,7 @@ def test_a_long_toast_keeps_clear_of_the_zoom_buttons(make_app: MakeApp, code: s
             i18n._("No corner of your Alhambra has four tiles meeting yet: a falcon sits where four tiles meet."), True
         )
         scene.ui.kept_clear.clear()
-        scene._draw_prompt(pygame.display.get_surface())
+        scene.drawing.draw_prompt(pygame.display.get_surface())
         [toast] = scene.ui.kept_clear
         for button in (scene.zoom_in, scene.zoom_out):
             assert not toast.colliderect(button.rect), (toast, button.rect)

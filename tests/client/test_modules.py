@@ -174,7 +174,7 @@ def test_dirks_panel_and_track_token_only_with_two_players(make_app: MakeApp) ->
             assert driver.app.ui._tooltip is not None and "Dirk holds" in driver.app.ui._tooltip[0]
         else:
             assert scene.module_panels == {} and scene.opponents.modules == []
-            assert scene.shown_module_scores == {} and scene.placements == []
+            assert scene.shown_module_scores == {} and scene.controls.placements == []
 
 
 def test_give_to_dirk_by_button(make_app: MakeApp) -> None:
@@ -212,4 +212,4 @@ def test_no_give_to_dirk_with_three_players(make_app: MakeApp) -> None:
     driver.wait_for_human()
     scene = driver.scene
     assert isinstance(scene, TurnScene)
-    assert scene.placements == [] and all(getattr(w, "label", "") != "Give to Dirk" for w in scene.widgets)
+    assert scene.controls.placements == [] and all(getattr(w, "label", "") != "Give to Dirk" for w in scene.widgets)

@@ -58,9 +58,9 @@ def test_the_bought_tile_is_picked_up_with_its_places_lit_b_turn_7(make_app: Mak
     driver, scene = find_seed_with_exact_payment(make_app)
     tile = buy_and_end_actions(driver, scene)
     assert scene.sel.tile == tile and scene.sel.source == "held", "the bought tile is picked up"
-    cells, _ = scene.targets()
+    cells, _ = scene.picker.targets()
     assert sorted(cells) == sorted(scene.state.legal_cells(0, tile)) and cells
-    assert scene.to_reserve.visible and scene.to_reserve.enabled
+    assert scene.controls.to_reserve.visible and scene.controls.to_reserve.enabled
     give = scene.widget(dirk_client.GIVE.widget)
     assert give.visible and give.enabled, "Give to Dirk is offered with two players"
 
@@ -118,14 +118,14 @@ def test_the_actions_panel_stays_the_bots_while_its_move_is_shown(make_app: Make
 
     def caught_up() -> bool:
         if scene.state.decider == 0 and not scene.can_act:
-            seen.append((scene.actions_title(), scene.shown_actor()))
+            seen.append((scene.prompt.title(), scene.shown_actor()))
         return scene.state.decider == 0 and scene.can_act
 
     driver.wait(caught_up, 40)
     assert any(actor == 1 for _, actor in seen), "the game waited for the human while the bot's move was shown"
     for title, actor in seen:
         assert title == (("Random plays", 1) if actor == 1 else ("Your turn", None)), (title, actor)
-    assert scene.actions_title() == ("Your turn", None) and scene.primary.visible
+    assert scene.prompt.title() == ("Your turn", None) and scene.controls.primary.visible
 
 
 def test_quitting_mid_turn_saves_the_turn_as_it_stands(make_app: MakeApp) -> None:

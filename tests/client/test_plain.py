@@ -73,7 +73,7 @@ def test_a_thinking_bot_is_named_once_and_the_hint_speaks_plainly(make_app: Make
     scene.bots.future = Future()  # as if still searching, for a while
     scene.bots.since = scene.clock - 1.0
     name = scene.table.names[scene.state.decider]
-    assert scene.prompt() == f"{name} is thinking…" and name == "MCTS hard"
+    assert scene.prompt.said() == f"{name} is thinking…" and name == "MCTS hard"
     state = GameState.start(deal(2, 3), 3)
     decision = make_agent("mcts:easy", 1).decide(state.knowledge(state.decider), state.legal_actions())
     assert "moves it compared" in decision.reason and "simulations" not in decision.reason

@@ -127,7 +127,7 @@ def test_legal_places_light_up_for_a_bought_tile(make_app: MakeApp, screenshots:
     driver.step(2)
     screen = driver.app.screen
     save(screen, screenshots, "table_placing.png")
-    cells = scene.targets()[0]
+    cells = scene.picker.targets()[0]
     assert cells
     scene.board.fit(scene.state.boards[0].grid)
     for x, y in cells:

@@ -232,7 +232,7 @@ def test_the_reserves_drop_words_keep_clear_of_its_dashed_edge(
     driver.step(2)
     driver.key(pygame.K_n)  # no extra action: the bought tile, picked up, waits to be placed
     driver.step(2)
-    assert scene.sel.source == "held" and scene.reserve_drop_ok()
+    assert scene.sel.source == "held" and scene.picker.reserve_drop_ok()
     screen = _look(driver, monkeypatch)
     px = scene.ui.px
     zone = scene.tray._areas(scene.snapshot())[1].inflate(px(6), px(6))
@@ -308,7 +308,7 @@ def test_a_tooltip_keeps_off_the_slot_that_prices_a_bazaar(
     inside = {words_ for words_, rect in screen.placed if marked.inflate(0, scene.ui.px(40)).colliderect(rect)}
     assert mark in inside, inside
     pointed = [rects[item].center] + [frame.center for frame in scene.market.slot_rects(snap)]
-    pointed += [chip.rect.center for chip in scene._prompt_chips()]  # the payments offered
+    pointed += [chip.rect.center for chip in scene.drawing.prompt_chips()]  # the payments offered
     for pos in pointed:
         covered = _covered_by_tooltip(driver, monkeypatch, pos)
         assert not inside & set(covered), (pos, covered)

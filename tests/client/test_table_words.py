@@ -166,11 +166,11 @@ def test_every_word_of_the_table_comes_through_the_catalogue(
     driver.key(pygame.K_1)
     driver.key(pygame.K_2)
     look.draw("cards picked from the offer", driver, hover=False)
-    scene.cancel_selection()
+    scene.picker.cancel()
     slot = next(s for s in MARKET_SLOTS if scene.table.can_buy(s))
     driver.key((pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r)[slot - 1])
     look.draw("buying, with the payments suggested", driver)
-    scene.cancel_selection()
+    scene.picker.cancel()
     hint(scene)
     driver.step()
     look.draw("a hint", driver, hover=False)
@@ -200,7 +200,7 @@ def test_every_word_of_the_table_comes_through_the_catalogue(
     refused = next(  # a cell beside the fountain that the tile may not take: its tooltip says why
         cell
         for cell in ((1, 0), (-1, 0), (0, 1), (0, -1))
-        if cell not in cells and scene._refused(Place(tile, *cell)) is not None
+        if cell not in cells and scene.picker.refused(Place(tile, *cell)) is not None
     )
     scene.ui.mouse = scene.board.cell_rect(*refused).center
     scene.ui._tooltip_asked = None

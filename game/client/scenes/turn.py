@@ -14,8 +14,11 @@ After an exact payment the player may act again or decline with End turn ([B-TUR
 Bots think in the worker process while this scene keeps drawing; their actions are applied
 only when the previous animations are over, so the table always reads as a sequence of moves.
 
-The scene is three modules: this one (the game, bots, hint, timeline, saving), ``turn_input``
-(the human's selections, clicks, drags and keys) and ``turn_draw`` (what goes on screen).
+The scene owns its parts (``parts/``), each with a narrow interface: the person's picking (``Picker``, and
+``Buying`` for a purchase and its payment), the action panel's buttons (``Controls``), the words of the prompt
+(``Prompt``), the mouse and keys (``TableInput``), the drawing (``TableDrawing``), the bots' turns, the hint, the
+toast and the banner, the score ticker, the pointer and the keeper of the game's files.  This module keeps the game,
+the timeline, the layout and the snapshot the views draw from.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from game.i18n import N_, _, pgettext
 from .. import persistence, theme
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
-from ..modules import ClientModule, Command, Destination, Pick, banner, collector_name, modules_for
+from ..modules import ClientModule, banner, collector_name, modules_for
 from ..plain import said
 from ..playback import TIMING, Director, Key, Positions
 from ..scene import Scene
@@ -66,13 +69,17 @@ from ..views.topbar import TopBar
 from ..views.tray import TrayView
 from ..widgets import Button, Text, Widget
 from .parts.bot_turns import BotTurns
+from .parts.buying import Buying, refusal
+from .parts.controls import Controls
+from .parts.drawing import TableDrawing
 from .parts.hints import Hints
+from .parts.input import TableInput
 from .parts.keeper import Keeper
+from .parts.picker import Picker
 from .parts.pointer import Drag, Pointer
+from .parts.prompt import Prompt
 from .parts.score_ticker import ScoreTicker
 from .parts.toast import Banner, Toast
-from .turn_draw import TurnDrawing
-from .turn_input import DROP_TIP, LABELS, TurnInput, refusal
 
 if TYPE_CHECKING:
     from ..scene import AppServices
@@ -102,14 +109,14 @@ def walled_in(state: GameState, seat: int) -> bool:
     return bool(spots) and all(spot.touching == spot.need_wall & ALL_SIDES for spot in spots)
 
 
-class TurnScene(TurnInput, TurnDrawing, Scene):
+class TurnScene(Scene):
     """The game table."""
 
     def __init__(self, app: AppServices, table: Table) -> None:
         super().__init__(app)
         self.table = table
         self.me = table.human if table.human is not None else 0
-        self.sel = Selection()
+        self.sel = Selection()  # what the person has picked: changed by the picker, drawn by the views
         self.animator = Animator(app.speed)
         self.director = Director(self, self.animator)
         state = table.state
@@ -126,16 +133,13 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         # tests may lack it)
         self.keeper = Keeper(table, getattr(app.args, "record", None), self.show_toast)
         self.banner = Banner()  # the word across the board
+        self.buying = Buying(table, self.sel, self.modules, self, app.ui.sounds)  # a purchase and its payment
+        self.picker = Picker(table, self.modules, self.pointer, self.buying, self, app.ui.sounds)  # the picking
         self.layout_rects: TurnLayout | None = None
-        self._static: pygame.Surface | None = None
-        self._static_key: tuple | None = None
         self._module_key: tuple | None = None  # what the rule modules' part of the snapshot was worked out for
         self._module_parts: dict[str, object] = {}
         self._offered: frozenset = frozenset()  # optional moves already pointed out (a bonus card to reveal)
         self._options_at = -1  # the game's length when they were last looked at
-        # why the held tile may not take the cell it is over: (tile, source, cell, game length, language), the words
-        self._refusal: tuple[tuple | None, str] = (None, "")
-        self.picked_up_for: tuple | None = None  # the waiting tiles the first of which was last picked up
         self._rings: set[int] = {seat for seat in range(state.players) if walled_in(state, seat)}  # celebrated
 
         ui = self.ui
@@ -166,78 +170,12 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.menu_button = icon("menu", self.open_pause, N_("Game menu: rules, settings, save and quit"), "Esc")
         self.zoom_in = icon("zoom_in", lambda: self.zoom(1.25), N_("Zoom in"), "+")
         self.zoom_out = icon("zoom_out", lambda: self.zoom(0.8), N_("Zoom out"), "-")
-        self.primary = Button(ui, LABELS["take"], self.primary_action, style="primary", hotkey="Enter")
-        self.to_reserve = Button(
-            ui,
-            lambda: pgettext("button", "To reserve"),
-            self.send_to_reserve,
-            icon="reserve",
-            hotkey="T",
-            tooltip=N_("Put the selected tile on your reserve"),
+        self.controls = Controls(ui, table, self.modules, self.picker, self)  # the actions panel's buttons, the chips
+        self.prompt = Prompt(table, self.modules, self.picker, self.hints, self.bots, self)  # what the table says
+        self.drawing = TableDrawing(
+            self, self.modules, self.picker, self.pointer, self.prompt, self.controls, self.toast, self.banner
         )
-        # the rule modules' places for a bought tile, each with its button (their words are English marked for
-        # the catalogues, ``*_source``: the buttons say them in the current language)
-        self.placements: list[tuple[Destination, Button]] = [
-            (
-                place,
-                Button(
-                    ui,
-                    place.label_source,
-                    self._placer(place),
-                    icon=place.icon,
-                    hotkey=place.hotkey,
-                    tooltip=place.tooltip_source,
-                ),
-            )
-            for place in self.modules.destinations
-        ]
-        # the rule modules' own moves (wake the vizier, pass a window, reveal a bonus card), each with its button
-        self.commanders: list[tuple[Command, Button]] = [
-            (
-                command,
-                Button(
-                    ui,
-                    command.label_source,
-                    self._commander(command),
-                    style="primary" if command.primary else "normal",
-                    hotkey=command.hotkey,
-                    tooltip=command.tooltip_source,
-                ),
-            )
-            for command in self.modules.commands
-        ]
-        # the rule modules' pieces for your Alhambra's corners (buy falcons): a button that picks the next one
-        self.piece_picks: list[tuple[ClientModule, Pick, Button]] = [
-            (
-                module,
-                pick,
-                Button(
-                    ui, pick.label_source, self._piece_picker(module), hotkey=pick.hotkey, tooltip=pick.tooltip_source
-                ),
-            )
-            for module, pick in self.modules.picks
-        ]
-        self.cancel = Button(ui, LABELS["cancel"], self.cancel_selection, hotkey="Esc", tooltip=DROP_TIP)
-        self.undo_wide = Button(
-            ui,
-            lambda: pgettext("button", "Undo"),
-            self.undo,
-            icon="undo",
-            hotkey="Z",
-            tooltip=self._undo_tip,
-        )
-        self.hint_wide = Button(
-            ui,
-            lambda: pgettext("button", "Hint"),
-            self.ask_hint,
-            icon="hint",
-            hotkey="H",
-            tooltip=N_("What a computer player would do here, and why"),
-        )
-        self.chips = [Button(ui, "", self._chip_action(i), style="normal") for i in range(4)]
-        self.do_hint = Button(
-            ui, lambda: pgettext("button", "Do it"), self.play_hint, style="primary", tooltip=N_("Play the hinted move")
-        )
+        self.input = TableInput(self, self.modules, self.picker, self.pointer)  # the mouse and the keys
         self.widgets = [
             self.log_button,
             self.sound_button,
@@ -245,43 +183,13 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             self.menu_button,
             self.zoom_in,
             self.zoom_out,
-            self.primary,
-            self.to_reserve,
-            *self.placement_buttons,
-            *self.command_buttons,
-            *self.pick_buttons,
-            self.cancel,
-            self.undo_wide,
-            self.hint_wide,
-            *self.chips,
-            self.do_hint,
+            *self.controls.buttons,
         ]
 
-    @property
-    def placement_buttons(self) -> list[Button]:
-        return [button for _, button in self.placements]
-
-    @property
-    def command_buttons(self) -> list[Button]:
-        return [button for _, button in self.commanders]
-
-    @property
-    def pick_buttons(self) -> list[Button]:
-        return [button for _, _, button in self.piece_picks]
-
     def widget(self, name: str) -> Widget:
-        """A named widget; a rule module's button by its ``Destination.widget``, ``Command.widget`` or
-        ``Pick.widget`` name."""
-        for place, button in self.placements:
-            if place.widget == name:
-                return button
-        for command, button in self.commanders:
-            if command.widget == name:
-                return button
-        for _module, pick, button in self.piece_picks:
-            if pick.widget == name:
-                return button
-        return super().widget(name)
+        """A named widget: the controls' (a rule module's button by its ``Destination.widget``, ``Command.widget``
+        or ``Pick.widget`` name), else the scene's own."""
+        return self.controls.widget(name) or super().widget(name)
 
     # ------------------------------------------------------------------ small queries used by the views
     @property
@@ -400,8 +308,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             shown_scores=tuple(self.shown_scores),
             shown_module_scores=module_scores,
             show_hands=self.app.settings.show_hands,
-            exact_cards=frozenset(self.exact_cards()),
-            reserve_drop_ok=self.reserve_drop_ok(),
+            exact_cards=frozenset(self.buying.exact_cards()),
+            reserve_drop_ok=self.picker.reserve_drop_ok(),
             buyable=buyable,
             collector_counts=collector_counts,
             animation_speed=self.animator.speed,
@@ -449,14 +357,14 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 slot for slot in MARKET_SLOTS if state.in_slot(slot) != EMPTY and modules.payments(state, me, slot)
             )
             if sel.slot is not None:
-                payments = self._payments_now()  # the slot's, or a module's tile for sale's
+                payments = self.buying.payments_now()  # the slot's, or a module's tile for sale's
                 parts["pay_cards"] = frozenset(card for _, card in payments if card is not None)
             if sel.card is not None:
                 parts["pay_currencies"] = frozenset(modules.pays_with(sel.card))
         parts["marks"] = {seat: tuple(modules.marks(state, seat)) for seat in range(state.players)}
         if can_act and table.staged is None:  # pieces for your Alhambra's corners (falcons), and where one goes
             parts["pickable"] = frozenset(modules.placeable(state, me))
-            parts["spots"] = tuple(self.piece_spots())
+            parts["spots"] = tuple(self.buying.piece_spots())
         self._module_key, self._module_parts = key, parts
         return dict(parts)
 
@@ -510,27 +418,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
             rects.alhambra.right - zoom - px(4), rects.alhambra.bottom - 2 * zoom - px(10), zoom, zoom
         )
         self.zoom_out.rect = pygame.Rect(self.zoom_in.rect.x, self.zoom_in.rect.bottom + px(6), zoom, zoom)
-        a = rects.actions.inflate(-px(20), 0)
-        bh, gap = px(32), px(8)
-        half = (a.w - gap) // 2
-        self.undo_wide.rect = pygame.Rect(a.x, rects.actions.bottom - px(10) - bh, half, bh)
-        self.hint_wide.rect = pygame.Rect(a.right - half, self.undo_wide.rect.y, half, bh)
-        self._refresh_controls()  # right from the first frame, even if an overlay opens before an update
-
-    def _stack_actions(self) -> None:
-        """The buttons of the current step, top down in the actions panel (only the visible ones)."""
-        rects = self.layout_rects
-        if rects is None:
-            return
-        px = self.ui.px
-        a = rects.actions.inflate(-px(20), 0)
-        y = rects.actions.y + px(32)
-        buttons = (self.primary, *self.command_buttons, *self.pick_buttons, self.to_reserve, *self.placement_buttons)
-        for button in (*buttons, self.cancel):
-            if button.visible:
-                height = px(40) if button is self.primary else px(34)
-                button.rect = pygame.Rect(a.x, y, a.w, height)
-                y += height + px(6)
+        self.controls.place(rects.actions)  # Undo and Hint at the foot of the actions panel
+        self.controls.refresh()  # right from the first frame, even if an overlay opens before an update
 
     # ------------------------------------------------------------------ the loop
     def enter(self) -> None:
@@ -547,6 +436,14 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         if not self.state.is_over:
             self.autosave()
 
+    def on_event(self, event: pygame.event.Event) -> bool:
+        """The mouse and keys no widget took (``TableInput``)."""
+        return self.input.on_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The frame (``TableDrawing``), the widgets drawn over the views."""
+        self.drawing.draw(surface, super().draw)
+
     def update(self, dt: float) -> None:
         self.clock += dt
         self.director.update(dt)
@@ -562,8 +459,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         if self.modules.commands and self.can_act and len(self.table.game.events) != self._options_at:
             self._options_at = len(self.table.game.events)
             self._point_out_options()
-        self.pick_up_bought_tile()
-        self._refresh_controls()
+        self.picker.pick_up_bought_tile()
+        self.controls.refresh()
 
     def _run_bots(self) -> None:
         action = self.bots.next_move(self.clock, self.director.busy)
@@ -683,7 +580,8 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         # Take, Pass and EndTurn are confirmed by the button that makes them; EndTurn never ends the turn
         # by itself anyway (the bought tiles are placed next), and Undo still restarts the turn after it.
         if ends and self.app.settings.confirm_turn and not confirmed and not isinstance(action, Take | Pass | EndTurn):
-            self.table.stage(action, self.move_said(action))  # the prompt says it again in the language of the moment
+            # the prompt says it again in the language of the moment
+            self.table.stage(action, self.prompt.move_said(action))
             self.sel.clear()
             self.drag = None
             self.ui.sounds.play("place" if action.kind != "take" else "card")
@@ -703,20 +601,6 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
                 )
             self.toast.lasts_one_action = True  # the next move answers it
 
-    def _commander(self, command: Command) -> Callable[[], None]:
-        """What a rule module's button (or key) does: its move now, if the human may make it."""
-
-        def run() -> None:
-            if not self.can_act or self.staged_action is not None:
-                return
-            action = command.move(self.state)
-            if action is None:
-                return
-            self.cancel_selection()
-            self.perform(action, confirmed=True)
-
-        return run
-
     def _point_out_options(self) -> None:
         """Say once when an optional move becomes possible for the human (a bonus card to reveal)."""
         if not self.can_act or not self.modules.commands:
@@ -725,7 +609,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         new = offered - self._offered
         self._offered = offered
         if new:
-            command = next((c for c, _button in self.commanders if c.move(self.state) in new), None)
+            command = next((c for c in self.modules.commands if c.move(self.state) in new), None)
             move = said_action(self.state, next(iter(new)))
             if command is None:
                 self.show_toast(lambda: _("You may now {move}: click it.").format(move=said(move)))
@@ -839,12 +723,6 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         """The word across the board, in the current language."""
         return self.banner.said()
 
-    def _undo_tip(self) -> str:
-        """What Undo restarts: the human's turn, or a decision out of turn ([M-VIZIER-2])."""
-        if self.in_own_turn():
-            return _("Restart your turn from its beginning")
-        return _("Start this decision out of turn again")
-
     def undo(self) -> None:
         if not self.table.can_undo or self.director.busy:
             return
@@ -857,7 +735,7 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.ticker.reset(state.scores)
         self.shown_events = len(self.table.game.events)
         self.log.sync(self.table.game.events, self.table.names, self.table.human)
-        if self.in_own_turn():
+        if self.picker.in_own_turn():
             self.show_toast(lambda: _("Your turn starts again."))
         else:  # a decision out of turn (the vizier's window, its tile's placement): no turn of yours restarts
             self.show_toast(lambda: _("Your decision starts again."))
@@ -884,17 +762,10 @@ class TurnScene(TurnInput, TurnDrawing, Scene):
         self.hints.cancel()
 
     def play_hint(self) -> None:
+        """Do it: the hinted move, made as the table's own buttons make it."""
         action = self.hint_action
-        if action is None:
-            return
-        self.cancel_selection()
-        if isinstance(action, Buy):
-            self.sel.slot = action.slot
-            self.sel.pay = list(action.paid)
-            self.perform(action)
-        else:  # a rule module's command (wake, pass) is applied as its button applies it
-            commanded = any(command.move(self.state) == action for command in self.modules.commands)
-            self.perform(action, confirmed=commanded)
+        if action is not None:
+            self.picker.play(action)
 
     # ------------------------------------------------------------------ toolbar
     def toggle_log(self) -> None:

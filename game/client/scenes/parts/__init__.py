@@ -1,3 +1,7 @@
-"""The table scene's parts: each owns one concern of the table and talks to the scene through a narrow
-interface, so that it can be read, tested and changed on its own (``toast``: the message over the board;
-``bot_turns``: the bots' decisions; ``hints``: a person's hint)."""
+"""The table scene's parts: each owns one concern of the table and talks to the scene through a narrow interface
+(explicit arguments, and what it reads of the scene as the ``Owner`` protocol of its own file, never ``TurnScene``), so
+that it can be read, tested and changed on its own.  Without pygame: ``toast`` (the message over the board and the
+banner), ``bot_turns`` (the bots' decisions), ``hints`` (a person's hint), ``score_ticker``, ``pointer`` (a press, a
+drag, a pan), ``keeper`` (the game's files), ``picker`` and ``buying`` (what a pick means and the move it makes) and
+``prompt`` (the table's words).  With pygame: ``controls`` (the buttons), ``input`` (the mouse and keys) and
+``drawing`` (the frame)."""
