@@ -7,10 +7,10 @@ runs when ``a`` is loaded.  Imports under ``if TYPE_CHECKING:`` are type hints o
 run, so they are not edges.
 
 ``game.client`` is held to more: an import inside a function counts as an edge too (so one cannot
-hide a cycle: scenes reach each other through ``app.screens``), and even counting the type-hint
-imports the only circle is the table scene's own three modules (``turn_input`` and ``turn_draw``
-are mixins of ``TurnScene`` and name it as the type of ``self``).  ``game.engine`` and ``ai`` are
-checked at module level.
+hide a cycle: scenes reach each other through ``app.screens``), and even the type-hint imports close
+no circle: the table scene's parts (``scenes/parts/``) name what they need of the scene in a
+``Protocol`` of their own, never ``TurnScene``.  ``game.engine`` and ``ai`` are checked at module
+level.
 
 Run ``python tests/client/test_import_graph.py [package ...]`` to print every cycle (strongly
 connected component) and its edges, with and without the imports inside functions and the
@@ -157,15 +157,21 @@ def test_client_has_no_import_cycle_even_through_deferred_imports() -> None:
     assert not found, "game.client imports itself in a circle:\n" + describe(graph, found)
 
 
-# A mixin's methods are typed ``self: TurnScene``: the type hints of one class split in three files.
-TABLE_SCENE = {"game.client.scenes.turn", "game.client.scenes.turn_draw", "game.client.scenes.turn_input"}
-
-
-def test_client_type_hints_close_no_circle_but_the_table_scene_mixins() -> None:
-    """Views read a ``TableSnapshot`` and scenes the ``AppServices`` protocol, not the app or ``TurnScene``."""
+def test_client_type_hints_close_no_circle() -> None:
+    """Views read a ``TableSnapshot``, scenes the ``AppServices`` protocol and the table scene's parts the
+    ``Owner`` protocol of their own file: not the app, and never ``TurnScene`` (its input and drawing were mixins
+    typed ``self: TurnScene``, the one circle of the client's type hints until they became parts)."""
     graph = import_graph("game.client", in_functions=True, type_hints=True)
-    found = [component for component in cycles(graph) if not set(component) <= TABLE_SCENE]
+    found = cycles(graph)
     assert not found, "game.client's type hints import themselves in a circle:\n" + describe(graph, found)
+
+
+def test_only_who_opens_the_table_imports_it() -> None:
+    """No module of the client imports the table scene, not even for a type hint, but those that construct it:
+    the registry of screens and the frame benchmark.  Its parts know it by their protocols."""
+    graph = import_graph("game.client", in_functions=True, type_hints=True)
+    importers = {name for name, imported in graph.items() if "game.client.scenes.turn" in imported}
+    assert importers <= {"game.client.scenes.registry", "game.client.bench"}, importers
 
 
 def test_engine_and_ai_have_no_import_cycle_even_through_deferred_imports() -> None:
