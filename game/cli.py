@@ -17,6 +17,7 @@ from game.engine.game import name_problem, seed_problem
 from game.engine.modules import CHOOSABLE, MODULES, RECORD_NAMES
 
 DEFAULT_OPPONENTS = "mcts,greedy"
+DEFAULT_NAME = "You"  # --name's default: the table says it in the player's language
 
 
 def _agent_list(text: str) -> list[str]:
@@ -106,6 +107,26 @@ def _name(text: str) -> str:
     return text
 
 
+MAX_PLAYERS = 6
+MIN_PLAYERS = 2
+
+
+def _people(text: str) -> list[str]:
+    """``Ann,Bob``: the people at the screen, by name (each one a name the record can hold, no two alike)."""
+    names = [part.strip() for part in text.split(",")]
+    if "" in names:
+        raise argparse.ArgumentTypeError(f"every person needs a name: one is empty in {text!r}")
+    for name in names:
+        problem = name_problem(name, "a player's name")
+        if problem is not None:
+            raise argparse.ArgumentTypeError(problem)
+    if len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError(f"two people share a name in {text!r}: the table tells them apart by it")
+    if len(names) > MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"Alhambra is played by 2 to 6 players; --players names {len(names)}")
+    return names
+
+
 def _speed(text: str) -> float:
     if text == "instant":
         return 0.0
@@ -144,8 +165,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--ai",
         type=_agent_list,
         metavar="LIST",
-        help=f"comma-separated agents: your opponents (default {DEFAULT_OPPONENTS}), "
-        "or with --headless every player (2 to 6)",
+        help=f"comma-separated agents: your opponents (default {DEFAULT_OPPONENTS}; with --players, the bots "
+        "after the people, none by default), or with --headless every player (2 to 6)",
+    )
+    parser.add_argument(
+        "--players",
+        type=_people,
+        metavar="NAMES",
+        help="comma-separated names of the people sharing this screen, e.g. Ann,Bob: they sit first, then the "
+        "bots of --ai (if any); 2 to 6 seats in all",
     )
     parser.add_argument(
         "--modules",
@@ -187,7 +215,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--load", type=Path, metavar="FILE", help="load a saved game or record")
     parser.add_argument(
-        "--name", type=_name, default="You", help="your name at the table (one line, up to 64 characters)"
+        "--name",
+        type=_name,
+        default=DEFAULT_NAME,
+        help="your name at the table (one line, up to 64 characters); several people: --players",
     )
     parser.add_argument("--speed", type=_speed, help="animation speed factor (1 normal, 2 fast) or 'instant'")
     parser.add_argument(
@@ -221,8 +252,21 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
             parser.error("--results resumes a tournament by its seed: give --seed too")
         if args.load:
             parser.error("--load opens a saved game in the window; it cannot be combined with --headless")
+        if args.players:
+            parser.error("--players seats people at the window; --headless plays bots only")
     else:
-        if args.ai is not None and not 1 <= len(args.ai) <= 5:
+        if args.players is not None:
+            seats = len(args.players) + len(args.ai or ())
+            if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+                parser.error(
+                    f"Alhambra is played by 2 to 6 players; --players and --ai seat {seats} "
+                    "(people first, then the bots)"
+                )
+            if args.name != DEFAULT_NAME:
+                parser.error("--name is the one person's name; with --players, name everyone there")
+            if args.load:
+                parser.error("--load opens a game with the seats it was played with; --players cannot change them")
+        elif args.ai is not None and not 1 <= len(args.ai) <= 5:
             parser.error(f"you play against 1 to 5 opponents; --ai names {len(args.ai)}")
         for option in ("games", "workers"):
             if getattr(args, option) != 1:

@@ -241,13 +241,16 @@ class App:
         self.worker.start()
         self.screens.show_table(table)
 
-    def new_game(self, name: str, opponents: list[str], seed: int | None, modules: Sequence[str] = ()) -> None:
-        """A new game; ``modules`` are the rule modules chosen (``--modules`` or the setup screen)."""
+    def new_game(
+        self, people: Sequence[str], opponents: Sequence[str], seed: int | None, modules: Sequence[str] = ()
+    ) -> None:
+        """A new game: ``people`` (their names) sit first, then the bots ``opponents``; ``modules`` are the rule
+        modules chosen (``--modules`` or the setup screen)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if name == DEFAULT_NAME:
-            name = default_name()  # --name's default, in the player's language
-        self.play(Table.new(name, opponents, seed, modules))
+        # --name's default, in the player's language
+        people = [default_name() if name == DEFAULT_NAME and len(people) == 1 else name for name in people]
+        self.play(Table.new(people, opponents, seed, modules))
 
     def open_game(self, game: Game) -> None:
         self.play(Table.from_game(game))
@@ -264,10 +267,14 @@ class App:
                 reason = str(error)
                 # TRANSLATORS: {reason} is the record reader's reason, in English (it names the file's fields)
                 self.notice = lambda: _("Could not load {path}: {reason}").format(path=args.load, reason=reason)
-        elif args.ai is not None or args.seed is not None:
+        elif args.ai is not None or args.seed is not None or getattr(args, "players", None):
             self.worker.start()
             modules = getattr(args, "modules", None) or ()  # a Namespace built by hand (tests) may lack it
-            self.new_game(args.name, list(args.ai or default_opponents()), args.seed, modules)
+            people = getattr(args, "players", None)
+            if people:  # the people named, then the bots named (none: a table of people only)
+                self.new_game(people, list(args.ai or ()), args.seed, modules)
+            else:
+                self.new_game([args.name], list(args.ai or default_opponents()), args.seed, modules)
             return
         self.show_menu()
 

@@ -47,7 +47,7 @@ def frame_benchmark(
     app = App(args)
     try:
         seats = tuple(Seat(f"{agent_label(agent)} {i + 1}", agent) for i in range(players))
-        table = Table(Game.new(GameConfig(seed=2024, seats=seats)), None)
+        table = Table(Game.new(GameConfig(seed=2024, seats=seats)), ())
         app.worker.start()
         app.replace(TurnScene(app, table))
         scene = app.stack.top

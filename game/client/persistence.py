@@ -58,8 +58,10 @@ class Settings:
     show_log: bool = True
     large_log: bool = False  # the game log enlarged beside your Alhambra (L: as usual, large, hidden)
     colour_safe: bool = False  # seats in colours that stay apart for colour-blind players
+    curtain: bool = True  # several people at one screen: a curtain before each one's decision hides the table
     name: str = "You"
-    opponents: list[str] = field(default_factory=lambda: ["mcts:normal", "greedy"])
+    opponents: list[str] = field(default_factory=lambda: ["mcts:normal", "greedy"])  # "human": a person
+    people: list[str] = field(default_factory=list)  # the names of the people in the opponents' seats, in order
     window: list[int] = field(default_factory=lambda: [1280, 800])
     modules: list[str] = field(default_factory=list)  # the rule modules last chosen at setup (RULES.md §9)
     language: str = ""  # a code of game.i18n.LANGUAGES; "" until the player picks one (then the system's)
@@ -94,6 +96,12 @@ class Settings:
                 ok = isinstance(value, str) and value != "" and name_problem(value) is None
             elif isinstance(default, str):
                 ok = isinstance(value, str) and 0 < len(value) <= 24 and value.isprintable()
+            elif item.name == "people":  # names a game accepts, up to five (the seats after yours)
+                ok = (
+                    isinstance(value, list)
+                    and len(value) <= 5
+                    and all(isinstance(v, str) and v != "" and name_problem(v) is None for v in value)
+                )
             elif item.name == "modules":
                 ok = isinstance(value, list) and len(value) == len(set(value)) and all(v in CHOOSABLE for v in value)
             elif item.name == "window":

@@ -1,4 +1,4 @@
-"""The table the client plays at: the game, who sits where, and the human's unconfirmed turn.
+"""The table the client plays at: the game, who sits where (people and bots), and a person's unconfirmed turn.
 
 This module knows nothing of pygame, so it can be tested alone.  It holds no rules either: it asks
 the engine whether an action is legal (``is_legal``) and what it leads to (on a clone), and
@@ -203,6 +203,19 @@ def think_seconds(name: str, think_limit: float | None) -> float | None:
     return min(seconds, think_limit)
 
 
+def person_name(name: str, index: int, people: int) -> str:
+    """A person's seat name: the name given, else "You" when they play alone, else "Player 2" (kept in the
+    game's record as a name)."""
+    name = name.strip()
+    if name:
+        return name
+    if people == 1:
+        # TRANSLATORS: the player's seat name when they gave none (kept in the game's record as a name)
+        return pgettext("seat name", "You")
+    # TRANSLATORS: a person's seat name when several people play at one screen and this one gave none
+    return pgettext("seat name", "Player {number}").format(number=index + 1)
+
+
 def default_opponents() -> list[str]:
     return [usable_agent(name) for name in DEFAULT_OPPONENTS]
 
@@ -216,23 +229,34 @@ class Staged:
 
 
 class Table:
-    """A game plus seating, undo and the staged end of the human's turn."""
+    """A game plus seating, undo and the staged end of a person's turn.
 
-    def __init__(self, game: Game, human: int | None) -> None:
+    ``people``: the seats played by people at this screen (none: the bots play it out; several: they pass the
+    screen round).  ``viewer`` is the person the table is turned to: whoever decides now, or, while the bots
+    play, the last person who decided (at first the first person).  Each person's decision has its own
+    restart point: the undo never reaches back into another person's moves.
+    """
+
+    def __init__(self, game: Game, people: Sequence[int]) -> None:
         self.game = game
-        self.human = human
-        self.agents = [None if seat == human else usable_agent(s.agent) for seat, s in enumerate(game.config.seats)]
+        self.people: tuple[int, ...] = tuple(sorted(set(people)))
+        self.viewer: int | None = self.people[0] if self.people else None
+        self.agents = [
+            None if seat in self.people else usable_agent(s.agent) for seat, s in enumerate(game.config.seats)
+        ]
         self.snapshot: Game | None = None
+        self.snapshot_seat: int | None = None  # whose decision the snapshot restarts
         self.staged: Staged | None = None
         self._exact_cache: dict[tuple, list[tuple[int, ...]]] = {}
 
     @classmethod
-    def new(cls, name: str, opponents: Sequence[str], seed: int, modules: Sequence[str] = ()) -> Table:
-        """A new game: the human in seat 0, then the bots in the order given; ``modules``: the rule modules
-        switched on (their engine names, e.g. "vizier")."""
+    def new(cls, people: Sequence[str], opponents: Sequence[str], seed: int, modules: Sequence[str] = ()) -> Table:
+        """A new game: the people in the first seats, in the order given (their names), then the bots in the
+        order given; ``modules``: the rule modules switched on (their engine names, e.g. "vizier")."""
+        if isinstance(people, str):  # a name, where a list of names was meant: "Ann" is not three people
+            raise TypeError("Table.new takes a list of the people's names")
         labels = [agent_label(agent) for agent in opponents]
-        # TRANSLATORS: the player's seat name when they gave none (kept in the game's record as a name)
-        seats = [Seat(name or pgettext("seat name", "You"), HUMAN)]
+        seats = [Seat(person_name(name, index, len(people)), HUMAN) for index, name in enumerate(people)]
         for index, agent in enumerate(opponents):
             label = labels[index]
             if labels.count(label) > 1:
@@ -241,13 +265,13 @@ class Table:
                     name=label, number=labels[: index + 1].count(label)
                 )
             seats.append(Seat(label, agent))
-        return cls(Game.new(GameConfig(seed=seed, seats=tuple(seats), modules=tuple(modules))), 0)
+        game = Game.new(GameConfig(seed=seed, seats=tuple(seats), modules=tuple(modules)))
+        return cls(game, range(len(people)))
 
     @classmethod
     def from_game(cls, game: Game) -> Table:
-        """A loaded game: the first seat marked human plays; none means the bots play it out."""
-        human = next((i for i, seat in enumerate(game.config.seats) if seat.agent == HUMAN), None)
-        return cls(game, human)
+        """A loaded game: every seat marked human is a person at this screen; none means the bots play it out."""
+        return cls(game, [i for i, seat in enumerate(game.config.seats) if seat.agent == HUMAN])
 
     # ------------------------------------------------------------------ reading
     @property
@@ -259,26 +283,53 @@ class Table:
         return [seat.name for seat in self.game.config.seats]
 
     @property
-    def human_decides(self) -> bool:
+    def shared(self) -> bool:
+        """Several people play at this screen: the table names each of them, and none is "you"."""
+        return len(self.people) > 1
+
+    @property
+    def you(self) -> int | None:
+        """The seat the table's words call "you" (the one person at the screen); None when several people
+        share it, or none plays: then every seat is said by its name."""
+        return self.people[0] if len(self.people) == 1 else None
+
+    @property
+    def person_deciding(self) -> int | None:
+        """The person whose decision it is now; None when a bot decides or the game is over."""
         state = self.game.state
-        return self.human is not None and not state.is_over and state.decider == self.human
+        if state.is_over or state.decider not in self.people:
+            return None
+        return state.decider
+
+    @property
+    def human_decides(self) -> bool:
+        return self.person_deciding is not None
 
     @property
     def bot_to_decide(self) -> str | None:
-        """The agent that decides now, or None when it is the human's call or the game is over."""
+        """The agent that decides now, or None when it is a person's call or the game is over."""
         state = self.game.state
-        if state.is_over or state.decider == self.human:
+        if state.is_over or state.decider in self.people:
             return None
         return self.agents[state.decider]
+
+    def turn_to(self, seat: int) -> bool:
+        """Turn the table to the person ``seat`` (their Alhambra, hand and cards at the bottom); True if it
+        was turned to someone else before."""
+        if seat == self.viewer:
+            return False
+        self.viewer = seat
+        return True
 
     def decision_seed(self) -> int:
         """A seed for the bot deciding now, fixed by the game's seed and progress (replays agree)."""
         return (self.game.config.seed * 1_000_003 + len(self.game.events) * 7919 + self.game.state.decider) % 2**31
 
-    # ------------------------------------------------------------------ the human's turn
+    # ------------------------------------------------------------------ a person's decision
     def begin_human_turn(self) -> None:
-        """Remember the position for the restart-turn undo."""
+        """Remember the position for the restart-turn undo of the person who decides now."""
         self.snapshot = self.game.copy()
+        self.snapshot_seat = self.person_deciding
         self.staged = None
 
     @property
@@ -286,12 +337,14 @@ class Table:
         return (
             self.human_decides
             and self.snapshot is not None
+            and self.snapshot_seat == self.game.state.decider
             and (self.staged is not None or len(self.game.events) != len(self.snapshot.events))
         )
 
     def undo(self) -> None:
-        """Back to the start of the turn: everything done since is forgotten."""
-        if self.snapshot is not None:
+        """Back to the start of the decision: everything done since is forgotten (only the person deciding
+        can undo, and only their own moves: the snapshot is taken when their decision begins)."""
+        if self.snapshot is not None and self.snapshot_seat == self.game.state.decider:
             self.game = self.snapshot.copy()
         self.staged = None
 
@@ -311,7 +364,7 @@ class Table:
         self.staged = Staged(action, text)
 
     def commit(self) -> list[dict]:
-        """Apply the staged action (the human confirmed the end of the turn)."""
+        """Apply the staged action (the person confirmed the end of the turn)."""
         assert self.staged is not None
         action, self.staged = self.staged.action, None
         return self.game.apply(action)

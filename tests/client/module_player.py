@@ -54,7 +54,7 @@ def position(
 def sit_down(make_app: MakeApp, game: Game, size: tuple[int, int] | None = None) -> tuple[Driver, TurnScene]:
     """The human's seat at ``game``'s table, the table scene ready for input."""
     driver = make_app(speed=0.0, **({"size": size} if size else {}))
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.wait_for_human()
     scene = driver.scene
     assert isinstance(scene, TurnScene)

@@ -1,7 +1,7 @@
 """Positions arranged with the engine for the client tests (test setup, not play; no pygame here).
 
 A test that needs a particular situation at the table builds it here and opens it with
-``App.play(Table(game, 0))``; from then on it plays through keys and clicks.
+``App.play(Table(game, (0,)))``; from then on it plays through keys and clicks.
 """
 
 from __future__ import annotations

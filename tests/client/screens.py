@@ -14,7 +14,7 @@ from game.client.scenes.turn import TurnScene
 from game.client.score_sheet import sheet_for
 from game.client.table import Table
 
-SCREENS = ("menu", "setup", "settings", "rules", "game menu", "scoring", "game over")
+SCREENS = ("menu", "setup", "settings", "rules", "game menu", "curtain", "scoring", "game over")
 
 
 def visit_screens(driver: Driver, look: Callable[[str], None], game: bool = True) -> list[str]:
@@ -37,14 +37,17 @@ def visit_screens(driver: Driver, look: Callable[[str], None], game: bool = True
     if not game:
         return seen
     game, event = _just_scored(lambda e: e["round"] == 2, modules=())
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.step(2)
     driver.key(pygame.K_ESCAPE)
     show("game menu")
     driver.key(pygame.K_ESCAPE)
+    driver.app.screens.open_curtain(driver.scene, 1, "Bartholomew")  # the screen passed to another person
+    show("curtain")
+    driver.key(pygame.K_RETURN)
     driver.app.screens.open_scoring(driver.scene, sheet_for(game.state, event, []))
     show("scoring")
-    driver.app.screens.show_game_over(Table(played_game(7, players=3), 0), None)
+    driver.app.screens.show_game_over(Table(played_game(7, players=3), (0,)), None)
     show("game over")
     return seen
 
@@ -65,17 +68,17 @@ def visit_module_screens(driver: Driver, players: int, look: Callable[[str], Non
         look(name)
         seen.append(name)
 
-    driver.app.play(Table(game.middle.copy(), 0))
+    driver.app.play(Table(game.middle.copy(), (0,)))
     driver.wait_for_human()
     show("table")
     for number, (scored, event, later) in enumerate(game.scorings, 1):
-        driver.app.replace(TurnScene(driver.app, Table(scored.copy(), 0)))  # the final one too: over its table
+        driver.app.replace(TurnScene(driver.app, Table(scored.copy(), (0,))))  # the final one too: over its table
         driver.app.screens.open_scoring(driver.scene, sheet_for(scored.state, event, list(later)))
         show(f"scoring {number}")
-    driver.app.play(Table(game.middle.copy(), 0))
+    driver.app.play(Table(game.middle.copy(), (0,)))
     driver.wait_for_human()
     driver.key(pygame.K_ESCAPE)
     show("game menu")
-    driver.app.screens.show_game_over(Table(game.end.copy(), 0), None)
+    driver.app.screens.show_game_over(Table(game.end.copy(), (0,)), None)
     show("game over")
     return seen

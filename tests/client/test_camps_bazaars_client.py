@@ -253,7 +253,7 @@ def test_the_score_sheet_has_each_players_camp_lines(make_app: MakeApp, screensh
         assert lines == row.points[seat], "the lines listed add up to the points scored"
     assert row.label == "Camp lines" and row.legend
     driver = make_app(speed=0.0, size=(1024, 700))
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.step(2)
     driver.app.screens.open_scoring(driver.scene, sheet)
     scoring = driver.scene
@@ -485,7 +485,7 @@ def test_a_bazaar_drawn_in_a_refill_flies_from_the_bag_to_its_square(make_app: M
     bag, then lands there."""
     game = position(lambda s: s.phase == ACTION)
     driver = make_app(speed=1.0)
-    table = Table(game, 0)
+    table = Table(game, (0,))
     driver.app.play(table)
     driver.wait_for_human()
     scene = driver.scene
@@ -517,7 +517,7 @@ def test_a_bought_bazaar_flies_from_its_square_to_the_buyer(make_app: MakeApp) -
     """[M-BAZAAR-3] played back: the bazaar bought flies from beside the market to the tiles its buyer places."""
     game = position(waiting_and_payable)
     driver = make_app(speed=1.0)
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.wait_for_human()
     scene = driver.scene
     buy = next(a for a in scene.state.legal_actions() if isinstance(a, BuyBazaar))
@@ -695,7 +695,7 @@ def test_a_whole_game_with_camps_and_bazaars_through_the_interface(make_app: Mak
     """The human buys camps and bazaars and places them by clicks and keys; the bots play theirs in the worker; the
     scorings show camp lines, the last one bazaars, until the game over screen."""
     driver = make_app(speed=0.0)
-    table = Table.new("You", ["greedy"] * (players - 1), seed, BOTH)
+    table = Table.new(["You"], ["greedy"] * (players - 1), seed, BOTH)
     driver.app.play(table)
     player = CampBazaarPlayer(driver, seed=seed)
     play_to_the_end(driver, player, limit=700)

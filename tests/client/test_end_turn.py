@@ -30,7 +30,7 @@ KEY_N = getattr(pygame, f"K_{END_TURN_KEY.lower()}")
 
 def sit_down(make_app: MakeApp, game: Game, size: tuple[int, int] | None = None, speed: float = 0.0) -> Driver:
     driver = make_app(speed=speed, size=size)
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.wait_for_human()
     return driver
 

@@ -292,7 +292,7 @@ def test_every_module_item_is_drawn_where_the_views_say() -> None:
         seeds=range(1, 300),
         limit=600,
     )
-    table = Table(game, 0)
+    table = Table(game, (0,))
     state = table.state
     compiled = modules_for(state.rules)
     views = Views(ui, table)

@@ -118,7 +118,7 @@ def corners(state: GameState, falcon: int) -> set[tuple[int, int]]:
 
 def sit_down(make_app: MakeApp, game: Game, size: tuple[int, int] | None = None, speed: float = 0.0):
     driver = make_app(speed=speed, **({"size": size} if size else {}))
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.wait_for_human()
     scene = driver.scene
     assert isinstance(scene, TurnScene)
@@ -210,7 +210,7 @@ def test_the_supply_and_every_players_falcons_are_drawn_where_the_views_say() ->
     falcons on their Alhambra's corners (the opponents' small views here, from a snapshot by hand)."""
     ui = make_ui()
     game = falcon_position(everyone_has_falcons)
-    table = Table(game, 0)
+    table = Table(game, (0,))
     state = table.state
     compiled = modules_for(state.rules)
     views = Views(ui, table)
@@ -635,7 +635,7 @@ def test_the_scoring_overlay_shows_the_falcon_rows_at_two_sizes(make_app: MakeAp
     assert any(a["what"].startswith("falcon") for a in event["points"])
     for size in ((1024, 700), (1920, 1080)):
         driver = make_app(speed=0.0, size=size)
-        driver.app.play(Table(game, 0))
+        driver.app.play(Table(game, (0,)))
         driver.step(2)
         sheet = sheet_for(game.state, event, later)
         driver.app.screens.open_scoring(driver.scene, sheet)
@@ -732,7 +732,7 @@ def test_a_whole_falconers_game_through_the_interface(make_app: MakeApp) -> None
     """[M-FALCON-1] to [M-FALCON-5]: a three-player game to the end, the human buying falcons by keys, clicks and
     drags and stopping with Done, the bots (in the worker) buying theirs, every scoring shown."""
     driver = make_app(speed=0.0)
-    table = Table.new("You", ["greedy", "greedy"], 5, MODULES)
+    table = Table.new(["You"], ["greedy", "greedy"], 5, MODULES)
     driver.app.play(table)
     player = FalconPlayer(driver, seed=5)
     play_to_the_end(driver, player, limit=700)

@@ -274,7 +274,7 @@ def test_a_record_without_a_human_seat_is_played_out_by_the_bots(make_app: MakeA
     driver = make_app(load=path, speed=0.0)
     driver.app.start()
     scene = driver.scene
-    assert isinstance(scene, TurnScene) and scene.table.human is None
+    assert isinstance(scene, TurnScene) and scene.table.people == ()
     before = len(scene.table.game.events)
     driver.wait(lambda: len(scene.table.game.events) > before + 5, 20)
 

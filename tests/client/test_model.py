@@ -16,7 +16,7 @@ from game.engine.modules import dirk
 
 
 def test_exact_payments_are_distinct_and_exact() -> None:
-    table = Table.new("You", ["random"], seed=1)
+    table = Table.new(["You"], ["random"], seed=1)
     state = table.state
     for slot in MARKET_SLOTS:
         tile = state.in_slot(slot)
@@ -44,7 +44,7 @@ def test_subsets_summing_finds_every_multiset() -> None:
 
 
 def test_ends_turn_is_asked_on_a_clone_and_undo_restores_the_start() -> None:
-    table = Table.new("You", ["random"], seed=1)  # seed 1: the human starts
+    table = Table.new(["You"], ["random"], seed=1)  # seed 1: the human starts
     table.begin_human_turn()
     state = table.state
     take = Take((state.offer[0],))
@@ -67,7 +67,7 @@ def test_ends_turn_is_asked_on_a_clone_and_undo_restores_the_start() -> None:
 def test_declining_the_extra_action_does_not_end_the_turn_and_undo_covers_it() -> None:
     """[B-TURN-4] EndTurn after an exact payment leads to placing, by the same player: applied at once, undoable."""
     game, buy = exact_payment_game()
-    table = Table(game, 0)
+    table = Table(game, (0,))
     table.begin_human_turn()
     start = game.copy()
     table.apply(buy)

@@ -19,7 +19,7 @@ from game.client.table import Table
 
 
 def module_table(driver: Driver, players: int, seed: int, modules=MODULES) -> Table:
-    table = Table.new("You", ["random"] * (players - 1), seed, modules)
+    table = Table.new(["You"], ["random"] * (players - 1), seed, modules)
     driver.app.play(table)
     return table
 

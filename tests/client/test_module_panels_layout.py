@@ -119,7 +119,7 @@ def tag_texts(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
 def _game(players: int) -> Game:
     """A game with all seven modules, greedy in every seat up to the human's turn 60 (seed 5): the opponents hold a
     vizier token and bonus cards beside an empty reserve, falcons have been bought, huts taken."""
-    table = Table.new("You", ("greedy",) * (players - 1), 5, tuple(CHOOSABLE))
+    table = Table.new(["You"], ("greedy",) * (players - 1), 5, tuple(CHOOSABLE))
     game = table.game
     bot = make_agent("greedy", 5)
     while not game.state.is_over:
@@ -137,7 +137,7 @@ class Seated:
     def __init__(self, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], players: int):
         driver = make_app(speed=0.0, size=size)
         driver.app.start()
-        driver.app.play(Table(copy.deepcopy(_game(players)), 0))
+        driver.app.play(Table(copy.deepcopy(_game(players)), (0,)))
         driver.wait_for_human()
         scene = driver.scene
         assert isinstance(scene, TurnScene)

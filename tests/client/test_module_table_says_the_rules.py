@@ -112,7 +112,7 @@ def hand_over_an_exchange_card(state: GameState, card: int) -> None:
 
 def sit(driver: Driver, game: Game) -> TurnScene:
     """The human's seat at ``game``'s table, ready for input."""
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.wait_for_human()
     scene = driver.scene
     assert isinstance(scene, TurnScene)

@@ -46,7 +46,7 @@ def placing_with_dirk(make_app: MakeApp) -> tuple[Driver, TurnScene, int]:
     game, buy = exact_payment_game(bare=True)
     tile = game.state.in_slot(buy.slot)
     driver = make_app(speed=0.0)
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.wait_for_human()
     scene = driver.scene
     assert isinstance(scene, TurnScene)
@@ -144,7 +144,7 @@ def test_the_standings_list_dirk_last_and_he_cannot_win() -> None:
 def test_the_game_over_screen_names_dirk(make_app: MakeApp) -> None:
     game = played_game(5, 2)
     driver = make_app(speed=0.0)
-    driver.app.screens.show_game_over(Table(game, 0), None)
+    driver.app.screens.show_game_over(Table(game, (0,)), None)
     driver.step(2)
     scene = driver.scene
     assert isinstance(scene, GameOverScene)

@@ -38,7 +38,7 @@ def test_the_overlay_says_rank_worth_and_explains_a_tie_b_score_2_b_score_3(
     )
     for size in ((1024, 700), (1920, 1080)):
         driver = make_app(speed=0.0, size=size)
-        driver.app.play(Table(game, 0))
+        driver.app.play(Table(game, (0,)))
         driver.step(2)
         driver.app.screens.open_scoring(driver.scene, sheet)
         scoring = driver.scene
@@ -59,7 +59,7 @@ def test_points_of_a_scoring_rise_to_each_token_on_the_track_b_score_1(make_app:
     sheet = sheet_for(game.state, event, [])
     for speed, expected in ((1.0, True), (0.0, False)):
         driver = make_app(speed=speed, size=(1280, 800))
-        driver.app.play(Table(game, 0))
+        driver.app.play(Table(game, (0,)))
         driver.step(2)
         scene = driver.scene
         scene.on_event_shown(event, sheet)

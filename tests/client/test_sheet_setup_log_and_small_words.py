@@ -69,7 +69,7 @@ def _covered_by_tooltip(driver: Driver, monkeypatch: pytest.MonkeyPatch, pos: tu
 def _open_sheet(make_app: MakeApp, size: tuple[int, int], code: str, players: int, number: int) -> Driver:
     scored, event, later = every_module(players).scorings[number - 1]
     driver = make_app(speed=0.0, size=size, lang=code)
-    driver.app.replace(TurnScene(driver.app, Table(scored.copy(), 0)))
+    driver.app.replace(TurnScene(driver.app, Table(scored.copy(), (0,))))
     driver.app.screens.open_scoring(driver.scene, sheet_for(scored.state, event, list(later)))
     driver.step(2)
     assert isinstance(driver.scene, ScoringScene)
@@ -116,7 +116,7 @@ def test_the_end_says_every_players_tiles_whole(
     kind ("3 huts, 2 camps"), on as many lines as it takes, and names them in the tooltip; the final sheet is whole."""
     game = every_module(4).end
     driver = make_app(speed=0.0, size=size, lang=code)
-    driver.app.screens.show_game_over(Table(game.copy(), 0), None)
+    driver.app.screens.show_game_over(Table(game.copy(), (0,)), None)
     driver.step(2)
     scene = driver.scene
     assert isinstance(scene, GameOverScene)
@@ -225,7 +225,7 @@ def test_the_reserves_drop_words_keep_clear_of_its_dashed_edge(
     the regular face, drawn in bold); now they keep clear of it."""
     game, buy = exact_payment_game()
     driver = make_app(speed=0.0, size=size, lang=code)
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.wait_for_human()
     scene = driver.scene
     scene.perform(buy)

@@ -98,7 +98,7 @@ class Views:
 @pytest.mark.parametrize("players", [2, 3])
 def test_every_view_draws_from_a_snapshot_built_by_hand(players: int) -> None:
     ui = make_ui()
-    table = Table.new("You", ["random"] * (players - 1), seed=5)
+    table = Table.new(["You"], ["random"] * (players - 1), seed=5)
     state = table.state
     views = Views(ui, table)
     surface = pygame.Surface(SIZE)
@@ -127,7 +127,7 @@ def test_every_view_draws_from_a_snapshot_built_by_hand(players: int) -> None:
 
 def test_views_answer_what_is_under_the_mouse_from_a_snapshot() -> None:
     ui = make_ui()
-    table = Table.new("You", ["random"], seed=5)
+    table = Table.new(["You"], ["random"], seed=5)
     state = table.state
     views = Views(ui, table)
     snap = hand_snapshot(ui, table)
@@ -142,7 +142,7 @@ def test_views_answer_what_is_under_the_mouse_from_a_snapshot() -> None:
 def test_a_snapshot_is_a_value() -> None:
     """Frozen, with a frozen copy of the selection: a view cannot change what the scene holds."""
     ui = make_ui()
-    table = Table.new("You", ["random"], seed=5)
+    table = Table.new(["You"], ["random"], seed=5)
     selection = Selection(offer=[table.state.offer[0]], slot=2, pay=[1])
     snap = hand_snapshot(ui, table, sel=selection.frozen())
     with pytest.raises(dataclasses.FrozenInstanceError):

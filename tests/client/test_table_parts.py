@@ -51,7 +51,7 @@ def app(worker: Worker) -> Any:
 
 def table(human: int | None = 0) -> Table:
     seats = (Seat("Ann", "human"), Seat("Bot", "greedy"), Seat("Cy", "greedy"))
-    return Table(Game.new(GameConfig(seed=5, seats=seats)), human)
+    return Table(Game.new(GameConfig(seed=5, seats=seats)), () if human is None else (human,))
 
 
 def test_the_toast_says_its_words_for_as_long_as_they_take_to_read():

@@ -185,7 +185,7 @@ def test_every_word_of_the_table_comes_through_the_catalogue(
 
     # an exact payment: the extra action offered, the tile placed, the move waiting for End turn
     game, buy = exact_payment_game()
-    driver.app.play(Table(game, 0))
+    driver.app.play(Table(game, (0,)))
     driver.wait_for_human()
     scene = driver.scene
     scene.perform(buy)

@@ -15,12 +15,15 @@ from game.engine.modules import CHOOSABLE
 SIZES = ((800, 600), (1024, 700), (1280, 800), (1920, 1080))
 
 
+@pytest.mark.parametrize("people", [1, 2], ids=["one person", "two people"])
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_tables_labels_never_overlap(
-    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], players: int
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], players: int, people: int
 ) -> None:
-    driver = make_app(ai=["greedy"] * (players - 1), seed=3, speed=0.0, size=size)
+    """One person against bots, and two people at one screen (the table turned to whoever decides)."""
+    names = ["Ann", "Bartholomew"][:people]
+    driver = make_app(players=names, ai=["greedy"] * (players - people), seed=3, speed=0.0, size=size)
     driver.app.start()
     driver.wait_for_human()
     scene = driver.scene

@@ -99,13 +99,15 @@ class GameOverScene(PanelScene):
         self.mirror([self.quit, self.menu, self.again])
 
     def _again(self) -> None:
+        """The same table again, with a new deal: the same people (first) and bots, the same modules; a game
+        the bots played out is played again with you in the first seat."""
         table = self.table
+        people = [table.names[seat] for seat in table.people]
         opponents = [agent for agent in table.agents if agent is not None]
-        human = table.human
-        name = table.names[human] if human is not None else self.app.settings.name
-        if human is None:
+        if not people:
+            people = [self.app.settings.name]
             opponents = opponents[1:] or opponents
-        self.app.new_game(name, opponents, None)
+        self.app.new_game(people, opponents, None, table.game.config.modules)
 
     def press_enter(self) -> None:
         self.again.click()
@@ -127,7 +129,7 @@ class GameOverScene(PanelScene):
         draw_box(ui, surface, self.panel, (26, 24, 20), 240, theme.GOLD, px(14))
         names = self.table.names
         winners = [names[p] for p in self.winners]
-        said = headline(winners, self.winners == [self.table.human])
+        said = headline(winners, self.table.you is not None and self.winners == [self.table.you])
         size = ui.font_px(40)
         said = ui.text.fit(said, size, self.panel.w - px(160), "display")  # room for the crowns
         title = ui.text.shadowed(said, size, theme.GOLD_LIGHT, "display", 2)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .curtain import CurtainScene
 from .game_over import GameOverScene
 from .load_record import LoadRecordScene
 from .menu import MenuScene
@@ -61,6 +62,9 @@ class Screens:
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
+
+    def open_curtain(self, turn: Scene, seat: int, name: str) -> None:
+        self.app.push(CurtainScene(self.app, turn, seat, name))
 
     def open_pause(self, turn: Scene) -> None:
         self.app.push(PauseScene(self.app, turn))

@@ -1,5 +1,5 @@
 """Settings: the language, animation speed, the bots' thinking time, sound, the opponents' hands memory aid,
-turn confirmation, seat colours, fullscreen.
+turn confirmation, seat colours, the curtain between people at one screen, fullscreen.
 
 Every change is saved at once to the user's config dir, so a crash never loses it.  A new language shows at
 the next frame, on this screen and on every other (the app lays every scene out again).
@@ -123,6 +123,16 @@ class SettingsScene(ClosingPanelScene):
             self._colour_safe,
             tooltip=N_("Seat colours that stay apart in every kind of colour blindness (seats also differ by shape)"),
         )
+        self.curtain = Toggle(
+            self.ui,
+            N_("Pass the screen behind a curtain"),
+            s.curtain,
+            self._curtain,
+            tooltip=N_(
+                "Several people at one screen: before each one decides, a curtain hides the table until they "
+                "are ready, so nobody sees another's face-down cards. Off: the table turns to them at once."
+            ),
+        )
         self.fullscreen = Toggle(self.ui, N_("Fullscreen (F11)"), app.fullscreen, app.set_fullscreen)
         self.back = Button(self.ui, lambda: pgettext("button", "Done"), app.pop, style="primary", hotkey="Esc")
         self.widgets = [
@@ -133,6 +143,7 @@ class SettingsScene(ClosingPanelScene):
             self.hands,
             self.confirm,
             self.colour_safe,
+            self.curtain,
             self.fullscreen,
             self.back,
         ]
@@ -168,6 +179,10 @@ class SettingsScene(ClosingPanelScene):
         theme.use_colour_safe_seats(value)
         self.app.save_settings()
 
+    def _curtain(self, value: bool) -> None:
+        self.app.settings.curtain = value
+        self.app.save_settings()
+
     def _confirm(self, value: bool) -> None:
         self.app.settings.confirm_turn = value
         self.app.save_settings()
@@ -183,7 +198,7 @@ class SettingsScene(ClosingPanelScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         px = self.ui.px
-        self.panel = pygame.Rect(0, 0, min(w - 40, px(760)), min(h - 40, px(636)))
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(760)), min(h - 40, px(688)))
         self.panel.center = (w // 2, h // 2)
         x, width = self.panel.x + px(40), self.panel.w - px(80)
         y = self.panel.y + px(90)
@@ -194,7 +209,7 @@ class SettingsScene(ClosingPanelScene):
             choice.rect = pygame.Rect(x, y, width, px(40))
             y += px(56)
         y += px(4)
-        for toggle in (self.sound, self.hands, self.confirm, self.colour_safe, self.fullscreen):
+        for toggle in (self.sound, self.hands, self.confirm, self.colour_safe, self.curtain, self.fullscreen):
             toggle.rect = pygame.Rect(x, y, width, px(40))
             y += px(52)
         self.back.rect = pygame.Rect(self.panel.right - px(40) - px(180), self.panel.bottom - px(76), px(180), px(50))

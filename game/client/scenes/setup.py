@@ -23,6 +23,7 @@ from ..table import (
     ladder,
     ladder_trait,
     level_name,
+    person_name,
     strength_line,
     usable_agent,
 )
@@ -68,33 +69,52 @@ def agent_kinds() -> dict[str, list[str]]:
     return kinds
 
 
-class OpponentRow:
-    """The agent and, for agents that have them, the difficulty of one opponent."""
+PERSON = "human"  # the kind of a seat played by a person at this screen (``table.HUMAN``, the record's word)
+# TRANSLATORS: the first choice of a seat at setup: a person at this screen plays it (not a bot)
+PERSON_LABEL = N_("Person")
+PERSON_TIP = N_(
+    "A person at this screen: the table turns to them for their decisions (behind a curtain where the table "
+    "holds cards only they may see)"
+)
 
-    def __init__(self, scene: SetupScene, agent: str) -> None:
-        self.kinds = agent_kinds()
+
+class OpponentRow:
+    """One seat after yours: a person (with a name) or a bot, with its difficulty for bots that have one."""
+
+    def __init__(self, scene: SetupScene, agent: str, name: str = "") -> None:
+        self.scene = scene
+        self.kinds = {PERSON: [""], **agent_kinds()}
         kind, _sep, level = agent.partition(":")
         names = list(self.kinds)
         self.kind = Choice(
             scene.ui,
             "",
             names,
-            names.index(kind),
+            names.index(kind) if kind in names else names.index(usable_agent("greedy")),
             self._kind_changed,
-            labels=[AGENT_LABELS.get(k, k.capitalize()) for k in names],  # sources, translated when drawn
-            tips=[lambda k=k: bot_tip(k) for k in names],
+            labels=[PERSON_LABEL if k == PERSON else AGENT_LABELS.get(k, k.capitalize()) for k in names],
+            tips=[(lambda: _(PERSON_TIP)) if k == PERSON else (lambda k=k: bot_tip(k)) for k in names],
         )
+        kind = self.kind.options[self.kind.index]
         levels = self.kinds[kind]
         self.level = Choice(
             scene.ui,
             "",
             levels,
-            levels.index(level),
+            levels.index(level) if level in levels else 0,
             lambda _index: None,
             labels=_level_labels(levels),
             tips=_level_tips(kind, levels),
         )
         self.level.visible = levels != [""]
+        # TRANSLATORS: the empty name field of a person's seat at setup
+        self.name = TextInput(scene.ui, name, 16, placeholder=N_("Their name"), on_enter=scene._start)
+        self.name.visible = False
+
+    @property
+    def person(self) -> bool:
+        """Whether a person at this screen plays the seat."""
+        return self.kind.options[self.kind.index] == PERSON
 
     def _kind_changed(self, index: int) -> None:
         kind = self.kind.options[index]
@@ -104,6 +124,7 @@ class OpponentRow:
         self.level.tips = _level_tips(kind, levels)
         self.level.index = levels.index(self._default_level(kind))
         self.level.visible = levels != [""]
+        self.scene.layout(self.scene.app.size)  # a person's name field in place of a bot's level, or back
 
     def _default_level(self, kind: str) -> str:
         levels = self.kinds[kind]
@@ -111,6 +132,7 @@ class OpponentRow:
 
     @property
     def agent(self) -> str:
+        """The seat's agent: a bot's name ("mcts:hard"), or ``PERSON``."""
         kind = self.kind.options[self.kind.index]
         level = self.level.options[self.level.index] if self.level.visible else ""
         return f"{kind}:{level}" if level else kind
@@ -127,7 +149,7 @@ class OpponentRow:
         if not self.kind.visible:
             return None
         for index, (kind, segment) in enumerate(zip(self.kind.options, self.kind.segments(), strict=True)):
-            if segment.collidepoint(mouse):
+            if segment.collidepoint(mouse) and kind != PERSON:
                 if index == self.kind.index:
                     return self.agent
                 level = self._default_level(kind)
@@ -359,8 +381,13 @@ class SetupScene(PanelScene):
     def __init__(self, app: AppServices) -> None:
         super().__init__(app)
         settings = app.settings
-        opponents = [usable_agent(name) for name in settings.opponents][:MAX_OPPONENTS] or [usable_agent("greedy")]
-        self.rows = [OpponentRow(self, opponents[i % len(opponents)]) for i in range(MAX_OPPONENTS)]
+        seats = [name if name == PERSON else usable_agent(name) for name in settings.opponents][:MAX_OPPONENTS]
+        opponents = seats or [usable_agent("greedy")]
+        people = iter(settings.people)  # the names of the people in the seats after yours, in order
+        self.rows = [
+            OpponentRow(self, agent, next(people, "") if agent == PERSON else "")
+            for agent in (opponents[i % len(opponents)] for i in range(MAX_OPPONENTS))
+        ]
         name = app.args.name if app.args.name and app.args.name != DEFAULT_NAME else settings.name  # --name wins
         if name == DEFAULT_NAME:
             name = default_name()  # the default name, said in the player's language
@@ -391,7 +418,24 @@ class SetupScene(PanelScene):
 
     @property
     def opponents(self) -> list[str]:
+        """The seats after yours: each a bot's name or ``PERSON``."""
         return [row.agent for row in self.rows[: self.count.index + 1]]
+
+    @property
+    def bots(self) -> list[str]:
+        """The bots of the seats after yours, in order."""
+        return [row.agent for row in self.rows[: self.count.index + 1] if not row.person]
+
+    @property
+    def people(self) -> list[str]:
+        """The people at this screen, by name: you, then the people of the seats after yours (a name left blank
+        is said as the table says it: "Player 3")."""
+        active = self.rows[: self.count.index + 1]
+        people = [row for row in active if row.person]
+        everyone = 1 + len(people)
+        names = [person_name(self.name.value, 0, everyone)]
+        names += [person_name(row.name.value, index, everyone) for index, row in enumerate(people, 1)]
+        return names
 
     @property
     def modules(self) -> tuple[str, ...]:
@@ -444,9 +488,13 @@ class SetupScene(PanelScene):
             row.kind.rect = pygame.Rect(field_x, y, px(290), opponent_h)
             row.level.rect = pygame.Rect(field_x + px(306), y, self.column_right - field_x - px(306), opponent_h)
             self._share_row(row)
+            row.name.visible = active and row.person
+            if row.person:  # a person's name where a bot's level would be
+                row.level.visible = False
+                row.name.rect = row.level.rect.copy()
             if active:
                 self.row_labels.append((index + 1, y + opponent_h // 2))
-                widgets += [row.kind, row.level]
+                widgets += [row.kind, row.level, row.name]
                 y += opponent_h + px(6)
         y += px(8)
         self.seed_y = y
@@ -468,7 +516,7 @@ class SetupScene(PanelScene):
         # laid out left to right; right to left, the panel is read from its right edge (the ladder mirrors its lines)
         self.mirror([self.name, self.count, self.seed, *self.toggles, self.start, self.back])
         self.ladder.rect = mirrored(self.ladder.rect, self.panel)
-        self.mirror([choice for row in self.rows for choice in (row.kind, row.level)])
+        self.mirror([choice for row in self.rows for choice in (row.kind, row.level, row.name)])
 
     def _share_row(self, row: OpponentRow) -> None:
         """Where a kind's or a level's name does not fit its equal share of the row (a long word of another
@@ -553,16 +601,30 @@ class SetupScene(PanelScene):
         ).format(players=players)
 
     def _start(self) -> None:
+        people = self.people
+        twice = next((name for index, name in enumerate(people) if name in people[:index]), None)
+        if twice is not None:  # the table, the log and the curtain tell people apart by their names
+            self.error = _("Two people are called {player}: give each a name of their own.").format(player=twice)
+            self.ui.sounds.play("error")
+            return
+        self.error = ""
         name = self.name.value.strip() or default_name()
         seed = int(self.seed.value) if self.seed.value else None
         settings = self.app.settings
         settings.name = DEFAULT_NAME if name == default_name() else name  # the default, said anew in each language
         settings.opponents = self.opponents
-        # Settings has no field for the modules yet: the choice is kept for this session (and saved
-        # with the settings once persistence.Settings has a ``modules`` field).
+        active = self.rows[: self.count.index + 1]
+        settings.people = [row.name.value.strip() for row in active if row.person and row.name.value.strip()]
         settings.modules = list(self.modules)
         self.app.save_settings()
-        self.app.new_game(name, self.opponents, seed, self.modules)  # type: ignore[call-arg]
+        self.app.new_game(people, self.bots, seed, self.modules)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click focuses the one name field under it: every other lets go of the keys first."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for field in (self.name, *(row.name for row in self.rows)):
+                field.focused = False
+        return super().handle(event)
 
     def press_enter(self) -> None:
         self.start.click()
@@ -627,6 +689,9 @@ class SetupScene(PanelScene):
             for line in tip_lines:  # only where it fits under the toggles (the toggles' tooltips say it too)
                 word = ui.text.render(line, ui.font_px(13), theme.TEXT_FAINT)
                 y = draw_text(surface, word, (self.across(self.modules_x, word.get_width()), y)).bottom
+        if self.error:  # why the game did not start, over the start button
+            word = ui.text.render(ui.text.fit(self.error, small, self.panel.w - px(80)), small, theme.WARN)
+            draw_text(surface, word, (self.across(left, word.get_width()), self.start.rect.y - px(30)))
         super().draw(surface)
 
 

@@ -71,6 +71,7 @@ from ..widgets import Button, Text, Widget
 from .parts.bot_turns import BotTurns
 from .parts.buying import Buying, refusal
 from .parts.controls import Controls
+from .parts.curtain import secrets_between
 from .parts.drawing import TableDrawing
 from .parts.hints import Hints
 from .parts.input import TableInput
@@ -115,7 +116,7 @@ class TurnScene(Scene):
     def __init__(self, app: AppServices, table: Table) -> None:
         super().__init__(app)
         self.table = table
-        self.me = table.human if table.human is not None else 0
+        self.me = table.viewer if table.viewer is not None else 0  # the seat the table is turned to
         self.sel = Selection()  # what the person has picked: changed by the picker, drawn by the views
         self.animator = Animator(app.speed)
         self.director = Director(self, self.animator)
@@ -124,7 +125,8 @@ class TurnScene(Scene):
         self.ticker = ScoreTicker(state.scores, self.modules.scores(state))  # the track's counting scores
         self.shown_events = len(table.game.events)
         self.pointer = Pointer()  # the mouse: a pan, a press, a drag
-        self.turn_begun = False
+        self.decision_of: int | None = None  # the person whose decision has begun (its undo point taken)
+        self.last_person: int | None = None  # the person who decided last: no curtain between their decisions
         self.clock = 0.0
         self.toast = Toast()  # the message over the board
         self.bots = BotTurns(app, table, self.show_toast)  # the bots' decisions, asked of the worker
@@ -156,7 +158,7 @@ class TurnScene(Scene):
         self.module_panels = self.modules.panels()
         column = [panel for panel in self.module_panels.values() if not panel.beside_market]
         self.opponents = OpponentsView(ui, others, column)
-        self.log.sync(table.game.events, table.names, table.human)
+        self.log.sync(table.game.events, table.names, table.you)
         if not state.is_over:
             self.autosave()
 
@@ -210,8 +212,10 @@ class TurnScene(Scene):
 
     @property
     def can_act(self) -> bool:
-        """The human may act: it is their decision and the table has caught up with the game."""
-        return self.table.human_decides and not self.director.busy
+        """The person deciding may act: it is their decision, the table has caught up with the game and has
+        turned to them (``_follow_the_decider``)."""
+        table = self.table
+        return table.human_decides and not self.director.busy and self.decision_of == table.person_deciding
 
     def shown_actor(self) -> int | None:
         """The seat whose move the table shows last (None before any): the game may be further on while
@@ -338,13 +342,14 @@ class TurnScene(Scene):
             sel.card,
             sel.item,
             sel.piece,
-            table.human,
+            self.me,
+            self.shows_private,
         )
         if key == self._module_key:
             return dict(self._module_parts)
         modules = self.modules
         me = self.me
-        viewer = table.human
+        viewer = table.viewer if self.shows_private else None  # a person's face-down cards: theirs to see
         shopping = can_act and table.choosing and modules.exact_only(state)
         parts: dict[str, object] = {
             "pieces": {seat: tuple(modules.pieces(state, seat, viewer)) for seat in range(state.players)},
@@ -392,7 +397,7 @@ class TurnScene(Scene):
         self.board.rect = pygame.Rect(
             rects.alhambra.x, rects.alhambra.y + px(44), rects.alhambra.w, rects.alhambra.h - px(44)
         )  # the band above is the prompt's
-        if self.table.human is not None and self.modules.pieces(self.state, self.me, self.me):
+        if self.table.viewer is not None and self.modules.pieces(self.state, self.me, self.me):
             shelf_w = px(62)  # your rule modules' pieces stand in a column at the left of your Alhambra
             self.shelf.rect = pygame.Rect(
                 self.board.rect.x + px(8), self.board.rect.y + px(4), shelf_w, self.board.rect.h - px(34)
@@ -448,12 +453,7 @@ class TurnScene(Scene):
         self.clock += dt
         self.director.update(dt)
         self.ticker.update(dt)
-        if self.table.human_decides:
-            if not self.turn_begun and not self.director.busy:
-                self.turn_begun = True
-                self.table.begin_human_turn()
-        else:
-            self.turn_begun = False
+        self._follow_the_decider()
         self._poll_hint()
         self._run_bots()
         if self.modules.commands and self.can_act and len(self.table.game.events) != self._options_at:
@@ -461,6 +461,67 @@ class TurnScene(Scene):
             self._point_out_options()
         self.picker.pick_up_bought_tile()
         self.controls.refresh()
+
+    def _follow_the_decider(self) -> None:
+        """A person's decision begins once the table has caught up with the game: the table turns to them (their
+        Alhambra, hand and cards at the bottom), a curtain hides it first where the people at the screen hold
+        what the others may not see, and their undo point is taken (an undo never reaches into another's moves)."""
+        table = self.table
+        seat = table.person_deciding
+        if seat is None:
+            self.decision_of = None  # a bot's move: the next decision of a person is a new one
+            return
+        if self.director.busy or self.decision_of == seat:
+            return
+        self.decision_of = seat
+        if table.turn_to(seat):
+            self._turn_view_to(seat)
+        if self._curtain_wanted(seat):
+            self.app.screens.open_curtain(self, seat, table.names[seat])
+        self.last_person = seat
+        table.begin_human_turn()
+
+    @property
+    def shows_private(self) -> bool:
+        """Whether the bottom of the table shows its person's face-down cards: always to the one person at the
+        screen; where several share it, only while that person decides (not to the others, watching the bots
+        move after them)."""
+        table = self.table
+        return not table.shared or table.person_deciding == table.viewer
+
+    def _curtain_wanted(self, seat: int) -> bool:
+        """Whether the screen passes to ``seat`` behind a curtain: several people share it, the setting is on,
+        another person decided last (or none yet: a game just continued), and the table holds what one of them
+        may see and another not (face-down cards; hands, when the memory aid is off)."""
+        table = self.table
+        if not table.shared or not self.app.settings.curtain or self.last_person == seat:
+            return False
+        if not self.app.settings.show_hands:
+            return True
+        state = self.state
+        return any(secrets_between(state, seat, other) for other in table.people if other != seat)
+
+    def _turn_view_to(self, seat: int) -> None:
+        """The table turned to ``seat``: their Alhambra and hand at the bottom, everyone else in the panels."""
+        self.me = seat
+        self.sel.clear()
+        self.drag = None
+        self.hints.forget()
+        column = [panel for panel in self.module_panels.values() if not panel.beside_market]
+        self.opponents = OpponentsView(self.ui, [other for other in range(self.state.players) if other != seat], column)
+        self._module_key = None
+        self.drawing.redraw_static()
+        self.layout(self.app.size)
+
+    def _turn_words(self, seat: int) -> Text:
+        """The banner of a person's turn: "Your turn" to the one person at the screen, "Ann's turn" where
+        several share it."""
+        if self.table.you == seat:
+            # TRANSLATORS: the word across the board when the player's turn begins
+            return lambda: pgettext("banner", "Your turn")
+        name = self.table.names[seat]
+        # TRANSLATORS: the word across the board when a person's turn begins, where several people share the screen
+        return lambda: pgettext("banner", "{player}'s turn").format(player=name)
 
     def _run_bots(self) -> None:
         action = self.bots.next_move(self.clock, self.director.busy)
@@ -623,15 +684,14 @@ class TurnScene(Scene):
     # ------------------------------------------------------------------ what the timeline reports
     def reveal(self, shown: int) -> None:
         self.shown_events = max(self.shown_events, shown)
-        self.log.sync(self.table.game.events, self.table.names, self.table.human, self.shown_events)
+        self.log.sync(self.table.game.events, self.table.names, self.table.you, self.shown_events)
 
     def on_event_shown(self, event: dict, sheet: Sheet | None) -> bool:
         """An event's moment in the timeline has come; True if a scene was opened (pause the timeline)."""
         kind = event.get("e")
-        if kind == record_events.TURN and event["player"] == self.table.human:
+        if kind == record_events.TURN and event["player"] in self.table.people:
             # (bots' turns are shown in their panel and the actions panel, with no banner)
-            # TRANSLATORS: the word across the board when the player's turn begins
-            self.banner.show(lambda: pgettext("banner", "Your turn"), self.ui.time)
+            self.banner.show(self._turn_words(event["player"]), self.ui.time)
             self.ui.sounds.play("turn")
         elif kind == record_events.BUY and event.get("exact"):  # an exact payment: a flourish where the tile lands
             landing = self.positions().get(("tile", event["tile"]))
@@ -654,7 +714,7 @@ class TurnScene(Scene):
             self.app.screens.show_game_over(self.table, self.record_path)
             return True
         else:
-            words = banner(event, self.table.names, self.table.human)  # a rule module's moment (a vizier buys)
+            words = banner(event, self.table.names, self.table.you)  # a rule module's moment (a vizier buys)
             if words:
                 self.banner.show(words, self.ui.time)
         return False
@@ -734,7 +794,7 @@ class TurnScene(Scene):
         state = self.state
         self.ticker.reset(state.scores)
         self.shown_events = len(self.table.game.events)
-        self.log.sync(self.table.game.events, self.table.names, self.table.human)
+        self.log.sync(self.table.game.events, self.table.names, self.table.you)
         if self.picker.in_own_turn():
             self.show_toast(lambda: _("Your turn starts again."))
         else:  # a decision out of turn (the vizier's window, its tile's placement): no turn of yours restarts

@@ -264,7 +264,7 @@ class TableDrawing:
         if refused is not None and why:
             ui.tooltip(why, board.cell_rect(*refused))
         wall = state.boards[me].wall_length()
-        if self.owner.table.human is None:
+        if self.owner.table.you is None:
             caption = _("{player}'s Alhambra · wall {wall}").format(player=snap.names[me], wall=wall)
         else:
             # TRANSLATORS: the caption under your Alhambra, with the length of its longest outer wall
