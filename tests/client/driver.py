@@ -124,7 +124,7 @@ class UiPlayer:
     # ---------------------------------------------------------------- where things are
     def offer_pos(self, scene: TurnScene, card: int) -> tuple[int, int]:
         index = scene.state.offer.index(card)
-        return scene.bank.offer_rects(scene)[index].center
+        return scene.bank.offer_rects(scene.snapshot())[index].center
 
     def board_pos(self, scene: TurnScene, x: int, y: int) -> tuple[int, int]:
         scene.board.fit(scene.state.boards[scene.me].grid)
@@ -136,7 +136,7 @@ class UiPlayer:
         return self.board_pos(scene, *xy_of(cell))
 
     def tray_pos(self, scene: TurnScene, tile: int) -> tuple[int, int]:
-        for found, rect in scene.tray.held_rects(scene) + scene.tray.reserve_rects(scene):
+        for found, rect in scene.tray.held_rects(scene.snapshot()) + scene.tray.reserve_rects(scene.snapshot()):
             if found == tile:
                 return rect.center
         raise AssertionError(f"tile {tile} is not in the tray")
@@ -154,10 +154,10 @@ class UiPlayer:
         self.done.append("take")
 
     def buy(self, scene: TurnScene, action: Buy) -> None:
-        self.d.click(scene.market.slot_rects(scene)[action.slot - 1].center)
+        self.d.click(scene.market.slot_rects(scene.snapshot())[action.slot - 1].center)
         assert scene.sel.slot == action.slot
         for card in set(scene.sel.pay) ^ set(action.paid):
-            rect = scene.hand.card_rect(scene, card)
+            rect = scene.hand.card_rect(scene.snapshot(), card)
             self.d.click((rect.x + 6, rect.y + rect.h // 2))
         assert sorted(scene.sel.pay) == sorted(action.paid), (scene.sel.pay, action.paid)
         exact = set(action.paid) == scene.buying.exact_cards()

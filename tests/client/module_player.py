@@ -129,7 +129,7 @@ class ModulePlayer(UiPlayer):
     # ---------------------------------------------------------------- the module moves
     def pay(self, scene: TurnScene, slot: int, paid: tuple[int, ...], card: int | None) -> None:
         """Pick the slot, then the payment: a suggested one (its chip) or card by card, then Buy."""
-        self.d.click(scene.market.slot_rects(scene)[slot - 1].center)
+        self.d.click(scene.market.slot_rects(scene.snapshot())[slot - 1].center)
         sel = scene.sel
         assert sel.slot == slot, "the slot is chosen"
         wanted = (sorted(paid), card)
@@ -145,10 +145,10 @@ class ModulePlayer(UiPlayer):
             if sel.card != card:
                 for c in (sel.card, card):
                     if c is not None:
-                        rect = scene.hand.card_rect(scene, c)
+                        rect = scene.hand.card_rect(scene.snapshot(), c)
                         self.d.click((rect.x + 6, rect.y + rect.h // 2))
             for money in set(sel.pay) ^ set(paid):
-                rect = scene.hand.card_rect(scene, money)
+                rect = scene.hand.card_rect(scene.snapshot(), money)
                 self.d.click((rect.x + 6, rect.y + rect.h // 2))
         assert (sorted(sel.pay), sel.card) == wanted, (sel.pay, sel.card, wanted)
         self.d.click_widget("primary")

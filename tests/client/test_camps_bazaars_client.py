@@ -114,7 +114,7 @@ def test_a_camp_in_the_market_is_shown_and_bought_like_a_building(make_app: Make
     assert scene.sel.slot == buy.slot and scene.sel.item is None
     assert scene.prompt.said().startswith(words.tile(camp)), scene.prompt.said()
     for card in set(scene.sel.pay) ^ set(buy.paid):
-        card_rect = scene.hand.card_rect(scene, card)
+        card_rect = scene.hand.card_rect(scene.snapshot(), card)
         driver.click((card_rect.x + 6, card_rect.y + card_rect.h // 2))
     driver.click_widget("primary")
     assert scene.table.staged is None, "a purchase does not end the turn"
@@ -156,7 +156,7 @@ def test_a_camp_held_over_a_cell_it_may_not_take_is_crossed_out_with_the_reason(
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     driver.step()
     hover(driver, (start[0] + 30, start[1] - 30))
-    assert scene.dragging and scene.sel.tile == camp
+    assert scene.pointer.dragging and scene.sel.tile == camp
     end = scene.board.cell_rect(*bad).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
     driver.step(2)

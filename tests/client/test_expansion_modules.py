@@ -145,7 +145,7 @@ def test_a_vizier_purchase_is_picked_in_the_market_and_placed_like_a_bought_tile
     driver, scene = sit_down(make_app, game)
     buy = next(b for b in vizier.purchases(scene.state, 0) if not b.exchange)
     tile = scene.state.in_slot(buy.slot)
-    driver.click(scene.market.slot_rects(scene)[buy.slot - 1].center)
+    driver.click(scene.market.slot_rects(scene.snapshot())[buy.slot - 1].center)
     assert scene.sel.slot == buy.slot and scene.sel.suggestions, "the exact payments are suggested"
     assert all(sum(CARD_VALUE[c] for c in paid) == TILE_COST[tile] for paid in scene.sel.suggestions), "exact only"
     assert "costs" in scene.prompt.said() and ": exact." in scene.prompt.said()
@@ -265,7 +265,7 @@ def test_paying_with_an_exchange_card(make_app: MakeApp) -> None:
     )
     driver, scene = sit_down(make_app, game)
     action = next(a for a in scene.state.legal_actions() if isinstance(a, ExchangeBuy))
-    driver.click(scene.market.slot_rects(scene)[action.slot - 1].center)
+    driver.click(scene.market.slot_rects(scene.snapshot())[action.slot - 1].center)
     assert action.card in scene.sel.suggested_cards, "the exchange card's payment is suggested"
     assert action.card in scene.snapshot().pay_cards
     index = scene.sel.suggested_cards.index(action.card)

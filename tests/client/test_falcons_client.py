@@ -330,7 +330,7 @@ def test_click_a_falcon_then_a_lit_corner_and_a_card_of_the_hand(make_app: MakeA
     driver.click(token_pos(scene, falcon))
     assert scene.sel.piece == falcon
     other = next(c for c in state.hands[0] if is_money_card(c) and c != scene.sel.pay[0])
-    rect = scene.hand.card_rect(scene, other)
+    rect = scene.hand.card_rect(scene.snapshot(), other)
     driver.click((rect.x + 6, rect.y + rect.h // 2))
     assert scene.sel.pay == [other]
     tile_cell = scene.board.cell_rect(0, 0).center  # the fountain's centre: no corner

@@ -73,7 +73,7 @@ def test_a_take_over_five_cannot_be_confirmed(make_app: MakeApp) -> None:
     else:
         pytest.skip("no offer with two cards worth more than 5")
     i, j = pair[0]
-    rects = scene.bank.offer_rects(scene)
+    rects = scene.bank.offer_rects(scene.snapshot())
     driver.click(rects[i].center)
     driver.click(rects[j].center)
     assert len(scene.sel.offer) == 2
@@ -105,9 +105,9 @@ def test_buying_suggests_and_marks_the_exact_payment(make_app: MakeApp) -> None:
 def test_payment_cards_toggle_and_only_valid_payments_confirm(make_app: MakeApp) -> None:
     driver, scene = find_seed_with_exact_payment(make_app)
     slot = exact_slot(scene)
-    driver.click(scene.market.slot_rects(scene)[slot - 1].center)
+    driver.click(scene.market.slot_rects(scene.snapshot())[slot - 1].center)
     for card in list(scene.sel.pay):
-        rect = scene.hand.card_rect(scene, card)
+        rect = scene.hand.card_rect(scene.snapshot(), card)
         driver.click((rect.x + 5, rect.centery))
     assert scene.sel.pay == []
     assert not scene.controls.primary.enabled, "paying nothing is not a valid payment"
@@ -124,7 +124,7 @@ def test_place_by_drag_then_end_turn_and_undo(make_app: MakeApp) -> None:
     driver.key(pygame.K_RETURN)
     driver.wait(lambda: scene.can_act)
     assert scene.state.phase == PLACE and scene.state.held == [tile]
-    start_pos = dict((t, r) for t, r in scene.tray.held_rects(scene))[tile].center
+    start_pos = dict((t, r) for t, r in scene.tray.held_rects(scene.snapshot()))[tile].center
     cell = scene.state.legal_cells(0, tile)[0]
     scene.board.fit(scene.state.boards[0].grid)
     end_pos = scene.board.cell_rect(*cell).center
@@ -143,13 +143,13 @@ def test_end_turn_commits_and_the_bot_plays(make_app: MakeApp) -> None:
     driver, scene = find_seed_with_exact_payment(make_app)
     slot = exact_slot(scene)
     tile = scene.state.in_slot(slot)
-    driver.click(scene.market.slot_rects(scene)[slot - 1].center)
+    driver.click(scene.market.slot_rects(scene.snapshot())[slot - 1].center)
     driver.click_widget("primary")
     driver.wait(lambda: scene.can_act)
-    driver.click(scene.bank.offer_rects(scene)[0].center)
+    driver.click(scene.bank.offer_rects(scene.snapshot())[0].center)
     driver.click_widget("primary")
     driver.wait(lambda: scene.can_act)
-    held = dict(scene.tray.held_rects(scene))
+    held = dict(scene.tray.held_rects(scene.snapshot()))
     driver.click(held[tile].center)  # select by click ...
     assert scene.picker.targets()[0], "legal cells are highlighted"
     x, y = scene.picker.targets()[0][0]
@@ -216,7 +216,7 @@ def test_swap_from_the_reserve_by_clicks(make_app: MakeApp, tmp_path: Path) -> N
     from game.engine import Swap
 
     swap = next(a for a in scene.state.redesign_actions() if isinstance(a, Swap))
-    driver.click(dict(scene.tray.reserve_rects(scene))[swap.reserve_tile].center)
+    driver.click(dict(scene.tray.reserve_rects(scene.snapshot()))[swap.reserve_tile].center)
     _, swaps = scene.picker.targets()
     assert swap.alhambra_tile in swaps, "swap targets come from the engine's redesign actions"
     driver.click(UiCells.tile_center(scene, swap.alhambra_tile))
@@ -231,7 +231,7 @@ def test_build_from_the_reserve_by_drag(make_app: MakeApp, tmp_path: Path) -> No
     from game.engine import FromReserve
 
     move = next(a for a in scene.state.redesign_actions() if isinstance(a, FromReserve))
-    start_pos = dict(scene.tray.reserve_rects(scene))[move.tile].center
+    start_pos = dict(scene.tray.reserve_rects(scene.snapshot()))[move.tile].center
     scene.board.fit(scene.state.boards[0].grid)
     driver.drag(start_pos, scene.board.cell_rect(move.x, move.y).center)
     assert scene.table.staged is not None and scene.table.staged.action == move
@@ -241,7 +241,7 @@ def test_lift_by_dragging_to_the_reserve_and_take_back(make_app: MakeApp, tmp_pa
     driver, scene = open_position(make_app, redesign_position(tmp_path))
     lift = next(a for a in scene.state.redesign_actions() if isinstance(a, Lift))
     before = len(scene.table.game.events)
-    driver.drag(UiCells.tile_center(scene, lift.tile), scene.tray.reserve_zone(scene).center)
+    driver.drag(UiCells.tile_center(scene, lift.tile), scene.tray.reserve_zone(scene.snapshot()).center)
     assert scene.table.staged is not None and scene.table.staged.action == lift
     driver.key(pygame.K_ESCAPE)  # take the move back: nothing happened
     assert scene.table.staged is None and len(scene.table.game.events) == before

@@ -198,7 +198,7 @@ def test_give_to_dirk_by_the_d_key(make_app: MakeApp) -> None:
 def test_give_to_dirk_by_dropping_on_his_panel(make_app: MakeApp) -> None:
     """[B-DIRK-4] a bought tile dragged onto his panel goes to him."""
     driver, scene, tile = placing_with_dirk(make_app)
-    start = next(rect.center for t, rect in scene.tray.held_rects(scene) if t == tile)
+    start = next(rect.center for t, rect in scene.tray.held_rects(scene.snapshot()) if t == tile)
     driver.drag(start, scene.module_panels[dirk.NAME].rect.center)
     confirm(driver, scene)
     assert tile in dirk.of(scene.state).tiles  # type: ignore[union-attr]

@@ -19,6 +19,7 @@ from game.client.narrate import narrate
 from game.client.scenes.curtain import CurtainScene
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.parts.curtain import secrets_between
+from game.client.scenes.parts.seating import Seating
 from game.client.scenes.scoring import ScoringScene
 from game.client.scenes.turn import TurnScene
 from game.client.table import HUMAN, Table, bot_names
@@ -256,3 +257,58 @@ def test_between_people_a_bots_move_shows_nobodys_face_down_cards(make_app: Make
     assert scene.table.viewer in scene.table.people and not scene.shows_private
     pieces = scene.snapshot().pieces[scene.me]
     assert pieces and all(piece.face == "back" or piece.mark for piece in pieces), "face down, or revealed to all"
+
+
+# ---------------------------------------------------------------------- the seating, without a window
+def _seating(people: list[str], bots: list[str], modules: tuple[str, ...] = (), curtain: bool = True) -> Seating:
+    from types import SimpleNamespace
+
+    table = Table.new(people, bots, seed=21, modules=modules)
+    return Seating(table, SimpleNamespace(curtain=curtain, show_hands=True))
+
+
+def test_a_decision_begins_only_once_the_table_has_caught_up() -> None:
+    seating = _seating(["Ann", "Bob"], [], ("bonus",))
+    assert seating.begin(busy=True) is None and not seating.has_begun()
+    began = seating.begin(busy=False)
+    assert began is not None and began.seat == seating.table.state.decider
+    assert seating.has_begun() and seating.table.snapshot_seat == began.seat
+    assert seating.begin(busy=False) is None, "a decision begins once"
+
+
+def test_the_curtain_comes_between_two_people_not_between_ones_own_decisions() -> None:
+    """[D-HIDDEN-1]: face-down bonus cards are secrets between the people at the screen."""
+    seating = _seating(["Ann", "Bob"], [], ("bonus",))
+    first = seating.begin(busy=False)
+    assert first is not None and first.curtain, "a game begins behind the curtain: someone holds secrets"
+    table = seating.table
+    table.apply(next(a for a in table.state.legal_actions() if isinstance(a, Take)))
+    second = seating.begin(busy=False)
+    assert second is not None and second.seat != first.seat and second.curtain and second.turned
+    assert seating.curtain_wanted(second.seat) is False, "not again for the one who decides now"
+
+
+def test_no_curtain_for_one_person_nor_where_it_is_switched_off() -> None:
+    alone = _seating(["Ann"], [BOT], ("bonus",))
+    assert not alone.curtain_wanted(0)
+    off = _seating(["Ann", "Bob"], [], ("bonus",), curtain=False)
+    assert not off.curtain_wanted(0) and not off.curtain_wanted(1)
+
+
+def test_face_down_cards_show_only_to_the_person_deciding_where_several_share_the_screen() -> None:
+    """[D-HIDDEN-1]: turned to Bob while Ann decides (or a bot after Bob), the table shows none of Bob's secrets."""
+    alone = _seating(["Ann"], [BOT])
+    alone.table.viewer = 0
+    assert alone.shows_private, "the one person at the screen always sees their own"
+    shared = _seating(["Ann", "Bob"], [BOT])
+    table = shared.table
+    decider = table.state.decider
+    table.viewer = decider if decider in table.people else 0
+    assert shared.shows_private == (decider in table.people)
+    table.viewer = 1 if decider != 1 else 0
+    assert not shared.shows_private
+
+
+def test_the_banner_says_your_turn_to_one_person_and_names_each_of_several() -> None:
+    assert _seating(["Ann"], [BOT]).turn_words(0)() == "Your turn"
+    assert _seating(["Ann", "Bob"], []).turn_words(1)() == "Bob's turn"

@@ -225,7 +225,7 @@ def test_a_majority_won_or_lost_flashes_on_its_cell() -> None:
 def test_a_wall_ring_round_an_alhambra_gets_a_flourish_once_b_score_4(make_app: MakeApp) -> None:
     """[B-SCORE-4] a wall all round an Alhambra (every side facing out a wall) is celebrated once with sparks
     over it, a bell run and a word; not again until the ring is broken and closed anew."""
-    from game.client.scenes.turn import walled_in
+    from game.client.scenes.parts.moments import walled_in
     from tests.engine.helpers import set_grid
 
     _, scene = find_seed_with_exact_payment(make_app)

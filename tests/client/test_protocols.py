@@ -15,10 +15,10 @@ from driver import MakeApp
 
 from game.client.playback import Stage
 from game.client.scene import AppServices, Navigator
-from game.client.scenes.parts import buying, controls, drawing, picker, prompt
+from game.client.scenes.parts import buying, controls, drawing, flights, moments, picker, prompt, seating, snapshot
 from game.client.scenes.parts import input as table_input
 from game.client.scenes.turn import TurnScene
-from game.client.views.model import HasSettings, TableModel
+from game.client.views.model import TableModel
 
 
 def members(protocol: type) -> set[str]:
@@ -45,7 +45,6 @@ def test_the_app_the_navigator_and_the_table_scene_have_every_member(make_app: M
     assert isinstance(scene, TurnScene)
     assert members(AppServices) >= {"ui", "screens", "notice", "push", "new_game"}  # the reader sees them
     assert missing(app, AppServices) == set()
-    assert missing(app, HasSettings) == set()
     assert missing(app.screens, Navigator) == set()
     assert missing(scene, TableModel) == set()
     assert missing(scene, Stage) == set()
@@ -60,7 +59,17 @@ def test_the_table_scene_is_every_owner_its_parts_name(make_app: MakeApp) -> Non
     driver.wait_for_human()
     scene = driver.scene
     assert isinstance(scene, TurnScene)
-    owners = (buying.Owner, picker.Owner, controls.Owner, prompt.Owner, drawing.Owner, table_input.Owner)
+    owners = (
+        buying.Owner,
+        picker.Owner,
+        controls.Owner,
+        prompt.Owner,
+        drawing.Owner,
+        table_input.Owner,
+        snapshot.Owner,
+        moments.Owner,
+        flights.Views,
+    )
     for owner in owners:
         assert members(owner), owner
         assert missing(scene, owner) == set(), owner.__module__
@@ -68,3 +77,4 @@ def test_the_table_scene_is_every_owner_its_parts_name(make_app: MakeApp) -> Non
     assert missing(scene.director, prompt.Playback) == set()
     assert missing(scene.director, table_input.Timeline) == set()
     assert missing(scene.ui.sounds, buying.Sounds) == set()
+    assert missing(driver.app.settings, seating.Choices) == set()

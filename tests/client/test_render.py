@@ -88,7 +88,7 @@ def test_table_at_three_sizes(make_app: MakeApp, screenshots: Path, tmp_path: Pa
     # every market tile is drawn in its slot: the screen there is the tile's own sprite
     for slot in MARKET_SLOTS:
         tile = scene.state.in_slot(slot)
-        area = scene.market.tile_rect(scene, slot)
+        area = scene.market.tile_rect(scene.snapshot(), slot)
         sprite = scene.ui.sprites.tile(tile, area.w)
         shade = 1.0
         if not scene.table.can_buy(slot):  # dimmed, with a "you have N" chip across its middle, above the price
@@ -98,7 +98,7 @@ def test_table_at_three_sizes(make_app: MakeApp, screenshots: Path, tmp_path: Pa
         kind = BUILDING_TYPES[TILE_TYPE[tile]]
         assert matches(screen, area, sprite, shade) > 0.9, f"slot {slot} does not show the {kind}"
     # the hand shows card art where the view says the cards are
-    for _, _, cards in scene.hand.groups(scene):
+    for _, _, cards in scene.hand.groups(scene.snapshot()):
         if cards:
             card, rect = cards[-1]  # the front card of each fan is fully visible
             assert matches(screen, rect, scene.ui.sprites.card(card, rect.h)) > 0.8

@@ -23,7 +23,6 @@ the timeline, the layout and the snapshot the views draw from.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,17 +40,15 @@ from game.engine import (
     said_action,
 )
 from game.engine import events as record_events
-from game.engine.alhambra import ALL_SIDES, xy_of
-from game.engine.components import EMPTY, MARKET_SLOTS
 from game.engine.state import FINAL, PLACE
 from game.i18n import N_, _, pgettext
 
-from .. import persistence, theme
+from .. import persistence
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
-from ..modules import ClientModule, banner, collector_name, modules_for
+from ..modules import ClientModule, collector_name, modules_for
 from ..plain import said
-from ..playback import TIMING, Director, Key, Positions
+from ..playback import Director, Key, Positions
 from ..scene import Scene
 from ..score_sheet import Sheet
 from ..shortcuts import END_TURN_KEY
@@ -71,15 +68,18 @@ from ..widgets import Button, Text, Widget
 from .parts.bot_turns import BotTurns
 from .parts.buying import Buying, refusal
 from .parts.controls import Controls
-from .parts.curtain import secrets_between
 from .parts.drawing import TableDrawing
+from .parts.flights import positions
 from .parts.hints import Hints
 from .parts.input import TableInput
 from .parts.keeper import Keeper
+from .parts.moments import Moments
 from .parts.picker import Picker
 from .parts.pointer import Drag, Pointer
 from .parts.prompt import Prompt
 from .parts.score_ticker import ScoreTicker
+from .parts.seating import Seating
+from .parts.snapshot import Snapshots
 from .parts.toast import Banner, Toast
 
 if TYPE_CHECKING:
@@ -101,15 +101,6 @@ def speed_name(speed: float) -> str:
     return names.get(speed, str(speed))
 
 
-def walled_in(state: GameState, seat: int) -> bool:
-    """Whether a wall runs all round ``seat``'s Alhambra: beyond the fountain, and every side that faces an
-    empty cell a wall (or a camp's bastion), so that no tile could be added any more."""
-    if len(state.boards[seat].grid) < 2:
-        return False
-    spots = state.boards[seat].spots()
-    return bool(spots) and all(spot.touching == spot.need_wall & ALL_SIDES for spot in spots)
-
-
 class TurnScene(Scene):
     """The game table."""
 
@@ -125,8 +116,7 @@ class TurnScene(Scene):
         self.ticker = ScoreTicker(state.scores, self.modules.scores(state))  # the track's counting scores
         self.shown_events = len(table.game.events)
         self.pointer = Pointer()  # the mouse: a pan, a press, a drag
-        self.decision_of: int | None = None  # the person whose decision has begun (its undo point taken)
-        self.last_person: int | None = None  # the person who decided last: no curtain between their decisions
+        self.seating = Seating(table, app.settings)  # the people at the screen, and whose decision has begun
         self.clock = 0.0
         self.toast = Toast()  # the message over the board
         self.bots = BotTurns(app, table, self.show_toast)  # the bots' decisions, asked of the worker
@@ -137,12 +127,11 @@ class TurnScene(Scene):
         self.banner = Banner()  # the word across the board
         self.buying = Buying(table, self.sel, self.modules, self, app.ui.sounds)  # a purchase and its payment
         self.picker = Picker(table, self.modules, self.pointer, self.buying, self, app.ui.sounds)  # the picking
+        self.snapshots = Snapshots(self, table, self.sel, self.modules, self.buying, self.picker)  # what views draw
         self.layout_rects: TurnLayout | None = None
-        self._module_key: tuple | None = None  # what the rule modules' part of the snapshot was worked out for
-        self._module_parts: dict[str, object] = {}
         self._offered: frozenset = frozenset()  # optional moves already pointed out (a bonus card to reveal)
         self._options_at = -1  # the game's length when they were last looked at
-        self._rings: set[int] = {seat for seat in range(state.players) if walled_in(state, seat)}  # celebrated
+        self.moments = Moments(self, state)  # the game's moments as the timeline shows them
 
         ui = self.ui
         self.top = TopBar()
@@ -199,10 +188,6 @@ class TurnScene(Scene):
         return self.table.state
 
     @property
-    def shown_scores(self) -> list[float]:
-        return self.ticker.shown
-
-    @property
     def shown_module_scores(self) -> dict[str, float]:
         return self.ticker.shown_collectors
 
@@ -214,8 +199,7 @@ class TurnScene(Scene):
     def can_act(self) -> bool:
         """The person deciding may act: it is their decision, the table has caught up with the game and has
         turned to them (``_follow_the_decider``)."""
-        table = self.table
-        return table.human_decides and not self.director.busy and self.decision_of == table.person_deciding
+        return not self.director.busy and self.seating.has_begun()
 
     def shown_actor(self) -> int | None:
         """The seat whose move the table shows last (None before any): the game may be further on while
@@ -236,16 +220,12 @@ class TurnScene(Scene):
         return self.bots.progress(self.clock)
 
     @property
-    def glow(self) -> float:
-        return 0.5 + 0.5 * math.sin(self.ui.time * 4)
-
-    @property
     def hint_action(self) -> Action | None:
         return self.hints.action(self._hint_key())
 
     @property
-    def staged_action(self) -> Action | None:
-        return self.table.staged.action if self.table.staged else None
+    def show_hands(self) -> bool:
+        return self.app.settings.show_hands
 
     @property
     def drag(self) -> Drag | None:
@@ -256,122 +236,12 @@ class TurnScene(Scene):
     def drag(self, drag: Drag | None) -> None:
         self.pointer.drag = drag
 
-    @property
-    def dragging(self) -> bool:
-        return self.pointer.dragging
-
-    @property
-    def drag_tile(self) -> int | None:
-        return self.drag.tile if self.drag else None
-
     def seat_name(self, seat: int | str) -> str:
         return collector_name(seat, self.table.names)
 
     def snapshot(self) -> TableSnapshot:
-        """What the views draw and hit-test now: built once per frame, and for each input that asks a view
-        what is under the mouse.  The costly answers (payable slots, the exact payment, the reserve as a
-        target) are worked out here once."""
-        table = self.table
-        state = table.state
-        names = tuple(table.names)
-        can_act = self.can_act
-        acting = table.acting
-        module_scores = dict(self.shown_module_scores)
-        seat_names: dict[int | str, str] = dict(enumerate(names))
-        seat_names.update((key, self.seat_name(key)) for key in module_scores)
-        buyable = (
-            frozenset(a.slot for a in state.buy_actions() if isinstance(a, Buy)) if can_act and acting else frozenset()
-        )
-        extra = self._module_snapshot(can_act) if self.modules.modules else {}
-        collected = [counts for module in state.rules.collectors for counts in module.collectors(state)]
-        collector_counts = tuple(
-            (collector.key, tuple(counts)) for collector, counts in zip(self.modules.collectors, collected, strict=True)
-        )
-        if extra.get("buyable"):
-            buyable |= extra.pop("buyable")  # type: ignore[operator]
-        else:
-            extra.pop("buyable", None)
-        return TableSnapshot(
-            ui=self.ui,
-            state=state,
-            me=self.me,
-            names=names,
-            agents=tuple(table.agents),
-            seat_names=seat_names,
-            dealt_deck=len(table.game.deal.deck),
-            sel=self.sel.frozen(),
-            hidden=frozenset(self.hidden),
-            can_act=can_act,
-            acting=acting,
-            thinking=self.thinking,
-            glow=self.glow,
-            hint_action=self.hint_action,
-            staged_action=self.staged_action,
-            dragging=self.dragging,
-            drag_tile=self.drag_tile,
-            shown_scores=tuple(self.shown_scores),
-            shown_module_scores=module_scores,
-            show_hands=self.app.settings.show_hands,
-            exact_cards=frozenset(self.buying.exact_cards()),
-            reserve_drop_ok=self.picker.reserve_drop_ok(),
-            buyable=buyable,
-            collector_counts=collector_counts,
-            animation_speed=self.animator.speed,
-            **extra,  # type: ignore[arg-type]
-        )
-
-    # What the views read of the rule modules, also on the scene itself: the tests' drivers hand the scene to a
-    # view in place of a snapshot (``hand.card_rect(scene, card)``), so it answers the snapshot's new fields too.
-    @property
-    def hand_cards(self) -> dict[int, tuple[int, ...]]:
-        return self._module_snapshot(self.can_act).get("hand_cards", {}) if self.modules.modules else {}  # type: ignore[return-value]
-
-    @property
-    def pieces(self) -> dict[int, tuple]:
-        return self._module_snapshot(self.can_act).get("pieces", {}) if self.modules.modules else {}  # type: ignore[return-value]
-
-    def _module_snapshot(self, can_act: bool) -> dict[str, object]:
-        """The rule modules' part of the snapshot: what each seat holds of them, and the purchases they add
-        (worked out again only when the game, the chosen slot or card changes)."""
-        table, state, sel = self.table, self.state, self.sel
-        key = (
-            len(table.game.events),
-            can_act,
-            table.staged is not None,
-            sel.slot,
-            sel.card,
-            sel.item,
-            sel.piece,
-            self.me,
-            self.shows_private,
-        )
-        if key == self._module_key:
-            return dict(self._module_parts)
-        modules = self.modules
-        me = self.me
-        viewer = table.viewer if self.shows_private else None  # a person's face-down cards: theirs to see
-        shopping = can_act and table.choosing and modules.exact_only(state)
-        parts: dict[str, object] = {
-            "pieces": {seat: tuple(modules.pieces(state, seat, viewer)) for seat in range(state.players)},
-            "hand_cards": {seat: tuple(modules.hand_cards(state, seat)) for seat in range(state.players)},
-            "shopping": shopping,
-            "exact_only": modules.exact_only(state) and can_act,
-        }
-        if can_act and (table.acting or shopping):
-            parts["buyable"] = frozenset(
-                slot for slot in MARKET_SLOTS if state.in_slot(slot) != EMPTY and modules.payments(state, me, slot)
-            )
-            if sel.slot is not None:
-                payments = self.buying.payments_now()  # the slot's, or a module's tile for sale's
-                parts["pay_cards"] = frozenset(card for _, card in payments if card is not None)
-            if sel.card is not None:
-                parts["pay_currencies"] = frozenset(modules.pays_with(sel.card))
-        parts["marks"] = {seat: tuple(modules.marks(state, seat)) for seat in range(state.players)}
-        if can_act and table.staged is None:  # pieces for your Alhambra's corners (falcons), and where one goes
-            parts["pickable"] = frozenset(modules.placeable(state, me))
-            parts["spots"] = tuple(self.buying.piece_spots())
-        self._module_key, self._module_parts = key, parts
-        return dict(parts)
+        """What the views draw and hit-test now (``Snapshots.make``)."""
+        return self.snapshots.make()
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -463,43 +333,19 @@ class TurnScene(Scene):
         self.controls.refresh()
 
     def _follow_the_decider(self) -> None:
-        """A person's decision begins once the table has caught up with the game: the table turns to them (their
-        Alhambra, hand and cards at the bottom), a curtain hides it first where the people at the screen hold
-        what the others may not see, and their undo point is taken (an undo never reaches into another's moves)."""
-        table = self.table
-        seat = table.person_deciding
-        if seat is None:
-            self.decision_of = None  # a bot's move: the next decision of a person is a new one
+        """A person's decision begins (``Seating.begin``): the table turned to them, behind a curtain if need be."""
+        began = self.seating.begin(self.director.busy)
+        if began is None:
             return
-        if self.director.busy or self.decision_of == seat:
-            return
-        self.decision_of = seat
-        if table.turn_to(seat):
-            self._turn_view_to(seat)
-        if self._curtain_wanted(seat):
-            self.app.screens.open_curtain(self, seat, table.names[seat])
-        self.last_person = seat
-        table.begin_human_turn()
+        if began.turned:
+            self._turn_view_to(began.seat)
+        if began.curtain:
+            self.app.screens.open_curtain(self, began.seat, self.table.names[began.seat])
 
     @property
     def shows_private(self) -> bool:
-        """Whether the bottom of the table shows its person's face-down cards: always to the one person at the
-        screen; where several share it, only while that person decides (not to the others, watching the bots
-        move after them)."""
-        table = self.table
-        return not table.shared or table.person_deciding == table.viewer
-
-    def _curtain_wanted(self, seat: int) -> bool:
-        """Whether the screen passes to ``seat`` behind a curtain: several people share it, the setting is on,
-        another person decided last (or none yet: a game just continued), and the table holds what one of them
-        may see and another not (face-down cards; hands, when the memory aid is off)."""
-        table = self.table
-        if not table.shared or not self.app.settings.curtain or self.last_person == seat:
-            return False
-        if not self.app.settings.show_hands:
-            return True
-        state = self.state
-        return any(secrets_between(state, seat, other) for other in table.people if other != seat)
+        """Whether the bottom of the table shows its person's face-down cards (``Seating.shows_private``)."""
+        return self.seating.shows_private
 
     def _turn_view_to(self, seat: int) -> None:
         """The table turned to ``seat``: their Alhambra and hand at the bottom, everyone else in the panels."""
@@ -509,19 +355,9 @@ class TurnScene(Scene):
         self.hints.forget()
         column = [panel for panel in self.module_panels.values() if not panel.beside_market]
         self.opponents = OpponentsView(self.ui, [other for other in range(self.state.players) if other != seat], column)
-        self._module_key = None
+        self.snapshots.forget()
         self.drawing.redraw_static()
         self.layout(self.app.size)
-
-    def _turn_words(self, seat: int) -> Text:
-        """The banner of a person's turn: "Your turn" to the one person at the screen, "Ann's turn" where
-        several share it."""
-        if self.table.you == seat:
-            # TRANSLATORS: the word across the board when the player's turn begins
-            return lambda: pgettext("banner", "Your turn")
-        name = self.table.names[seat]
-        # TRANSLATORS: the word across the board when a person's turn begins, where several people share the screen
-        return lambda: pgettext("banner", "{player}'s turn").format(player=name)
 
     def _run_bots(self) -> None:
         action = self.bots.next_move(self.clock, self.director.busy)
@@ -531,57 +367,8 @@ class TurnScene(Scene):
 
     # ------------------------------------------------------------------ applying actions
     def positions(self) -> Positions:
-        """Where every card and tile is drawn now (used before and after an action for the flights)."""
-        state = self.state
-        snap = self.snapshot()
-        found: Positions = {}
-        for card, rect in zip(state.offer, self.bank.offer_rects(snap), strict=False):
-            found[("card", card)] = rect
-        piles = self.bank.pile_rects(snap)
-        for card in state.deck:
-            found[("card", card)] = piles["deck"]
-        for card in state.discard:
-            found[("card", card)] = piles["discard"]
-        for tile in state.bag:
-            found[("tile", tile)] = piles["bag"]
-        for slot in MARKET_SLOTS:
-            tile = state.in_slot(slot)
-            if tile != EMPTY:
-                found[("tile", tile)] = self.market.tile_rect(snap, slot)
-        for _currency, _header, cards in self.hand.groups(snap):
-            for card, rect in cards:
-                found[("card", card)] = rect
-        for tile, rect in self.tray.held_rects(snap) + self.tray.reserve_rects(snap):
-            found[("tile", tile)] = rect
-        self.board.fit(state.boards[self.me].grid)
-        for cell, tile in state.boards[self.me].grid.items():
-            found[("tile", tile)] = self.board.cell_rect(*xy_of(cell))
-        for panel in self.opponents.panels:
-            seat = panel.seat
-            hand = panel.hand_rect(snap)
-            card_rect = pygame.Rect(0, 0, max(8, hand.h // 3), max(12, hand.h // 2))
-            card_rect.center = hand.center
-            for card in state.hands[seat]:
-                found[("card", card)] = card_rect
-            for tile, rect, _where in panel.tile_rects(snap):
-                found[("tile", tile)] = rect
-            for item, rect in panel.piece_rects(snap):
-                key = ("card", item) if isinstance(item, int) else item.key  # type: ignore[attr-defined]
-                if key is not None:
-                    found[key] = rect
-            panel.grid.rect = panel.areas(snap)["grid"]
-            panel.grid.fit(state.boards[seat].grid)
-            for cell, tile in state.boards[seat].grid.items():
-                found[("tile", tile)] = panel.grid.cell_rect(*xy_of(cell))
-            for mark in snap.marks.get(seat, ()):  # a rule module's tokens on its corners (falcons)
-                found[mark.key] = panel.grid.corner_rect(*mark.at)
-        for mark in snap.marks.get(self.me, ()):
-            found[mark.key] = self.board.corner_rect(*mark.at)
-        for piece, rect in self.shelf.piece_rects(snap):
-            if piece.key is not None:
-                found[piece.key] = rect
-        found.update(self.modules.item_positions(state, self.module_panels))
-        return found
+        """Where every card and tile is drawn now (before and after a move, for the flights)."""
+        return positions(self)
 
     def item_image(self, key: Key, height: int) -> pygame.Surface:
         kind, item = key
@@ -687,73 +474,16 @@ class TurnScene(Scene):
         self.log.sync(self.table.game.events, self.table.names, self.table.you, self.shown_events)
 
     def on_event_shown(self, event: dict, sheet: Sheet | None) -> bool:
-        """An event's moment in the timeline has come; True if a scene was opened (pause the timeline)."""
-        kind = event.get("e")
-        if kind == record_events.TURN and event["player"] in self.table.people:
-            # (bots' turns are shown in their panel and the actions panel, with no banner)
-            self.banner.show(self._turn_words(event["player"]), self.ui.time)
-            self.ui.sounds.play("turn")
-        elif kind == record_events.BUY and event.get("exact"):  # an exact payment: a flourish where the tile lands
-            landing = self.positions().get(("tile", event["tile"]))
-            if landing is not None:
-                self.animator.sparkle(landing.center, max(self.ui.px(30), landing.w), theme.GOLD_LIGHT, TIMING[kind][0])
-            self.ui.sounds.play("flourish")
-        elif kind == record_events.PLACE and isinstance(event.get("player"), int):
-            self._celebrate_a_ring(event["player"])
-        elif kind == record_events.SCORING_CARD:
-            number = event["round"]
-            self.banner.show(lambda: _("Scoring card {round}!").format(round=number), self.ui.time)
-            self.ui.sounds.play("score")
-        elif kind == record_events.SCORE and sheet is not None:
-            self.ticker.scored(event["totals"], self.modules.event_scores(event))
-            self._send_points_to_the_track(sheet)
-            if event["round"] < 3:
-                self.app.screens.open_scoring(self, sheet)
-                return True
-        elif kind == record_events.GAME_OVER:
-            self.app.screens.show_game_over(self.table, self.record_path)
-            return True
-        else:
-            words = banner(event, self.table.names, self.table.you)  # a rule module's moment (a vizier buys)
-            if words:
-                self.banner.show(words, self.ui.time)
-        return False
+        """An event's moment in the timeline has come (``Moments.shown``); True if a scene was opened."""
+        return self.moments.shown(event, sheet)
+
+    def open_scoring(self, sheet: Sheet) -> None:
+        self.app.screens.open_scoring(self, sheet)
+
+    def show_the_end(self) -> None:
+        self.app.screens.show_game_over(self.table, self.record_path)
 
     # ------------------------------------------------------------------ saving
-    def _celebrate_a_ring(self, seat: int) -> None:
-        """A wall ring completed round an Alhambra (every side facing out is a wall, [B-SCORE-4]) gets a
-        flourish over that Alhambra, once until the ring is broken again."""
-        if not walled_in(self.state, seat):
-            self._rings.discard(seat)
-            return
-        if seat in self._rings:
-            return
-        self._rings.add(seat)
-        panel = self.opponents.panel(seat)
-        board = panel.areas(self.snapshot())["grid"] if panel is not None else self.board.rect
-        self.animator.sparkle(board.center, max(self.ui.px(60), min(board.size) // 2), theme.GOLD_LIGHT, 0.3, 1.1)
-        self.ui.sounds.play("flourish")
-        wall, name = self.state.boards[seat].wall_length(), self.table.names[seat]
-        if seat == self.me:
-            self.show_toast(lambda: _("Your Alhambra is walled all round: a wall of {wall}.").format(wall=wall))
-        else:
-            self.show_toast(
-                lambda: _("{player}'s Alhambra is walled all round: a wall of {wall}.").format(player=name, wall=wall)
-            )
-
-    def _send_points_to_the_track(self, sheet: Sheet) -> None:
-        """Each player's points of a scoring rise from their panel to their token on the score track, which
-        then counts up to its new place (after the scoring's sheet, for the first two)."""
-        totals = self.ticker.totals()
-        for seat, gained in zip(sheet.collectors, sheet.gained, strict=True):
-            if not gained or not isinstance(seat, int):
-                continue
-            panel = self.opponents.panel(seat)
-            start = panel.rect.midtop if panel is not None else self.hand.rect.midtop
-            end = self.top.token_centre(self.ticker.target[seat], totals)
-            label = self.ui.text.shadowed(f"+{gained}", self.ui.font_px(22), theme.GOLD_LIGHT, "bold", 2)
-            self.animator.drift(label, (start[0], start[1] + self.ui.px(18)), end, delay=0.1 * seat)
-
     def autosave(self) -> None:
         self.keeper.autosave()
 
@@ -803,7 +533,7 @@ class TurnScene(Scene):
 
     # ------------------------------------------------------------------ hint
     def _hint_key(self) -> tuple:
-        return (len(self.table.game.events), self.staged_action)
+        return (len(self.table.game.events), self.table.staged.action if self.table.staged else None)
 
     def ask_hint(self) -> None:
         if not self.can_act or self.hints.asked or self.hint_action is not None:

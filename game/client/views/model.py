@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from game.engine import Action, GameState
 
-    from ..persistence import Settings
     from ..table import Table
     from ..widgets import Ui
 
@@ -165,49 +164,11 @@ class TableSnapshot:
         return self.seat_names[seat]
 
 
-class HasSettings(Protocol):
-    """The app as the table scene sees it: only the player's settings (whether hands are shown)."""
-
-    @property
-    def settings(self) -> Settings: ...
-
-
 class TableModel(Protocol):
-    """The table scene as the scoring scene reads it and the snapshot is built from; ``TurnScene`` implements it."""
+    """The table scene as the scoring scene reads it (``TurnScene`` implements it): its game and who is who."""
 
     ui: Ui
     table: Table
-    me: int
-    sel: Selection
-    shown_scores: list[float]
-    shown_module_scores: dict[str, float]
-
-    @property
-    def app(self) -> HasSettings: ...
-
-    @property
-    def hidden(self) -> set[Key]: ...
-
-    @property
-    def can_act(self) -> bool: ...
-
-    @property
-    def thinking(self) -> bool: ...
-
-    @property
-    def glow(self) -> float: ...
-
-    @property
-    def hint_action(self) -> Action | None: ...
-
-    @property
-    def staged_action(self) -> Action | None: ...
-
-    @property
-    def dragging(self) -> bool: ...
-
-    @property
-    def drag_tile(self) -> int | None: ...
 
     def seat_name(self, seat: int | str) -> str: ...
 
