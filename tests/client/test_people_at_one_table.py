@@ -12,6 +12,7 @@ import json
 
 import pytest
 from driver import Driver, MakeApp, UiPlayer
+from module_player import MODULES, ModulePlayer
 
 from game.cli import parse
 from game.client import persistence
@@ -127,10 +128,10 @@ def test_the_usage_says_people_sit_first() -> None:
 
 
 # ---------------------------------------------------------------------- whole games through the scenes
-def _play_people(driver: Driver, limit: int = 900) -> tuple[list[str], int]:
+def _play_people(driver: Driver, player: UiPlayer | None = None, limit: int = 900) -> tuple[list[str], int]:
     """Play every person's moves through the interface until the game over screen; the curtains passed (the
-    names they were for) and the scorings shown."""
-    player = UiPlayer(driver, seed=5)
+    names they were for, and "out of turn" for a curtain before a decision out of turn) and the scorings shown."""
+    player = player or UiPlayer(driver, seed=5)
     curtains: list[str] = []
     scorings = 0
     seen_deciders: list[int] = []
@@ -151,6 +152,8 @@ def _play_people(driver: Driver, limit: int = 900) -> tuple[list[str], int]:
             assert table_scene.table.names[scene.seat] == scene.name
             assert scene.seat == table_scene.table.person_deciding, "the curtain is for the person who decides"
             curtains.append(scene.name)
+            if table_scene.table.choosing:  # a module's window asks this person out of turn (a vizier's)
+                curtains.append("out of turn")
             driver.key(13)  # Enter: the person is at the screen
             assert driver.scene is table_scene
             continue
@@ -170,20 +173,27 @@ def _play_people(driver: Driver, limit: int = 900) -> tuple[list[str], int]:
 
 
 @pytest.mark.slow
-def test_two_people_and_a_bot_play_a_whole_game_with_bonus_cards_behind_curtains(make_app: MakeApp) -> None:
-    """Face-down bonus cards ([M-BONUS-1], [D-HIDDEN-1]): the screen passes between Ann and Bob behind a
-    curtain each time; the record marks both human, the game over screen ranks all three, the log names them."""
-    driver = make_app(players=["Ann", "Bob"], ai=[BOT], seed=21, speed=0.0, modules=("bonus",))
+def test_two_people_and_a_bot_play_a_whole_game_with_the_modules_behind_curtains(make_app: MakeApp) -> None:
+    """Face-down bonus cards ([M-BONUS-1], [D-HIDDEN-1]): the screen passes between Ann and Bob behind a curtain
+    each time, a vizier window asking one of them out of turn ([M-VIZIER-2]) too; every module move is made by
+    clicks; the record marks both human, the game over screen names the winners, the log names everyone."""
+    driver = make_app(players=["Ann", "Bob"], ai=[BOT], seed=21, speed=0.0, modules=MODULES)
     driver.app.start()
-    curtains, scorings = _play_people(driver)
+    player = ModulePlayer(driver, seed=5)
+    curtains, scorings = _play_people(driver, player)
     scene = driver.scene
     assert isinstance(scene, GameOverScene)
-    assert {"Ann", "Bob"} <= set(curtains)
-    assert all(a != b for a, b in itertools.pairwise(curtains)), "no curtain between one's own moves"
+    assert {"Ann", "Bob", "out of turn"} <= set(curtains)
+    names = [name for name in curtains if name != "out of turn"]
+    assert all(a != b for a, b in itertools.pairwise(names)), "no curtain between one's own decisions"
     assert scorings == 2
+    assert {"vizier pass", "bonus", "take", "place"} <= set(player.done)
     record = json.loads(scene.record_path.read_text())
     assert [seat["agent"] for seat in record["config"]["players"]] == [HUMAN, HUMAN, BOT]
     assert scene.table.you is None, "the game over screen names the winners: nobody at the screen is 'you'"
+    table = scene.table
+    log = [line.text for line in narrate(table.game.events, table.names, table.you)]
+    assert any(line.startswith("Ann ") for line in log) and not any(line.startswith("You ") for line in log)
     assert not persistence.has_autosave()
 
 
