@@ -322,3 +322,22 @@ def test_face_down_cards_show_only_to_the_person_deciding_where_several_share_th
 def test_the_banner_says_your_turn_to_one_person_and_names_each_of_several() -> None:
     assert _seating(["Ann"], [BOT]).turn_words(0)() == "Your turn"
     assert _seating(["Ann", "Bob"], []).turn_words(1)() == "Bob's turn"
+
+
+def test_continue_keeps_every_seat_as_it_was(make_app: MakeApp) -> None:
+    """The autosave is a record whose seats say who is a person: Continue seats Ann and Bob at the screen again,
+    and the bot as the bot, and the curtain passes the screen to whoever decides (nobody has seen the table yet)."""
+    driver = make_app(players=["Ann", "Bob"], ai=[BOT], seed=21, speed=0.0, modules=("bonus",))
+    driver.app.start()
+    driver.wait(lambda: isinstance(driver.scene, CurtainScene), 10)
+    driver.key(13)
+    scene = driver.scene
+    take = next(a for a in scene.state.legal_actions() if isinstance(a, Take))
+    UiPlayer(driver).take(scene, take)
+    driver.app.screens.show_menu()  # leaving the table saves it
+    assert persistence.has_autosave()
+    driver.step(2)
+    driver.key(ord("c"))
+    driver.wait(lambda: isinstance(driver.scene, CurtainScene | TurnScene), 10)
+    table = driver.scene.table_scene.table if isinstance(driver.scene, CurtainScene) else driver.scene.table
+    assert table.people == (0, 1) and table.agents[2] == BOT and table.names[:2] == ["Ann", "Bob"]
