@@ -14,6 +14,7 @@ import pytest
 from driver import Driver, MakeApp, UiPlayer
 from module_player import MODULES, ModulePlayer
 
+from ai import make_agent
 from game.cli import parse
 from game.client import persistence
 from game.client.narrate import narrate
@@ -341,3 +342,21 @@ def test_continue_keeps_every_seat_as_it_was(make_app: MakeApp) -> None:
     driver.wait(lambda: isinstance(driver.scene, CurtainScene | TurnScene), 10)
     table = driver.scene.table_scene.table if isinstance(driver.scene, CurtainScene) else driver.scene.table
     assert table.people == (0, 1) and table.agents[2] == BOT and table.names[:2] == ["Ann", "Bob"]
+
+
+def test_play_again_seats_the_same_people_and_bots_with_the_same_modules(make_app: MakeApp) -> None:
+    """The game over screen's "Play again": Ann and Bob first, then the bot, on a new deal, the modules kept."""
+    seats = (Seat("Ann", HUMAN), Seat("Bob", HUMAN), Seat("Greedy", BOT))
+    game = Game.new(GameConfig(seed=6, seats=seats, modules=("bonus",)))
+    while not game.state.is_over:  # played out by the bot's policy in every seat (test setup, not play)
+        state = game.state
+        game.apply(make_agent("random", 6).choose(state.knowledge(state.decider), state.legal_actions()))
+    driver = make_app(speed=0.0)
+    driver.app.screens.show_game_over(Table.from_game(game), None)
+    driver.step(2)
+    driver.key(13)  # Enter: play again
+    driver.wait(lambda: isinstance(driver.scene, CurtainScene | TurnScene), 10)
+    scene = driver.scene
+    table = scene.table_scene.table if isinstance(scene, CurtainScene) else scene.table
+    assert table.names[:2] == ["Ann", "Bob"] and table.people == (0, 1) and table.agents[2] == BOT
+    assert table.game.config.modules == ("bonus",) and table.game.config.seed != 6
