@@ -10,7 +10,7 @@ import pytest
 from game import cli
 from game.cli import build_parser, main, parse
 from game.engine import record as records
-from game.engine.modules import CHOOSABLE, MODULES, PLAYABLE, RECORD_NAMES
+from game.engine.modules import CHOOSABLE, MODULES, NOT_OFFERED_YET, PLAYABLE, RECORD_NAMES
 
 
 def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -45,7 +45,9 @@ def test_without_modules_the_option_is_none() -> None:
 
 
 def test_all_is_every_built_module() -> None:
-    assert parse(["--modules", "all"]).modules == CHOOSABLE == PLAYABLE  # the seven, in the rule book's order
+    # the seven, in the rule book's order; the modules the engine plays but setup does not offer yet are not among them
+    assert parse(["--modules", "all"]).modules == CHOOSABLE
+    assert tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET) == CHOOSABLE
     assert CHOOSABLE == ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")
 
 
@@ -59,8 +61,11 @@ def test_an_unknown_module_is_a_usage_error_naming_the_modules(capsys: pytest.Ca
 def test_a_module_not_built_yet_is_refused_by_name(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Every module RECORD.md names is offered now; one that was not (as the 2024 edition's were) is refused by name."""
-    assert set(RECORD_NAMES) == set(CHOOSABLE)
+    """Every module RECORD.md names is offered once the client and the AI know it; one that is not yet (as the 2024
+    edition's were) is refused by name."""
+    assert set(RECORD_NAMES) == set(CHOOSABLE) | set(NOT_OFFERED_YET)
+    for name in NOT_OFFERED_YET:
+        assert f"{name!r} is not available in this version yet" in usage_error(["--modules", f"vizier,{name}"], capsys)
     monkeypatch.setattr(cli, "CHOOSABLE", tuple(name for name in CHOOSABLE if name != "bazaars"))
     err = usage_error(["--modules", "vizier,bazaars"], capsys)
     assert "'bazaars' is not available in this version yet" in err

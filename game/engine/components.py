@@ -60,8 +60,9 @@ def walls_from_text(text: str) -> int:
 # buildings, 54-59 start tiles; cards 0-107 money, 108-109 scoring cards).  Rule modules add
 # their kinds here (tiles "hut", "camp", "bazaar"; cards "exchange") with new ids after these.
 BUILDING, START, HUT, CAMP, BAZAAR, FALCON = "building", "start", "hut", "camp", "bazaar", "falcon"
+CITIZEN, CHEST = "citizen", "chest"  # wooden pieces of §11: [M-TRADER-1] citizens, [M-CHEST-1] treasure chests
 MONEY, SCORING, EXCHANGE, BONUS = "money", "scoring", "exchange", "bonus"
-TILE_KINDS: tuple[str, ...] = (BUILDING, START, HUT, CAMP, BAZAAR, FALCON)
+TILE_KINDS: tuple[str, ...] = (BUILDING, START, HUT, CAMP, BAZAAR, FALCON, CITIZEN, CHEST)
 CARD_KINDS: tuple[str, ...] = (MONEY, SCORING, EXCHANGE, BONUS)
 
 
@@ -102,6 +103,8 @@ _HUTS = _rows("huts.csv")
 _CAMPS = _rows("camps.csv")
 _BAZAARS = _rows("bazaars.csv")
 _FALCONS = _rows("falcons.csv")
+_CITIZENS = _rows("citizens.csv")
+_CHESTS = _rows("chests.csv")
 _WALL_COLUMNS = ((N, "wall_n"), (E, "wall_e"), (S, "wall_s"), (W, "wall_w"))
 _BASTION_COLUMNS = ((N, "bastion_n"), (E, "bastion_e"), (S, "bastion_s"), (W, "bastion_w"))
 _ARROW_COLUMNS = ((N, "arrow_n"), (E, "arrow_e"), (S, "arrow_s"), (W, "arrow_w"))
@@ -121,7 +124,9 @@ def _tiles() -> tuple[Tile, ...]:
     A hut's colour is ``HUT_COLOUR``.  A camp has a cost (it is bought like a building, [M-CAMP-1]) and
     its bastion sides as its walls: they match walls and count in the wall scoring ([M-CAMP-4]); its
     other sides are green (``TILE_SIDES``).  A bazaar has no walls and no cost of its own ([M-BAZAAR-3]),
-    a falcon is never part of an Alhambra's grid (it sits on a corner, [M-FALCON-3]).
+    a falcon is never part of an Alhambra's grid (it sits on a corner, [M-FALCON-3]).  Then the wooden pieces
+    of §11, neither in any grid nor of any type: [M-TRADER-1] the 42 citizens and [M-CHEST-1] the 42 chests
+    (ids 115-156 and 157-198), each of a colour (``PIECE_COLOUR``).
     """
     buildings = [
         Tile(BUILDING, BUILDING_TYPES.index(row["type"]), int(row["cost"]), _walls_of(row)) for row in _BUILDINGS
@@ -130,7 +135,10 @@ def _tiles() -> tuple[Tile, ...]:
     camps = [Tile(CAMP, None, int(row["cost"]), _walls_of(row, _BASTION_COLUMNS)) for row in _CAMPS]
     bazaars = [Tile(BAZAAR, None, None, 0)] * len(_BAZAARS)
     falcons = [Tile(FALCON, None, None, 0)] * len(_FALCONS)
-    return (*buildings, *[Tile(START, None, None, 0)] * MAX_PLAYERS, *huts, *camps, *bazaars, *falcons)
+    citizens = [Tile(CITIZEN, None, None, 0)] * sum(int(row["count"]) for row in _CITIZENS)
+    chests = [Tile(CHEST, None, None, 0)] * sum(int(row["count"]) for row in _CHESTS)
+    start = [Tile(START, None, None, 0)] * MAX_PLAYERS
+    return (*buildings, *start, *huts, *camps, *bazaars, *falcons, *citizens, *chests)
 
 
 TILES = _tiles()
@@ -170,6 +178,22 @@ is_hut = _kind_test(TILE_KIND, HUT)  # [M-HUT-1]
 is_camp = _kind_test(TILE_KIND, CAMP)  # [M-CAMP-1]
 is_bazaar = _kind_test(TILE_KIND, BAZAAR)  # [M-BAZAAR-1]
 is_falcon = _kind_test(TILE_KIND, FALCON)  # [M-FALCON-1]
+is_citizen = _kind_test(TILE_KIND, CITIZEN)  # [M-TRADER-1]
+is_chest = _kind_test(TILE_KIND, CHEST)  # [M-CHEST-1]
+
+
+def _pieces(rows: list[dict[str, str]]) -> tuple[int, ...]:
+    """The colour (building type) of each of a set of wooden pieces, in the table's order and counts."""
+    return tuple(BUILDING_TYPES.index(row["type"]) for row in rows for _ in range(int(row["count"])))
+
+
+CITIZENS: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == CITIZEN)  # [M-TRADER-1]
+CHESTS: tuple[int, ...] = tuple(t for t, kind in enumerate(TILE_KIND) if kind == CHEST)  # [M-CHEST-1]
+# a citizen's or chest's colour, as a building type ([M-TRADER-1], [M-CHEST-1]); None for every other tile
+PIECE_COLOUR: tuple[int | None, ...] = tuple(
+    {**dict(zip(CITIZENS, _pieces(_CITIZENS), strict=True)), **dict(zip(CHESTS, _pieces(_CHESTS), strict=True))}.get(t)
+    for t in range(len(TILE_KIND))
+)
 
 
 def describe_tile(tile: int) -> str:
@@ -188,6 +212,8 @@ def describe_tile(tile: int) -> str:
     if kind == FALCON:
         first, second = FALCON_TYPES[tile]  # type: ignore[misc]
         return f"{FALCON_KINDS[FALCON_KIND[tile]]} falcon ({BUILDING_TYPES[first]}/{BUILDING_TYPES[second]})"  # type: ignore[index]
+    if kind in (CITIZEN, CHEST):
+        return f"{BUILDING_TYPES[PIECE_COLOUR[tile]]} {kind}"  # type: ignore[index]
     walls = walls_to_text(TILE_WALLS[tile])
     return f"{BUILDING_TYPES[TILE_TYPE[tile]]} {TILE_COST[tile]}" + (f" [{walls}]" if walls else "")  # type: ignore[index]
 
@@ -217,6 +243,20 @@ FALCON_TYPES: tuple[tuple[int, int] | None, ...] = tuple(
 FALCON_POINTS: tuple[int, ...] = (
     0,
     *(int(row["points"]) for row in sorted(_rows("falcon_scoring.csv"), key=lambda r: int(r["falcons_of_one_kind"]))),
+)
+
+# [M-TRADER-6] points for a set of residents of 1..6 colours (index 0: none)
+TRADER_SET_POINTS: tuple[int, ...] = (
+    0,
+    *(int(row["points"]) for row in sorted(_rows("trader_scoring.csv"), key=lambda r: int(r["colours_in_set"]))),
+)
+# [M-CHEST-8] points per rank (1st, 2nd, 3rd) at scoring round 1..3 (index 0..2), 0 where a rank pays nothing
+CHEST_POINTS: tuple[tuple[int, int, int], ...] = tuple(
+    tuple(  # type: ignore[misc]
+        sum(int(r["points"]) for r in _rows("chest_scoring.csv") if int(r["round"]) == rnd and int(r["place"]) == place)
+        for place in (1, 2, 3)
+    )
+    for rnd in (1, 2, 3)
 )
 
 # ---------------------------------------------------------------- cards [B-COMP-3], [B-COMP-4]

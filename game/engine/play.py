@@ -70,6 +70,7 @@ class Play(Protocol):
     held: list[int]  # tiles the decider still has to place
     market: list[int]  # tile per slot 1..4 (index 0..3), ``EMPTY`` where empty
     bag: list[int]  # next tile drawn is the last element
+    seed: int  # drives the game's chance after the deal ([D-RNG-1]); a player's knowledge never holds it
 
     def in_slot(self, slot: int) -> int: ...
 

@@ -553,6 +553,15 @@ class _DecisionFields:
         )
         return slot
 
+    def number(self, name: str, low: int, high: int) -> int:
+        """The whole number in field ``name``, from ``low`` to ``high`` (a module's room or pile: [M-CHEST-3])."""
+        value = self._field(name)
+        _need(
+            _is_int(value) and low <= value <= high,
+            f"event {self.index} ({self.kind}): {name} must be {low} to {high}, not {_show(value)}",
+        )
+        return value
+
     def xy(self, name: str) -> tuple[int, int]:
         value = self._field(name)
         where = f"event {self.index} ({self.kind})"

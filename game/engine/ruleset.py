@@ -83,6 +83,7 @@ class Ruleset:
         "spots_for",
         "starts",
         "turn_actions",
+        "turn_ending",
         "unrecorded",
     )
 
@@ -123,6 +124,7 @@ class Ruleset:
         self.optional_actions = hooks("optional_actions")
         self.card_taken = hooks("card_taken")
         self.after_redesign = hooks("after_redesign")
+        self.turn_ending = hooks("turn_ending")
         self.after_turn = hooks("after_turn")
         self.unrecorded = hooks("unrecorded")
         self.before_scoring = hooks("before_scoring")

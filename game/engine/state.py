@@ -837,6 +837,9 @@ class GameState:
         if self.pause_before_refill:
             self.phase = TURN_END
             return
+        for ending in self.rules.turn_ending:  # e.g. [M-CHEST-5] the chests bought this turn placed
+            if ending(self):
+                return
         market_short = self.refill_market()
         rounds = []
         while len(self.offer) < OFFER_SIZE:  # [B-FILL-2]

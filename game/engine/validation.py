@@ -118,6 +118,18 @@ def _coordinate(action: Action, name: str, value: Any) -> None:
         )
 
 
+def _whole(action: Action, name: str, value: Any) -> None:
+    """A number the action's own rule checks the range of (a module's room: [M-CHEST-3])."""
+    if not _is_whole(value):
+        raise IllegalAction(
+            action.rule,
+            "{action}.{field} must be a whole number, not {value}",
+            action=type(action).__name__,
+            field=name,
+            value=shown(value),
+        )
+
+
 def _slot(action: Action, name: str, value: Any) -> None:
     if not _is_whole(value) or value not in MARKET_SLOTS:
         raise IllegalAction("B-COMP-5", "the market has slots 1 to 4, not {slot}", slot=shown(value))
@@ -132,6 +144,8 @@ _FIELD_CHECKS = {
     "reserve_tile": _tile_id,
     "alhambra_tile": _tile_id,
     "falcon": _tile_id,  # the falcon bought ([M-FALCON-2]); its corner is x, y
+    "piece": _tile_id,  # a wooden piece placed ([M-CHEST-5] a chest)
+    "room": _whole,  # [M-CHEST-3] a room of the treasure chamber
     "x": _coordinate,
     "y": _coordinate,
     "slot": _slot,

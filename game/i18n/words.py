@@ -21,6 +21,8 @@ from game.engine.components import (
     CARD_CURRENCY,
     CARD_KIND,
     CARD_VALUE,
+    CHEST,
+    CITIZEN,
     EXCHANGE,
     EXCHANGE_PAIR,
     FALCON,
@@ -28,6 +30,7 @@ from game.engine.components import (
     FALCON_TYPES,
     HUT,
     HUT_COLOUR,
+    PIECE_COLOUR,
     SCORING,
     SIDE_LETTERS,
     START,
@@ -128,6 +131,10 @@ def tile(tile_id: int) -> str:
                 second=building(second),
             )
         )
+    if kind == CHEST:
+        return label(_("{type} chest").format(type=building(PIECE_COLOUR[tile_id])))  # type: ignore[arg-type]
+    if kind == CITIZEN:
+        return label(_("{type} citizen").format(type=building(PIECE_COLOUR[tile_id])))  # type: ignore[arg-type]
     name = label(_("{type} {cost}").format(type=building(TILE_TYPE[tile_id]), cost=TILE_COST[tile_id]))  # type: ignore[arg-type]
     return _with_walls(name, walls)
 
@@ -137,7 +144,7 @@ def tile_name(tile_id: int) -> str:
     kind = TILE_KIND[tile_id]
     if kind in (HUT,):
         return label(_("{type} hut").format(type=building(HUT_COLOUR[tile_id])))  # type: ignore[arg-type]
-    if kind in (START, CAMP, BAZAAR, FALCON):
+    if kind in (START, CAMP, BAZAAR, FALCON, CHEST, CITIZEN):
         return tile(tile_id) if kind != CAMP else _("Camp {cost}").format(cost=TILE_COST[tile_id])
     return label(_("{type} {cost}").format(type=building(TILE_TYPE[tile_id]), cost=TILE_COST[tile_id]))  # type: ignore[arg-type]
 

@@ -33,6 +33,7 @@ from game.engine.components import (
     EXCHANGE_CARDS,
     HUTS,
     MARKET_SIZE,
+    PIECE_COLOUR,
     SCORING_CARDS,
     START_TILES,
     TILE_TYPE,
@@ -47,7 +48,7 @@ from game.engine.components import (
 )
 from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
-from game.engine.modules import bazaars, bonus, dirk, exchange, falcons, huts
+from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, huts
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
 
@@ -349,6 +350,15 @@ def check_conservation(state: GameState) -> None:
     if birds is not None:  # each falcon in the supply or on one corner of one Alhambra
         perched = [f for perches in birds.perches for f, _ in perches.values()]
         assert sorted(birds.supply + perched) == list(falcons.FALCONS), "[M-FALCON-1] falcons created or lost"
+    chamber = chests.of(state)
+    if chamber is not None:  # each chest in the bag, a room, waiting to be placed, or on one building
+        placed = [chest for on in chamber.on for chest in on.values()]
+        rooms = [chest for room in chamber.rooms for chest in room]
+        everywhere = chamber.bag + rooms + chamber.pending + placed
+        assert sorted(everywhere) == list(chests.CHESTS), "[M-CHEST-1] chests created or lost"
+        for player, on in enumerate(chamber.on):  # [M-CHEST-5] [M-CHEST-6] on a building of its colour it owns
+            owned = set(state.boards[player].grid.values()) | set(state.reserves[player])
+            assert all(tile in owned and TILE_TYPE[tile] == PIECE_COLOUR[chest] for tile, chest in on.items())
     for p in range(state.players):
         assert state.boards[p].grid.get(ORIGIN) == START_TILES[p], "[B-SETUP-1] start tile left the origin"
     assert (dirk.of(state) is not None) == (state.players == 2), "[B-DIRK-1] Dirk plays exactly with two players"

@@ -26,7 +26,7 @@ from game.engine.alhambra import cell_at
 FORMAT = "alhambra-record/1"
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 CURRENCIES = ("florin", "dirham", "denar", "ducat")
-MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")
+MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons", "chests")
 FOLLOWED_MODULES = MODULES
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "turn": ("player",),
@@ -58,6 +58,10 @@ MODULE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "bazaar_buy": ("player", "tile", "cost", "paid"),
     "falcon": ("player", "falcon", "card", "at"),
     "falcon_back": ("player", "falcon"),
+    "chests": ("player", "room", "paid"),
+    "chest": ("player", "chest", "tile"),
+    "chest_back": ("chests",),
+    "room": ("room", "chests"),
 }
 EVENT_MODULE = {
     "vizier_wake": "vizier",
@@ -70,6 +74,10 @@ EVENT_MODULE = {
     "bazaar_buy": "bazaars",
     "falcon": "falcons",
     "falcon_back": "falcons",
+    "chests": "chests",
+    "chest": "chests",
+    "chest_back": "chests",
+    "room": "chests",
 }
 # Events this project adds (RECORD.md: "add any others you need"): a player with no legal action passes ([B-TURN-8]).
 PROJECT_EVENT_FIELDS: dict[str, tuple[str, ...]] = {"pass": ("player",)}
@@ -81,6 +89,7 @@ MODULE_SCORE_NAMES = {
     "camps": ("camp",),
     "bazaars": ("bazaar",),
     "falcons": ("falcon_black", "falcon_brown", "falcon_white"),
+    "chests": ("chests",),
 }
 # [M-FALCON-5] points for 0..5 falcons of one kind
 FALCON_POINTS = (0, 2, 6, 12, 20, 30)
@@ -171,6 +180,16 @@ white,seraglio,tower
 white,arcades,chambers
 white,garden,tower
 """
+# [M-CHEST-8] points of ranks 1..3 by the number of chests, per scoring round
+CHEST_POINTS = {1: (7, 0, 0), 2: (14, 7, 0), 3: (22, 14, 7)}
+CHESTS_CSV = """type,colour,count
+pavilion,blue,5
+seraglio,red,5
+arcades,brown,7
+chambers,white,7
+garden,green,9
+tower,purple,9
+"""
 COMPONENT_CSV = {
     "huts.csv": HUTS_CSV,
     "exchange.csv": EXCHANGE_CSV,
@@ -201,8 +220,9 @@ COMPONENT_SETS: dict[str, Counter] = {
         (r["currency"], tuple(sorted((r["type_a"], r["type_b"], r["type_c"])))) for r in csv_rows(BAZAARS_CSV)
     ),
     "falcon": Counter((r["kind"], tuple(sorted((r["type_a"], r["type_b"])))) for r in csv_rows(FALCONS_CSV)),
+    "chest": Counter({(r["type"],): int(r["count"]) for r in csv_rows(CHESTS_CSV)}),
 }
-TILE_MODULE = {"hut": "huts", "camp": "camps", "bazaar": "bazaars", "falcon": "falcons"}
+TILE_MODULE = {"hut": "huts", "camp": "camps", "bazaar": "bazaars", "falcon": "falcons", "chest": "chests"}
 CARD_MODULE = {"exchange": "exchange", "bonus": "bonus"}
 
 
@@ -251,6 +271,9 @@ def component_key(entry: dict) -> tuple:
     if kind == "bonus":
         assert entry["type"] in TYPES and is_int(entry["cost"]), f"bonus {entry}"
         return (entry["type"], entry["cost"])
+    if kind == "chest":
+        assert entry["type"] in TYPES, f"chest {entry}"
+        return (entry["type"],)
     raise AssertionError(f"unknown component kind {kind!r}")
 
 
@@ -393,6 +416,15 @@ def check_structure(record: dict) -> None:
     if "falcons" in modules:
         assert int_list(setup["falcons"]), "setup.falcons"
         assert sorted(setup["falcons"]) == sorted(t["id"] for t in tiles if t["kind"] == "falcon")
+    if "chests" in modules:  # [M-CHEST-2] four chests in each of the three rooms, the rest in the bag
+        chamber = setup["chests"]
+        assert isinstance(chamber, dict) and int_list(chamber["bag"]), "setup.chests"
+        rooms = chamber["rooms"]
+        assert isinstance(rooms, list) and len(rooms) == 3 and all(int_list(r) and len(r) == 4 for r in rooms)
+        every = [c for room in rooms for c in room] + chamber["bag"]
+        assert sorted(every) == sorted(t["id"] for t in tiles if t["kind"] == "chest"), "[M-CHEST-2] setup.chests"
+    else:
+        assert not setup.get("chests"), "setup.chests without the chests module"
 
     score_names = (*TYPES, "wall", *(name for m in modules for name in MODULE_SCORE_NAMES.get(m, ())))
     events = record["events"]
@@ -410,10 +442,10 @@ def check_structure(record: dict) -> None:
             assert event["player"] is None or (is_int(event["player"]) and 0 <= event["player"] < n)
         if "slot" in event:
             assert event["slot"] in (1, 2, 3, 4) and is_int(event["slot"])
-        for field in ("tile", "card", "round", "falcon", "cost"):
+        for field in ("tile", "card", "round", "falcon", "cost", "chest", "room"):
             if field in event:
                 assert is_int(event[field]), f"event {index}: {field}"
-        for field in ("cards", "paid", "deck", "tiles", "totals", "scores", "winners"):
+        for field in ("cards", "paid", "deck", "tiles", "totals", "scores", "winners", "chests"):
             if field in event:
                 assert int_list(event[field]), f"event {index}: {field}"
         for field in ("at", "from"):
@@ -507,6 +539,14 @@ class Table:
         self.falconing = False  # the turn's falcon action is under way [M-FALCON-2]
         self.must_return: set[int] = set()  # falcons a redesign took the tile from [M-FALCON-4]
         self.vacated: tuple[int, int] | None = None  # the cell a redesign's lifted tile left
+        chamber = setup.get("chests") or {"rooms": [[], [], []], "bag": []}
+        self.rooms: list[list[int]] = [list(room) for room in chamber["rooms"]]  # [M-CHEST-2]
+        self.chest_bag: set[int] = set(chamber["bag"])
+        self.chests_on: list[dict[int, int]] = [{} for _ in range(self.n)]  # building -> chest [M-CHEST-6]
+        self.chests_waiting: list[int] = []  # bought this turn, not yet placed [M-CHEST-5]
+        self.chest_room: int | None = None  # the room bought this turn, until its `room` event
+        self.chest_order: list[int] = []  # who places, the buyer first and then clockwise, still to come
+        self.chamber_closed = False  # [M-CHEST-7] a room stayed empty: no more refills
 
     # -- helpers
     def walls(self, tile: int) -> int:
@@ -688,6 +728,7 @@ class Table:
             and self.lifted is None
             and self.vizier_stage is None
             and not self.must_return
+            and not self.chests_busy()
         )
 
     def settled(self) -> bool:
@@ -1008,6 +1049,13 @@ class Table:
                 expected[(p, "camp")] = self.camp_points(p)
             if "bazaars" in self.modules and r == 3 and self.bazaar_points(p):
                 expected[(p, "bazaar")] = self.bazaar_points(p)
+            chest_column = [self.chest_count(q) for q in range(self.n)]
+            if chest_column[p]:  # [M-CHEST-8] ranked by the chests on buildings in the Alhambra, ties shared
+                rank = sorted(chest_column, reverse=True).index(chest_column[p])
+                tied = chest_column.count(chest_column[p])
+                share = sum(CHEST_POINTS[r][rank : rank + tied]) // tied
+                if share:
+                    expected[(p, "chests")] = share
             kinds = Counter(self.tiles[f]["colour"] for f in self.falcons[p].values())
             for colour, many in kinds.items():
                 expected[(p, f"falcon_{colour}")] = FALCON_POINTS[many]
@@ -1143,6 +1191,80 @@ class Table:
         if e["player"] is not None:
             self.market[slot] = None
             self.received[e["player"]].append(e["tile"])
+
+    # -- the treasure chamber (RULES.md §11.6)
+    def chests_busy(self) -> bool:
+        """A purchase of chests this turn is not over: chests still to place or go back, or the room to refill."""
+        if self.chest_room is None:
+            return False
+        return bool(self.chests_waiting) or not self.chamber_closed
+
+    def chest_count(self, p: int) -> int:
+        """[M-CHEST-6] the chests on buildings in ``p``'s Alhambra (not on the reserve)."""
+        return sum(1 for tile in self.chests_on[p] if tile in self.grids[p].values())
+
+    def chest_spots(self, p: int) -> bool:
+        """Whether ``p`` could place one of the waiting chests: a bare building of its colour in the Alhambra."""
+        grid = self.grids[p].values()
+        bare = {self.tiles[t]["type"] for t in grid if self.kind(t) == "building" and t not in self.chests_on[p]}
+        return any(self.tiles[c]["type"] in bare for c in self.chests_waiting)
+
+    def pass_chests_to(self, p: int | None) -> None:
+        """[M-CHEST-5] the players before ``p`` in the order (all, for None) are done: none could place more."""
+        while self.chest_order and self.chest_order[0] != p:
+            q = self.chest_order.pop(0)
+            assert not self.chest_spots(q), f"[M-CHEST-5] player {q} places every chest they can"
+        assert p is None or self.chest_order, "[M-CHEST-5] the chests go once round the table, the buyer first"
+
+    def on_chests(self, e: dict) -> None:
+        """[M-CHEST-3] [M-CHEST-4] the four chests of a room, at least 8 in money of any currencies; no extra action."""
+        p, room, paid = e["player"], e["room"], e["paid"]
+        assert p == self.player and self.may_act and self.vizier_stage is None, "[M-CHEST-3] the turn's action"
+        assert room in (1, 2, 3) and self.rooms[room - 1], "[M-CHEST-7] a room that holds chests"
+        assert len(set(paid)) == len(paid) and all(c in self.hands[p] for c in paid), "paid cards are in the hand"
+        assert all(self.cards[c]["kind"] == "money" for c in paid), "[M-CHEST-4] money pays"
+        assert self.value(paid) >= 8, "[M-CHEST-3] at least 8"
+        for c in paid:
+            self.hands[p].remove(c)
+        self.discard.extend(paid)
+        self.chests_waiting, self.rooms[room - 1] = self.rooms[room - 1], []
+        self.chest_room = room
+        self.chest_order = [(p + k) % self.n for k in range(self.n)]
+        self.may_act, self.acted = False, True
+
+    def on_chest(self, e: dict) -> None:
+        """[M-CHEST-5] after the turn's placements: on a bare building of its colour in the placer's Alhambra."""
+        p, chest, tile = e["player"], e["chest"], e["tile"]
+        assert self.chest_room is not None and not self.may_act and not self.held and self.lifted is None
+        self.pass_chests_to(p)
+        assert chest in self.chests_waiting, "[M-CHEST-5] a chest bought this turn"
+        assert tile in self.grids[p].values() and self.kind(tile) == "building", "[M-CHEST-6] a building there"
+        assert self.tiles[tile]["type"] == self.tiles[chest]["type"], "[M-CHEST-5] of its colour"
+        assert tile not in self.chests_on[p], "[M-CHEST-5] one chest per building"
+        self.chests_waiting.remove(chest)
+        self.chests_on[p][tile] = chest
+
+    def on_chest_back(self, e: dict) -> None:
+        assert self.chest_room is not None and self.chests_waiting, "[M-CHEST-5] chests nobody could place"
+        self.pass_chests_to(None)
+        assert sorted(e["chests"]) == sorted(self.chests_waiting), "[M-CHEST-5] every chest left goes back"
+        self.chest_bag |= set(self.chests_waiting)
+        self.chests_waiting = []
+
+    def on_room(self, e: dict) -> None:
+        """[M-CHEST-7] the room refilled with four chests of the bag, or left empty for good when fewer are left."""
+        assert self.chest_room is not None and e["room"] == self.chest_room and not self.chamber_closed
+        self.pass_chests_to(None)
+        assert not self.chests_waiting, "[M-CHEST-5] chests left go back before the refill"
+        chests = e["chests"]
+        if len(self.chest_bag) < 4:
+            assert chests == [], "[M-CHEST-7] fewer than four left: the room stays empty"
+            self.chamber_closed = True
+        else:
+            assert len(set(chests)) == 4 and set(chests) <= self.chest_bag, "[M-CHEST-7] four chests of the bag"
+            self.chest_bag -= set(chests)
+            self.rooms[self.chest_room - 1] = list(chests)
+        self.chest_room = None
 
     def on_game_over(self, e: dict) -> None:
         assert self.scored_last, "[B-END-3] the game ends with the third scoring"

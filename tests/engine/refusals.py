@@ -30,8 +30,9 @@ from game.engine.components import (
     SLOT_CURRENCY,
     TILE_COUNT,
 )
-from game.engine.modules import ACTION_TYPES, PLAYABLE
+from game.engine.modules import ACTION_TYPES, CHOOSABLE
 from game.engine.modules.bazaars import BuyBazaar, VizierBuyBazaar
+from game.engine.modules.chests import PlaceChest
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.modules.falcons import BuyFalcon
 from game.engine.modules.vizier import VizierBuy
@@ -41,9 +42,11 @@ GOLDEN = Path(__file__).with_name("refusals.txt")
 # (players, seed, modules, decisions played): the base game, every module, and each table size
 GAMES: tuple[tuple[int, int, tuple[str, ...], int], ...] = (
     (2, 1, (), 10_000),  # to the end: the last tiles placed ([B-END-2]) and the game over ([B-END-3])
-    (3, 2, PLAYABLE, 220),
+    (3, 2, CHOOSABLE, 220),  # the modules offered at setup: a module added to the engine leaves this game as it was
     (4, 3, ("vizier", "exchange", "huts", "bonus"), 160),
     (2, 4, ("huts", "camps", "bazaars", "falcons"), 10_000),  # to the end: falcons bought one after another
+    (4, 5, ("chests",), 10_000),  # to the end: the treasure chamber closed ([M-CHEST-7])
+    (2, 5, ("huts", "bonus"), 10_000),  # to the end: a hut never given to Dirk, a bonus card shown twice
 )
 MALFORMED: tuple[Any, ...] = (True, None, 1.5, "3", -1, 10**9, (), [5], (1.5,), (0,) * 17)
 
@@ -60,7 +63,7 @@ def _tiles(state: GameState, rng: random.Random) -> list[int]:
     found = list(state.held) + list(state.reserves[player]) + list(state.boards[player].grid.values())
     found += [tile for tile in state.market if tile != EMPTY]
     for part in state.parts.values():  # a module's pieces: falcons in the supply, bazaars waiting, huts on top
-        found += [*getattr(part, "supply", ()), *getattr(part, "waiting", ())]
+        found += [*getattr(part, "supply", ()), *getattr(part, "waiting", ()), *getattr(part, "pending", ())]
         found += [stack[0] for stack in getattr(part, "stacks", ()) if stack]
     return found + [rng.randrange(TILE_COUNT) for _ in range(3)]
 
@@ -81,6 +84,10 @@ def _value(name: str, state: GameState, rng: random.Random) -> Any:
         return rng.randint(-3, 3)
     if name == "slot":
         return rng.choice((1, 2, 3, 4, 1, 2, 3, 4, 0, 5))
+    if name == "room":  # [M-CHEST-3] a room of the treasure chamber
+        return rng.choice((1, 2, 3, 1, 2, 3, 0, 4))
+    if name == "piece":  # a wooden piece to place ([M-CHEST-5] a chest)
+        return rng.choice(_tiles(state, rng))
     raise AssertionError(f"no values for the field {name!r}")
 
 
@@ -143,6 +150,15 @@ def _perching(state: GameState, rng: random.Random) -> list[Any]:
     return [BuyFalcon(rng.choice(falcons.supply), hand[0], x, y) for x, y in corners]  # type: ignore[attr-defined]
 
 
+def _chests(state: GameState) -> list[Any]:
+    """[M-CHEST-5] [M-CHEST-6] each chest waiting to be placed tried on every tile of the decider's Alhambra."""
+    part = state.parts.get("chests")
+    if part is None or not part.pending:  # type: ignore[attr-defined]
+        return []
+    grid = state.boards[state.decider].grid.values()
+    return [PlaceChest(chest, tile) for chest in part.pending for tile in grid]  # type: ignore[attr-defined]
+
+
 def _stopped(state: GameState, rng: random.Random) -> GameState:
     """A look-ahead copy played on to where it stops, at the end of the turn ([B-TURN-7])."""
     copy = state.clone()
@@ -155,7 +171,7 @@ def _stopped(state: GameState, rng: random.Random) -> GameState:
 def _tries(state: GameState, rng: random.Random, seen: list[Any]) -> list[Any]:
     """The moves tried at one decision."""
     tries: list[Any] = [rng.choice(seen) for _ in range(min(4, len(seen)))]
-    tries += _paying(state) + _perching(state, rng)
+    tries += _paying(state) + _perching(state, rng) + _chests(state)
     for kind in ACTION_TYPES:
         for _ in range(2):
             tries.append(kind(*(_value(name, state, rng) for name in kind._fields)))

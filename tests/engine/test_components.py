@@ -38,6 +38,11 @@ from game.engine.components import (
     CARD_KIND,
     CARD_KINDS,
     CARD_VALUE,
+    CHEST,
+    CHEST_POINTS,
+    CHESTS,
+    CITIZEN,
+    CITIZENS,
     CURRENCIES,
     EXCHANGE,
     EXCHANGE_CARDS,
@@ -55,6 +60,7 @@ from game.engine.components import (
     MARKET_CURRENCY,
     MONEY,
     MONEY_CARD_COUNT,
+    PIECE_COLOUR,
     SCORE_POINTS,
     SCORING,
     SCORING_CARDS,
@@ -68,6 +74,7 @@ from game.engine.components import (
     TILE_SIDES,
     TILE_TYPE,
     TILE_WALLS,
+    TRADER_SET_POINTS,
     TWO_PLAYER_MONEY,
     E,
     N,
@@ -79,6 +86,8 @@ from game.engine.components import (
     is_bonus_card,
     is_building,
     is_camp,
+    is_chest,
+    is_citizen,
     is_exchange_card,
     is_falcon,
     is_hut,
@@ -121,6 +130,8 @@ TILE_TESTS = {
     CAMP: is_camp,
     BAZAAR: is_bazaar,
     FALCON: is_falcon,
+    CITIZEN: is_citizen,
+    CHEST: is_chest,
 }
 CARD_TESTS = {MONEY: is_money_card, SCORING: is_scoring_card, EXCHANGE: is_exchange_card, BONUS: is_bonus_card}
 
@@ -129,11 +140,12 @@ def test_every_tile_has_exactly_one_kind_b_comp_1_b_comp_2():
     """[B-COMP-1] [B-COMP-2] [M-HUT-1] [M-CAMP-1] [M-BAZAAR-1] [M-FALCON-1] every tile id is of exactly one kind,
     and its predicate says so."""
     assert set(TILE_KINDS) == set(TILE_TESTS)
-    assert len(TILE_KIND) == len(TILE_TYPE) == len(TILE_COST) == len(TILE_WALLS) == TILE_COUNT == 115
+    assert len(TILE_KIND) == len(TILE_TYPE) == len(TILE_COST) == len(TILE_WALLS) == TILE_COUNT == 199
     for tile in range(TILE_COUNT):
         assert TILE_KIND[tile] in TILE_KINDS
         assert _pick(TILE_TESTS, tile) == [TILE_KIND[tile]], f"tile {tile}"
-    assert sorted(BUILDINGS + START_TILES + HUTS + CAMPS + BAZAARS + FALCONS) == list(range(TILE_COUNT))
+    everything = BUILDINGS + START_TILES + HUTS + CAMPS + BAZAARS + FALCONS + CITIZENS + CHESTS
+    assert sorted(everything) == list(range(TILE_COUNT))
 
 
 def test_every_card_has_exactly_one_kind_b_comp_3_b_comp_4():
@@ -161,7 +173,16 @@ def test_kinds_agree_with_the_component_tables_b_comp_1_to_b_comp_4():
     assert [(TILE_COST[t], walls_to_text(TILE_WALLS[t])) for t in BUILDINGS] == [
         (int(row["cost"]), "".join(side for side in "NESW" if row[f"wall_{side.lower()}"] == "1")) for row in rows
     ]
-    assert Counter(TILE_KIND) == {BUILDING: 54, START: 6, HUT: 24, CAMP: 8, BAZAAR: 8, FALCON: 15}
+    assert Counter(TILE_KIND) == {
+        BUILDING: 54,
+        START: 6,
+        HUT: 24,
+        CAMP: 8,
+        BAZAAR: 8,
+        FALCON: 15,
+        CITIZEN: 42,
+        CHEST: 42,
+    }
     money = Counter()
     for row in _table("money.csv"):
         money[(CURRENCIES.index(row["currency"]), int(row["value"]))] += int(row["copies"])
@@ -468,3 +489,21 @@ def test_scoring_table_b_score_2():
     )
     assert expected[2][5] == (21, 13, 6)
     assert expected == SCORE_POINTS
+
+
+def test_wooden_pieces_of_expansions_3_and_4_agree_with_their_tables_m_trader_1_m_chest_1():
+    """[M-TRADER-1] 42 citizens, seven of each building colour (citizens.csv), [M-TRADER-6] a set of 1..6 colours
+    scores 1/3/6/10/15/21; [M-CHEST-1] 42 chests, 5/5/7/7/9/9 by colour (chests.csv), [M-CHEST-8] 7; 14/7; 22/14/7.
+    Neither is a building: no type, no cost, no walls, never in a majority."""
+    assert len(CITIZENS) == len(CHESTS) == 42 and CHESTS[0] == CITIZENS[-1] + 1
+    assert Counter(BUILDING_TYPES[PIECE_COLOUR[t]] for t in CITIZENS) == {kind: 7 for kind in BUILDING_TYPES}
+    assert Counter(BUILDING_TYPES[PIECE_COLOUR[t]] for t in CHESTS) == {
+        row["type"]: int(row["count"]) for row in _table("chests.csv")
+    }
+    assert TRADER_SET_POINTS == (0, 1, 3, 6, 10, 15, 21)
+    assert CHEST_POINTS == ((7, 0, 0), (14, 7, 0), (22, 14, 7))
+    for tile in range(TILE_COUNT):
+        assert (PIECE_COLOUR[tile] is not None) == (is_chest(tile) or is_citizen(tile))
+        if PIECE_COLOUR[tile] is not None:
+            assert TILE_TYPE[tile] is None and TILE_COST[tile] is None and TILE_WALLS[tile] == 0
+    assert describe_tile(CHESTS[-1]) == "tower chest" and describe_tile(CITIZENS[0]) == "pavilion citizen"

@@ -16,7 +16,7 @@ from functools import cache
 import pytest
 
 from game.engine import Buy, GameState, IllegalAction, Place, deal, said_action
-from game.engine.components import EXCHANGE_CARDS, FALCONS
+from game.engine.components import CHESTS, EXCHANGE_CARDS, FALCONS
 from game.engine.messages import ENGLISH_WORDS, Message, fill
 from game.engine.modules import ACTION_TYPES, MODULES, PLAYABLE
 from game.i18n import words
@@ -112,6 +112,8 @@ SAMPLE = {
     "x": 37,
     "y": -41,
     "slot": 2,
+    "room": 3,
+    "piece": CHESTS[0],
 }
 
 

@@ -42,6 +42,7 @@ NAMES = {
     "camps": word("camps?"),
     "bazaars": word("bazaars?"),
     "falcons": "falcon",
+    "chests": word("chests?"),
 }
 # Shared files that may name a module, and why.
 ALLOWED = {

@@ -28,7 +28,6 @@ NOT_YET_IMPLEMENTED: dict[str, tuple[str, ...]] = {
     "thieves": ("M-THIEF-",),
     "walls": ("M-WALL-",),
     "traders": ("M-TRADER-",),
-    "chests": ("M-CHEST-",),
 }
 
 

@@ -168,6 +168,12 @@ class Module:
     def after_redesign(self, state: Play, player: int) -> None:
         """A tile left ``player``'s Alhambra in a redesign (after its ``reserve`` event)."""
 
+    def turn_ending(self, state: Play) -> bool:
+        """The turn's tiles are all placed, before the market is refilled ([B-TURN-7]): True if the module asks for
+        decisions now (in its own phase) and calls ``state.end_action()`` again once they are made; False when it
+        has nothing (more) to do this turn ([M-CHEST-5] the chests bought this turn are placed)."""
+        return False
+
     def after_turn(self, state: Play) -> bool:
         """The turn has ended (refills and scorings done, the market full): True if the module now takes
         over the flow (a vizier window), and then calls ``state.next_turn()`` itself."""
