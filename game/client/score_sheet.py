@@ -4,10 +4,10 @@ Pure data (it draws nothing).  Points come from the engine's ``score`` event (th
 walls are read back from the state for display.  A scoring happens at the very end of a turn, so
 the state right after the action that caused it still shows the Alhambras as they were scored;
 only a module's collector may have received tiles after a scoring, and its
-columns (``ClientModule.sheet_columns``) take those off again.  The counts are what the scoring
+columns (``Scoring.sheet_columns``) take those off again.  The counts are what the scoring
 counted (``GameState.scoring_counts``): a rule module's share of a count (huts' neighbours,
-revealed bonus cards: ``ClientModule.count_shares``) is named beside it, e.g. "+1 hut, +1 bonus".  A module's
-own score items (camp lines, bazaars: ``ClientModule.score_lines``) get a row each after the walls, with each
+revealed bonus cards: ``Scoring.count_shares``) is named beside it, e.g. "+1 hut, +1 bonus".  A module's
+own score items (camp lines, bazaars: ``Scoring.score_lines``) get a row each after the walls, with each
 player's points explained.
 """
 

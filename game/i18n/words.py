@@ -38,6 +38,7 @@ from game.engine.components import (
     TILE_KIND,
     TILE_TYPE,
     TILE_WALLS,
+    describe_card,
     scoring_round_of,
 )
 from game.engine.messages import Message, argument_kind
@@ -176,6 +177,8 @@ def card(card_id: int) -> str:
     if kind == BONUS:
         kind_index, cost = BONUS_TILE[card_id]  # type: ignore[misc]
         return _("bonus card {type} {cost}").format(type=building(kind_index), cost=cost)
+    if CARD_CURRENCY[card_id] is None:  # a card the words do not say yet (§11's, not offered at setup): the engine's
+        return describe_card(card_id)
     return _("{currency} {value}").format(currency=currency(CARD_CURRENCY[card_id]), value=CARD_VALUE[card_id])  # type: ignore[arg-type]
 
 

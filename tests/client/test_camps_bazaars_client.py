@@ -390,7 +390,7 @@ def test_the_a_key_picks_the_next_bazaar_you_can_pay(make_app: MakeApp) -> None:
     driver, scene = sit_down(make_app, game)
     payable = {a.tile for a in scene.state.legal_actions() if isinstance(a, BuyBazaar | ExchangeBuyBazaar)}
     assert "buy a bazaar (A)" in scene.prompt.said(), scene.prompt.said()
-    assert ("A", CLIENT_MODULES[bazaars.NAME].picker.shortcut) in SHORTCUTS  # type: ignore[union-attr]
+    assert ("A", CLIENT_MODULES[bazaars.NAME].wares.picker.shortcut) in SHORTCUTS  # type: ignore[union-attr]
     driver.key(pygame.K_a)
     picked = scene.sel.item
     assert picked in payable

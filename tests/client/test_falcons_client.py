@@ -29,7 +29,7 @@ from test_snapshot import Views, hand_snapshot, make_ui
 
 from ai import make_agent
 from game.client.modules import CLIENT_MODULES, modules_for
-from game.client.modules.falcons import BY_KIND, COLOURS_AT, DONE, PICK, FalconsClient, FalconsPanel
+from game.client.modules.falcons import BY_KIND, CLIENT, COLOURS_AT, DONE, PICK, FalconsPanel, FalconsPlacements
 from game.client.narrate import narrate
 from game.client.playback import SOUNDS, TIMING, moved_items
 from game.client.scenes.game_over import GameOverScene
@@ -160,7 +160,7 @@ def falcon_events(scene: TurnScene, player: int | None = None) -> list[dict]:
 def test_the_registry_knows_the_falconers_only_where_they_play() -> None:
     compiled = modules_for(Ruleset.of(3, MODULES))
     assert [m.name for m in compiled.modules] == [falcons.NAME]
-    assert isinstance(CLIENT_MODULES[falcons.NAME], FalconsClient)
+    assert CLIENT_MODULES[falcons.NAME] is CLIENT
     assert list(compiled.panels()) == [falcons.NAME]
     assert [p.widget for _, p in compiled.picks] == ["buy_falcons"]
     assert [c.widget for c in compiled.commands] == ["falcons_done"]
@@ -260,7 +260,7 @@ def test_the_table_shows_the_supply_and_the_falcons_at_two_sizes(
     panel = panel_of(scene)
     assert scene.opponents.rect.contains(panel.rect)
     pickable = scene.snapshot().pickable
-    assert pickable == set(FalconsClient().placeable(state, 0)) and pickable
+    assert pickable == set(FalconsPlacements().placeable(state, 0)) and pickable
     for falcon, rect in panel.supply_rects(state).items():
         assert rect.w >= 20, "a falcon of the supply is big enough to tell apart"
         assert panel.rect.contains(rect)
@@ -295,7 +295,7 @@ def test_f_picks_a_falcon_its_corners_light_up_x_changes_the_card_tab_and_enter_
     before = len(state.hands[0])
     driver.key(pygame.K_f)
     falcon = scene.sel.piece
-    assert falcon == min(FalconsClient().placeable(state, 0)), "F picks the first falcon that fits"
+    assert falcon == min(FalconsPlacements().placeable(state, 0)), "F picks the first falcon that fits"
     assert set(scene.snapshot().spots) == corners(state, falcon), "exactly the engine's corners are lit"
     money = [c for c in state.hands[0] if is_money_card(c)]
     order = [paid[0] for paid in scene.sel.suggestions]  # what X goes through
@@ -326,7 +326,7 @@ def test_click_a_falcon_then_a_lit_corner_and_a_card_of_the_hand(make_app: MakeA
     game = falcon_position(lambda s: buying(s) and len([c for c in s.hands[0] if is_money_card(c)]) >= 2)
     driver, scene = sit_down(make_app, game)
     state = scene.state
-    falcon = max(FalconsClient().placeable(state, 0))
+    falcon = max(FalconsPlacements().placeable(state, 0))
     driver.click(token_pos(scene, falcon))
     assert scene.sel.piece == falcon
     other = next(c for c in state.hands[0] if is_money_card(c) and c != scene.sel.pay[0])
@@ -349,7 +349,7 @@ def test_drag_a_falcon_from_the_supply_onto_a_corner(make_app: MakeApp) -> None:
     game = falcon_position(buying, seeds=range(3, 60))
     driver, scene = sit_down(make_app, game)
     state = scene.state
-    falcon = FalconsClient().placeable(state, 0)[0]
+    falcon = FalconsPlacements().placeable(state, 0)[0]
     corner = sorted(corners(state, falcon))[-1]
     driver.drag(token_pos(scene, falcon), corner_pos(scene, corner))
     finish(driver, scene)
@@ -700,7 +700,7 @@ class FalconPlayer(UiPlayer):
                 if scene.sel.piece == action.falcon:
                     break
         elif way == "falcon drag":  # a drag pays with the suggested card (any money card pays: [M-FALCON-2])
-            card = FalconsClient().piece_cards(scene.state, 0, action.falcon)[0]
+            card = FalconsPlacements().piece_cards(scene.state, 0, action.falcon)[0]
             action = BuyFalcon(action.falcon, card, action.x, action.y)
             d.drag(token_pos(scene, action.falcon), corner_pos(scene, (action.x, action.y)))
             self.confirm_if_staged(scene)
@@ -766,7 +766,7 @@ def test_falconers_are_offered_at_setup_and_switched_on_by_their_key(make_app: M
 
 def test_the_rules_help_names_the_falcon_controls() -> None:
     """The falconers page's "At the table" names the real controls."""
-    page = FalconsClient.help_page  # the falconers' page lives with their client module
+    page = CLIENT.help_page  # the falconers' page lives with their client module
     assert page is not None
     sections = {section.title: section.paragraphs for section in page.sections}
     text = " ".join(sections["At the table"])

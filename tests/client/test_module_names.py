@@ -2,8 +2,8 @@
 
 Why: each rule module's client half lives in one file (``game/client/modules/<name>.py``), registered once in
 ``CLIENT_MODULES`` and compiled per ruleset by ``modules_for``.  The table, the scenes, the views and the score
-sheet reach a module only through the ``ClientModule`` hooks, looping over the modules that play and over
-nothing in a base game.  A scene or view that names a module itself (an ``if "huts" in modules``, an import of
+sheet reach a module only through the hooks of its roles (``modules/base.py``), gathered over the modules that play
+and over nothing in a base game.  A scene or view that names a module itself (an ``if "huts" in modules``, an import of
 its panel, a special case for Dirk) would bypass the hooks: the module could no longer be changed, added or
 removed in its one file, and its code could run in games it does not play in.  So every client file outside
 the modules is read token by token, and any identifier (for Dirk, any string too) that names a module fails
@@ -120,7 +120,7 @@ def test_no_client_code_outside_the_modules_names_the_module(module: str) -> Non
         if hits:
             found[relative] = len(hits)
     assert found == {file: count for file, count in guard.allowed.items() if count is not ANY}, (
-        f"client code outside game/client/modules/ names {module!r}: reach it through the ClientModule hooks "
+        f"client code outside game/client/modules/ names {module!r}: reach it through its roles' hooks "
         "(or, where naming it is right, such as art drawn by id, note the file and its count in GUARDS)"
     )
 

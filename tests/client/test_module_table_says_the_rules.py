@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from ai import make_agent
 from ai.base import Decision
 from ai.greedy import GreedyAgent
-from game.client.modules.bazaars import BazaarsClient
-from game.client.modules.falcons import FalconsClient
+from game.client.modules.bazaars import BazaarsWares
+from game.client.modules.falcons import FalconsPlacements
 from game.client.narrate import narrate
 from game.client.scenes.parts.drawing import PROMPT_LINES
 from game.client.scenes.parts.prompt import Prompt
@@ -53,8 +53,8 @@ from game.engine.phases import ACTION, PLACE
 from game.i18n import words
 
 ALL = tuple(CHOOSABLE)
-FALCONS = FalconsClient()
-BAZAARS = BazaarsClient()
+FALCONS = FalconsPlacements()
+BAZAARS = BazaarsWares()
 
 
 # ---------------------------------------------------------------------- positions (test setup, not play)

@@ -14,7 +14,8 @@ from positions import exact_payment_game
 from ai import make_agent
 from game.client import modules
 from game.client.modules import CLIENT_MODULES, modules_for
-from game.client.modules.dirk import DirkClient, DirkPanel
+from game.client.modules.dirk import CLIENT as DIRK
+from game.client.modules.dirk import DirkPanel, DirkScoring
 from game.client.narrate import SAYINGS, narrate
 from game.client.plain import plain
 from game.client.playback import SOUNDS, TIMING, moved_items
@@ -72,7 +73,7 @@ def test_the_registry_compiles_dirks_hooks_in_a_two_player_game_only() -> None:
     assert CLIENT_MODULES[dirk.NAME].name == dirk.NAME  # keyed by the engine module's name
     two = modules_for(Ruleset.of(2))
     assert two is modules_for(Ruleset.of(2)), "compiled once per ruleset"
-    assert [type(m) for m in two.modules] == [DirkClient]
+    assert two.modules == (DIRK,)
     assert [c.key for c in two.collectors] == [dirk.NAME]
     assert [d.widget for d in two.destinations] == ["to_dirk"]
     for players in (3, 4, 5, 6):
@@ -127,7 +128,7 @@ def test_dirks_column_leaves_out_the_tiles_dealt_after_the_scoring() -> None:
     part = dirk.of(state)
     assert part is not None
     later = [{"e": dirk.DRAW_EVENT, "tiles": part.tiles[:4]}]
-    (column,) = DirkClient().sheet_columns(state, final, later)
+    (column,) = DirkScoring().sheet_columns(state, final, later)
     assert sum(column.counts) == len(part.tiles) - 4 and column.wall is None
 
 

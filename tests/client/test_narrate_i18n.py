@@ -56,10 +56,10 @@ KEYS = {
     key
     for module in CLIENT_MODULES.values()
     for key in (
-        *(c.hotkey for c in module.commands),
-        *(d.hotkey for d in module.destinations),
-        *((module.pick.hotkey,) if module.pick else ()),
-        *((module.picker.hotkey,) if module.picker else ()),
+        *(c.hotkey for c in (module.moves.commands if module.moves else ())),
+        *(d.hotkey for d in (module.moves.destinations if module.moves else ())),
+        *((module.placements.pick.hotkey,) if module.placements and module.placements.pick else ()),
+        *((module.wares.picker.hotkey,) if module.wares and module.wares.picker else ()),
     )
 }
 
@@ -210,7 +210,7 @@ def test_the_module_words_are_english_in_english() -> None:
 
 def test_labels_translate_themselves(fake_language: None) -> None:
     """A module's button keeps its English source and says its label in the current language when read."""
-    wake = CLIENT_MODULES["vizier"].commands[0]
+    wake = CLIENT_MODULES["vizier"].moves.commands[0]  # type: ignore[union-attr]
     assert wake.label_source == "Wake vizier" and wake.label == marked("Wake vizier")
     assert client_modules.SHORTCUTS and all(not leaks(i18n._(said)) for _key, said in client_modules.SHORTCUTS)
     assert collector_name("dirk", NAMES) == marked("Dirk")

@@ -1,51 +1,55 @@
-"""What the client may show and accept of a rule module, as hooks with the base game's answer ("nothing").
+"""What the client may show and accept of a rule module: a ``ClientModule`` made of the roles it has.
 
-A ``ClientModule`` is the client's half of an engine module (``game/engine/modules/``), keyed by
-the same name.  It overrides only what its module shows or accepts:
+A ``ClientModule`` is the client's half of an engine module (``game/engine/modules/``), keyed by the same name.
+It is a small composition: the module's ``name``, its ``setup_key`` (the letter that switches it on or off at
+setup: its initial unless it says), its ``icons`` (the ``assets/ui`` icons its buttons use, checked at start-up),
+and the roles it has, each a small class of one job whose hooks answer the base game's "nothing" unless its
+module says more.  A module writes only the roles it needs; a role it lacks is None and the compiled set
+(``modules_for(state.rules)`` in ``modules/__init__.py``, once per ruleset) skips it.  The roles and their hooks:
 
-- ``collectors``, ``scores``, ``event_scores``: scorers who are not seats (Dirk).  They get a token on
-  the score track, a column on the score sheet, a row in the game-over standings and a name in the log.
-- ``sheet_columns``: those collectors' columns of a scoring's sheet (their buildings, wall, total).
-- ``panel``: a panel at the bottom of the opponents column (drawn every frame, a target for drops).
-- ``item_positions``: where the module's cards and tiles are drawn, for their flights.
-- ``destinations``: places besides the Alhambra and the reserve a bought tile may go to (a button, a
-  key, a drop on the module's panel).
-- ``sayings``, ``timing``, ``sounds``, ``moved_items``: how its record events read in the log (whole sentences
-  in the current language, one for "you" and one for another player: ``Narrator.tell``) and play
-  back on the table (event names are unique, so these tables are merged for all modules at once).
-- ``icons``: the ``assets/ui`` icons its buttons use (checked at start-up).
-- ``pieces``, ``hand_cards``: what a seat holds of the module (a vizier token, bonus cards; exchange
+- ``Narration``: how its record events read and play back.  ``sayings``, ``timing``, ``sounds``: per event name,
+  its sentence in the log (whole sentences in the current language, one for "you" and one for another player:
+  ``Narrator.tell``), its flight and pause, its sound (event names are unique, so these tables are merged for all
+  modules at once); ``moved_items``: the cards and tiles one of its events moves; ``banner``: a word across the
+  board when one of its events is shown (a vizier buys out of turn); ``describe``: one of its moves in words
+  (waiting for End turn, a hint).
+- ``Scoring``: what it adds to the scorings.  ``collectors``, ``scores``, ``event_scores``, ``sheet_columns``:
+  scorers who are not seats (Dirk): a token on the score track, a column on the score sheet (their buildings,
+  wall, total), a row in the game-over standings and a name in the log; ``count_shares``: what it adds to a
+  player's counts at a scoring ([M-HUT-4], [M-BONUS-2]); ``score_lines``: rows of the score sheet for its own
+  ``score`` items (camp lines, bazaars), each player's points explained in a few words.
+- ``Holdings``: what a seat holds of it.  ``pieces`` (a vizier token, bonus cards) and ``hand_cards`` (exchange
   cards kept beside the money), drawn on the opponents' panels, beside your Alhambra and in your hand.
-- ``commands``: buttons (and keys) for the module's own moves (wake the vizier, pass a window).
-- ``prompt``, ``title``: what the prompt band and the actions panel say in the module's own phases.
-- ``payments``, ``buy_action``, ``exact_only``: the purchases the module adds (an exchange card
-  paying, a vizier buying in its window): the table's buying flow asks them.
-- ``count_shares``: what the module adds to a player's counts at a scoring ([M-HUT-4], [M-BONUS-2]),
-  for the score sheet.
-- ``score_lines``: rows of the score sheet for the module's own ``score`` items (camp lines, bazaars), each
-  player's points explained in a few words.
-- ``for_sale``, ``item_slot``, ``item_payments``, ``item_purchase``, ``picker``: tiles the module sells
-  outside the market's slots (the bazaars waiting beside it), each priced and paid by a market slot: a
-  click on its panel (``ModulePanel.item_at``) or the picker's key picks one, and the buying flow suggests
-  its payments (always exact) and makes its purchase.
-- ``setup_key``: the letter that switches the module on or off at setup (its initial unless it says).
-- ``ModulePanel.beside_market``: a panel that sits at the right end of the market row, not in the column.
-- ``ModulePanel.least_height``: how high a panel in the column must be for its words and pieces to show whole
-  (the column gives it that while the opponents' panels keep what theirs need).
-- ``marks``: the module's tokens on the corners of a seat's Alhambra (falcons), drawn on every view of it.
-- ``placeable``, ``piece_cards``, ``spots``, ``pick``, ``picked_prompt``: pieces of the module's panel put on
-  your Alhambra's corners (falcons): a click on one in its panel (``ModulePanel.piece_at``) or the pick's
-  button and key picks it, its corners light up, the cheapest card is suggested to pay (X or a click on a card
-  changes it), and a click or a drop on a corner (or Tab and Enter) makes the move ``spots`` names.
-  ``unpickable`` says why none (or the one clicked, ``ModulePanel.piece_drawn_at``) can be picked now.
-- ``describe``, ``preview``: one of its moves in words (waiting for End turn, a hint) and the token it would
-  put on your Alhambra, drawn faded meanwhile.
-- ``banner``: a word across the board when one of its events is shown (a vizier buys out of turn).
+- ``Moves``: its own moves and words on the turn.  ``commands``: buttons and keys for its moves (wake the
+  vizier, pass a window); ``destinations``: places besides the Alhambra and the reserve a bought tile may go to
+  (a button, a key, a drop on its panel); ``prompt``, ``title``: what the prompt band and the actions panel say in
+  its own phases; ``turn_options``: its moves open on the turn, for the turn's prompt ("take a hut").
+- ``Purchases``: other ways to buy a market slot's tile, which the table's buying flow asks.  ``payments``,
+  ``buy_action``: the payments it adds and the purchase it makes of them (an exchange card paying, a vizier
+  buying in its window); ``exact_only``: whether the purchases of now must pay exactly; ``pays_with``: the
+  currencies one of its cards pays.
+- ``Wares``: tiles it sells outside the market's slots (the bazaars waiting beside it), each priced and paid by a
+  market slot.  ``for_sale``, ``item_slot``, ``item_payments``, ``item_purchase``; ``picker``: the key that picks
+  the next one (a click on its panel picks one too: ``ModulePanel.item_at``); the buying flow suggests its
+  payments (always exact) and makes its purchase.
+- ``Placements``: pieces of its panel put on the corners of your Alhambra (falcons).  ``marks``: its tokens on
+  the corners of a seat's Alhambra, drawn on every view of it; ``placeable``, ``piece_cards``, ``spots``:
+  which may be picked now, the cards that pay for one (the cheapest suggested) and the corners that take it, each
+  with its move; ``pick``: the button and key that pick the next (as a click on one in its panel:
+  ``ModulePanel.piece_at``); ``picked_prompt``: the prompt while one is held; ``unpickable``: why none (or the one
+  clicked: ``ModulePanel.piece_drawn_at``) may be picked now; ``preview``: the token one of its moves would put
+  there, drawn faded (waiting for End turn, a hint).
+- ``panel``: a ``ModulePanel`` class, a new one made for each table scene: drawn every frame at the bottom of the
+  opponents column (``least_height``: the height its words and pieces need there) or at the right end of the
+  market row (``beside_market``); a target for drops, a click on it may make a move (``action_at``), and
+  ``item_positions`` says where its cards and tiles are drawn, for their flights.
 - ``help_page``: its page of the rules help (``help_blocks.HelpPage``: its tab, title, sections and drawn
   examples), kept beside it in ``<name>_help.py``; the rules help shows a tab for each module that has one.
 
-``modules_for(state.rules)`` (``modules/__init__.py``) compiles the hooks of the modules that play
-once per ruleset; the base game gets empty tuples.
+A module's file defines the roles it needs as subclasses of these (``VizierNarration(Narration)``...) and ends
+with its ``CLIENT = ClientModule(name=NAME, narration=VizierNarration(), ...)``, one line of the registry
+``CLIENT_MODULES``.  The compiled set keeps one method per hook, gathered over the modules having its role; the
+base game (no modules) gets empty answers.
 
 Words (docs/I18N.md): every hook that returns words says them in the current language when it is called.
 What a module keeps at import (a button's label, tooltip and shortcut, a collector's name) is English marked
@@ -55,7 +59,7 @@ read; the merged ``SHORTCUTS`` and ``COLLECTOR_NAMES`` hold the English sources 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
@@ -138,7 +142,7 @@ Saying = Callable[[Narrator, dict], "LogLine"]
 
 
 def decider_name(name: str | None) -> str | None:
-    """The decider's name given to ``ClientModule.title``: None for the human.  The scene used to pass "Your" or
+    """The decider's name given to ``Moves.title``: None for the human.  The scene used to pass "Your" or
     a possessive ("Ann's"), English built in; both are still understood."""
     if name is None or name == "Your":
         return None
@@ -259,6 +263,10 @@ class ModulePanel:
         """Where items flying to the module land."""
         return self.rect
 
+    def item_positions(self, state: GameState) -> dict[Key, pygame.Rect]:
+        """Where the module's cards and tiles are drawn on the panel now (laid out), for their flights."""
+        return {}
+
     def action_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> Action | None:
         """The move a click at ``pos`` on the panel makes (the human's, in the action phase), or None."""
         return None
@@ -274,25 +282,70 @@ class ModulePanel:
 
     def piece_drawn_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         """The module's piece drawn at ``pos``, whether it may be picked now or not (a click on one that may not
-        says why: ``ClientModule.unpickable``), or None."""
+        says why: ``Placements.unpickable``), or None."""
         return None
 
 
-class ClientModule:
-    """The client's side of one rule module.  Subclasses override what their module shows or accepts."""
+class Role:
+    """One job of a module's client side.  Each hook answers the base game's "nothing" (no words, no items, no
+    move), so a module's role overrides only what its module does of that job, and the compiled set may ask
+    every module having the role without asking which module it is."""
 
-    name: ClassVar[str]  # the engine module's name (``Module.name``)
+
+class Narration(Role):
+    """How the module's record events read in the log and play back on the table, and its moves in words.
+
+    The tables are keyed by event name; names are unique, so they are merged for all modules at import (an
+    event of a module that does not play never occurs, and the log is narrated from events alone)."""
+
+    sayings: ClassVar[Mapping[str, Saying]] = {}  # event name -> its sentence in the log
+    timing: ClassVar[Mapping[str, tuple[float, float]]] = {}  # event name -> (flight, gap) at speed 1
+    sounds: ClassVar[Mapping[str, str]] = {}  # event name -> the sound it plays
+
+    def moved_items(self, event: dict) -> list[Key]:
+        """The cards and tiles one of its events moves (they fly as it is played back)."""
+        return []
+
+    def banner(self, event: dict, names: Sequence[str], you: int | None) -> str | None:
+        """A word across the board when ``event`` (one of its own) is shown, or None."""
+        return None
+
+    def describe(self, state: GameState, action: Action) -> str | None:
+        """One of its moves in the player's words (the move waiting for End turn, a hint), or None."""
+        return None
+
+
+class Scoring(Role):
+    """What the module adds to the scorings: scorers who are not seats (Dirk), its part of the players' counts,
+    and rows of its own score items, on the score track, the score sheet and the game-over standings."""
+
     collectors: ClassVar[tuple[Collector, ...]] = ()
-    destinations: ClassVar[tuple[Destination, ...]] = ()
-    sayings: ClassVar[dict[str, Saying]] = {}  # event name -> its sentence in the log
-    timing: ClassVar[dict[str, tuple[float, float]]] = {}  # event name -> (flight, gap) at speed 1
-    sounds: ClassVar[dict[str, str]] = {}  # event name -> the sound it plays
-    icons: ClassVar[tuple[str, ...]] = ()
-    commands: ClassVar[tuple[Command, ...]] = ()
-    picker: ClassVar[Picker | None] = None  # the key that picks its next tile for sale (``for_sale``)
-    setup_key: ClassVar[str] = ""  # its key at setup, a letter ("": the initial of its name)
-    pick: ClassVar[Pick | None] = None  # the button and key that pick its next piece for your Alhambra (``placeable``)
-    help_page: ClassVar[HelpPage | None] = None  # its page of the rules help (None: no page of its own)
+
+    def scores(self, state: GameState) -> dict[str, int]:
+        """The current score of each of its collectors."""
+        return {}
+
+    def event_scores(self, event: dict) -> dict[str, int]:
+        """Its collectors' totals as a ``score`` event records them."""
+        return {}
+
+    def sheet_columns(self, state: GameState, event: dict, later: Sequence[dict]) -> list[Column]:
+        """Its collectors' columns for the sheet of ``event`` (``later``: the events after it in its batch)."""
+        return []
+
+    def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
+        """What the module adds to ``player``'s counts at a scoring, per building type, each with how the sheet
+        says it: an English template with ``{n}`` marked ``N_`` ("+{n} hut"), translated where it is shown."""
+        return []
+
+    def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
+        """The sheet's rows for its own items of ``score`` ``event`` (``state``: as it was scored), or []."""
+        return []
+
+
+class Holdings(Role):
+    """What a seat holds of the module, drawn on the opponents' panels (beside their reserves), beside your
+    Alhambra and in your hand.  A module having this role makes room for its pieces on the opponents' panels."""
 
     def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
         """What ``seat`` holds of the module, as ``viewer`` (the human, or None: nobody) may see it."""
@@ -301,6 +354,14 @@ class ClientModule:
     def hand_cards(self, state: GameState, seat: int) -> list[int]:
         """Cards ``seat`` keeps beside their money (exchange cards): drawn with the hand."""
         return []
+
+
+class Moves(Role):
+    """The module's own moves and words on the table: its buttons and keys, the places it offers a bought tile,
+    and what the prompt and the actions panel say in its phases and on a turn."""
+
+    commands: ClassVar[tuple[Command, ...]] = ()
+    destinations: ClassVar[tuple[Destination, ...]] = ()
 
     def prompt(self, state: GameState) -> str | None:
         """The prompt when the human decides in one of the module's phases (None: not its phase)."""
@@ -315,9 +376,10 @@ class ClientModule:
         (``decider_name`` reads the older "Your" / "Ann's" too)."""
         return None
 
-    def pays_with(self, card: int) -> tuple[int, ...]:
-        """The currencies ``card`` (one of ``hand_cards``) lets pay together, or () if it pays nothing."""
-        return ()
+
+class Purchases(Role):
+    """Other ways to buy a market slot's tile, which the table's buying flow asks: a card of the module paying
+    (an exchange card), a purchase in its own phase (a vizier's window)."""
 
     def payments(self, state: GameState, player: int, slot: int) -> list[Payment]:
         """Payments for market ``slot`` the module offers now (its card, its phase), suggested in this order."""
@@ -331,14 +393,17 @@ class ClientModule:
         """Whether the purchases of now must pay exactly (the vizier's)."""
         return False
 
-    def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
-        """What the module adds to ``player``'s counts at a scoring, per building type, each with how the sheet
-        says it: an English template with ``{n}`` marked ``N_`` ("+{n} hut"), translated where it is shown."""
-        return []
+    def pays_with(self, card: int) -> tuple[int, ...]:
+        """The currencies ``card`` (one of ``Holdings.hand_cards``) lets pay together, or () if it pays nothing."""
+        return ()
 
-    def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
-        """The sheet's rows for its own items of ``score`` ``event`` (``state``: as it was scored), or []."""
-        return []
+
+class Wares(Role):
+    """Tiles the module sells outside the market's slots (the bazaars waiting beside it), each priced and paid by
+    a market slot: picked by a click on its panel (``ModulePanel.item_at``) or by ``picker``'s key, then paid
+    with the buying flow's suggestions (always exact) and bought by its purchase."""
+
+    picker: ClassVar[Picker | None] = None  # the key that picks its next tile for sale
 
     def for_sale(self, state: GameState) -> list[int]:
         """Its tiles for sale outside the market's slots now (the bazaars waiting beside it), in their order."""
@@ -356,6 +421,15 @@ class ClientModule:
     def item_purchase(self, state: GameState, item: int, paid: tuple[int, ...], card: int | None) -> Action | None:
         """The purchase of ``item`` paying ``paid`` (and ``card``) now, or None if ``item`` is none of its."""
         return None
+
+
+class Placements(Role):
+    """Pieces of the module's panel put on the corners of your Alhambra (falcons), and its tokens there on every
+    Alhambra: a click on one in its panel (``ModulePanel.piece_at``) or ``pick``'s button and key picks it, its
+    corners light up, the cheapest card is suggested to pay (X or a click on a card changes it), and a click or a
+    drop on a corner (or Tab and Enter) makes the move ``spots`` names."""
+
+    pick: ClassVar[Pick | None] = None  # the button and key that pick its next piece for your Alhambra
 
     def marks(self, state: GameState, seat: int) -> list[Mark]:
         """Its tokens on the corners of ``seat``'s Alhambra (falcons), drawn on every view of it."""
@@ -383,38 +457,42 @@ class ClientModule:
         in words (the rule it takes, or what is missing); None if they can, or if ``piece`` is none of its."""
         return None
 
-    def describe(self, state: GameState, action: Action) -> str | None:
-        """One of its moves in the player's words (the move waiting for End turn, a hint), or None."""
-        return None
-
     def preview(self, state: GameState, action: Action) -> Mark | None:
         """The token one of its moves would put on your Alhambra (waiting for End turn, or hinted), or None."""
         return None
 
-    def banner(self, event: dict, names: Sequence[str], you: int | None) -> str | None:
-        """A word across the board when ``event`` (one of its own) is shown, or None."""
-        return None
 
-    def scores(self, state: GameState) -> dict[str, int]:
-        """The current score of each of its collectors."""
-        return {}
+# The roles a client module may have, by the name of its field in ``ClientModule``.
+ROLES: dict[str, type[Role]] = {
+    "narration": Narration,
+    "scoring": Scoring,
+    "holdings": Holdings,
+    "moves": Moves,
+    "purchases": Purchases,
+    "wares": Wares,
+    "placements": Placements,
+}
 
-    def event_scores(self, event: dict) -> dict[str, int]:
-        """Its collectors' totals as a ``score`` event records them."""
-        return {}
 
-    def sheet_columns(self, state: GameState, event: dict, later: Sequence[dict]) -> list[Column]:
-        """Its collectors' columns for the sheet of ``event`` (``later``: the events after it in its batch)."""
-        return []
+@dataclass(frozen=True)
+class ClientModule:
+    """The client's side of one rule module: its name, its key at setup, its icons, and the roles it has (None for
+    a role it lacks: the compiled set skips it).  A module's file makes one, its ``CLIENT``."""
 
-    def panel(self) -> ModulePanel | None:
-        """A new panel for a table scene, or None."""
-        return None
+    name: str  # the engine module's name (``Module.name``)
+    narration: Narration | None = None
+    scoring: Scoring | None = None
+    holdings: Holdings | None = None
+    moves: Moves | None = None
+    purchases: Purchases | None = None
+    wares: Wares | None = None
+    placements: Placements | None = None
+    panel: type[ModulePanel] | None = None  # its panel's class: a new one for each table scene
+    help_page: HelpPage | None = None  # its page of the rules help (None: no page of its own)
+    setup_key: str = ""  # its key at setup, a letter ("": the initial of its name)
+    icons: tuple[str, ...] = ()  # the ``assets/ui`` icons its buttons use
 
-    def item_positions(self, state: GameState, panel: ModulePanel | None) -> dict[Key, pygame.Rect]:
-        """Where its items are drawn now (``panel``: its own, laid out)."""
-        return {}
-
-    def moved_items(self, event: dict) -> list[Key]:
-        """The cards and tiles one of its events moves."""
-        return []
+    def roles(self) -> dict[str, Role]:
+        """The roles it has, by field name (those of ``ROLES`` that are not None)."""
+        found = {name: getattr(self, name) for name in ROLES}
+        return {name: role for name, role in found.items() if role is not None}

@@ -38,7 +38,19 @@ from ..log_line import LogLine
 from ..plain import paid, sentences
 from ..views import common
 from . import bazaars_help
-from .base import ClientModule, Key, ModulePanel, Narrator, Payment, Picker, ScoreLine
+from .base import (
+    ClientModule,
+    Key,
+    ModulePanel,
+    Moves,
+    Narration,
+    Narrator,
+    Payment,
+    Picker,
+    ScoreLine,
+    Scoring,
+    Wares,
+)
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -134,6 +146,10 @@ class BazaarPanel(ModulePanel):
         """Each waiting bazaar's square."""
         tiles = self.waiting(state)
         return dict(zip(tiles, self.tile_rects(len(tiles)), strict=True))
+
+    def item_positions(self, state: GameState) -> dict[Key, pygame.Rect]:
+        """The waiting bazaars fly to (and from) their squares beside the market."""
+        return {("tile", tile): rect for tile, rect in self.rects(state).items()}
 
     def item_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         return next((tile for tile, rect in self.rects(snap.state).items() if rect.collidepoint(pos)), None)
@@ -252,23 +268,12 @@ def explain(grid: Alhambra) -> tuple[str, str]:
     )
 
 
-class BazaarsClient(ClientModule):
-    name = NAME
-    help_page = bazaars_help.PAGE  # its page of the rules help
-    picker = PICK
-    setup_key = "Z"  # B is the bonus cards'
+class BazaarsNarration(Narration):
+    """[M-BAZAAR-2] a bazaar set beside the market, [M-BAZAAR-3] one bought: in the log, and flying."""
+
     sayings = {bazaars.ASIDE_EVENT: _aside, bazaars.BUY_EVENT: _buys}  # noqa: RUF012 - read-only table
     timing = {bazaars.ASIDE_EVENT: (0.45, 0.2), bazaars.BUY_EVENT: (0.55, 0.5)}  # noqa: RUF012
     sounds = {bazaars.ASIDE_EVENT: "card", bazaars.BUY_EVENT: "coin"}  # noqa: RUF012
-
-    def panel(self) -> BazaarPanel:
-        return BazaarPanel()
-
-    def item_positions(self, state: GameState, panel: ModulePanel | None) -> dict[Key, pygame.Rect]:
-        """The waiting bazaars fly to (and from) their squares beside the market."""
-        if not isinstance(panel, BazaarPanel):
-            return {}
-        return {("tile", tile): rect for tile, rect in panel.rects(state).items()}
 
     def moved_items(self, event: dict) -> list[Key]:
         if event.get("e") == bazaars.ASIDE_EVENT:
@@ -277,6 +282,10 @@ class BazaarsClient(ClientModule):
             return [("tile", event["tile"])] + [("card", card) for card in event["paid"]]
         return []
 
+
+class BazaarsMoves(Moves):
+    """Buying a bazaar, named in the turn's prompt."""
+
     def turn_options(self, state: GameState) -> list[str]:
         """[M-BAZAAR-3] buying a waiting bazaar, while one can be paid exactly."""
         if not _payments(state, state.turn_player):
@@ -284,7 +293,13 @@ class BazaarsClient(ClientModule):
         # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
         return [_("buy a bazaar ({key})").format(key=PICK.hotkey)]
 
-    # ------------------------------------------------------------ buying: the table's flow, a bazaar for a slot
+
+class BazaarsWares(Wares):
+    """[M-BAZAAR-3] the bazaars waiting beside the market, each priced and paid by the market slot of its currency
+    and bought through the table's buying flow as that slot's tile is."""
+
+    picker = PICK
+
     def for_sale(self, state: GameState) -> list[int]:
         part = bazaars.of(state)
         return list(part.waiting) if part is not None else []
@@ -309,7 +324,10 @@ class BazaarsClient(ClientModule):
             return VizierBuyBazaar(item, paid, (card,) if card is not None else ())
         return ExchangeBuyBazaar(item, paid, card) if card is not None else BuyBazaar(item, paid)
 
-    # ------------------------------------------------------------ the final scoring
+
+class BazaarsScoring(Scoring):
+    """[M-BAZAAR-5] the score sheet's row "Bazaars" at the final scoring."""
+
     def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
         """[M-BAZAAR-5] only at the third scoring: each bazaar's neighbours of its colours times its colours there."""
         if event.get("round") != bazaars.FINAL_ROUND:
@@ -318,3 +336,15 @@ class BazaarsClient(ClientModule):
         notes = [short if short else _(NO_BAZAAR) for short, _tip in said]
         tips = [tip for _short, tip in said]
         return [ScoreLine(bazaars.SCORE_NAME, _(LABEL), BAZAARS[0], notes, tips, _(LEGEND))]
+
+
+CLIENT = ClientModule(
+    name=NAME,
+    narration=BazaarsNarration(),
+    scoring=BazaarsScoring(),
+    moves=BazaarsMoves(),
+    wares=BazaarsWares(),
+    panel=BazaarPanel,
+    help_page=bazaars_help.PAGE,
+    setup_key="Z",  # B is the bonus cards'
+)

@@ -22,7 +22,7 @@ from game.i18n import N_, _, pgettext, words
 from ..log_line import LogLine
 from ..plain import sentences
 from . import bonus_help
-from .base import ClientModule, Command, Narrator, Piece
+from .base import ClientModule, Command, Holdings, Moves, Narration, Narrator, Piece, Scoring
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -76,13 +76,22 @@ def _turns(narrator: Narrator, event: dict) -> LogLine:
     )
 
 
-class BonusClient(ClientModule):
-    name = NAME
-    help_page = bonus_help.PAGE  # its page of the rules help
-    commands = (REVEAL,)
+class BonusNarration(Narration):
+    """[M-BONUS-2] [M-BONUS-3] a card revealed or turned face down again, in the log."""
+
     sayings = {bonus.EVENT: _turns}  # noqa: RUF012 - read-only table
     timing = {bonus.EVENT: (0.0, 0.4)}  # noqa: RUF012
     sounds = {bonus.EVENT: "card"}  # noqa: RUF012
+
+
+class BonusMoves(Moves):
+    """Reveal bonus (B), while a card's tile is in your Alhambra."""
+
+    commands = (REVEAL,)
+
+
+class BonusHoldings(Holdings):
+    """[M-BONUS-1] each seat's bonus cards: yours face up, the others' face down until revealed."""
 
     def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
         part = bonus.of(state)
@@ -111,6 +120,10 @@ class BonusClient(ClientModule):
                 found.append(Piece("back", card, _("A bonus card, face down")))
         return found
 
+
+class BonusScoring(Scoring):
+    """[M-BONUS-2] what revealed cards add to the counts, on the score sheet."""
+
     def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
         """[M-BONUS-2] a revealed card counts as one more building of its type."""
         part = bonus.of(state)
@@ -121,3 +134,13 @@ class BonusClient(ClientModule):
             if card in part.shown:
                 counts[BONUS_TILE[card][0]] += 1  # type: ignore[index]
         return [(SHARE, counts)]
+
+
+CLIENT = ClientModule(
+    name=NAME,
+    narration=BonusNarration(),
+    scoring=BonusScoring(),
+    holdings=BonusHoldings(),
+    moves=BonusMoves(),
+    help_page=bonus_help.PAGE,
+)

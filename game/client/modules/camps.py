@@ -23,7 +23,7 @@ from game.engine.modules import camps
 from game.i18n import N_, _, ngettext, pgettext, words
 
 from . import camps_help
-from .base import ClientModule, ScoreLine
+from .base import ClientModule, ScoreLine, Scoring
 
 if TYPE_CHECKING:
     from game.engine import GameState
@@ -86,9 +86,8 @@ def explain(grid: Alhambra) -> tuple[str, str]:
     ).format(camps=camps_said, n=total)
 
 
-class CampsClient(ClientModule):
-    name = NAME
-    help_page = camps_help.PAGE  # its page of the rules help
+class CampsScoring(Scoring):
+    """[M-CAMP-3] the score sheet's row "Camp lines" at every scoring."""
 
     def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
         """[M-CAMP-3] at every scoring, each player's camp lines, one number per arrow."""
@@ -96,3 +95,6 @@ class CampsClient(ClientModule):
         notes = [short if short else _(NO_CAMP) for short, _tip in said]
         tips = [tip for _short, tip in said]
         return [ScoreLine(camps.SCORE_NAME, _(LABEL), PICTURE, notes, tips, _(LEGEND))]
+
+
+CLIENT = ClientModule(name=NAME, scoring=CampsScoring(), help_page=camps_help.PAGE)

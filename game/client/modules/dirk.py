@@ -24,7 +24,7 @@ from .. import theme
 from ..log_line import LogLine
 from ..plain import sentences
 from ..views import common
-from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Narrator
+from .base import ClientModule, Collector, Column, Destination, Key, ModulePanel, Moves, Narration, Narrator, Scoring
 
 if TYPE_CHECKING:
     from game.engine import GameState
@@ -97,6 +97,14 @@ class DirkPanel(ModulePanel):
     def target_rect(self) -> pygame.Rect:
         return self.rect.inflate(-20, -20)
 
+    def item_positions(self, state: GameState) -> dict[Key, pygame.Rect]:
+        """His tiles fly to (and from) his panel."""
+        part = dirk.of(state)
+        if part is None:
+            return {}
+        target = self.target_rect()
+        return {("tile", tile): pygame.Rect(target.x, target.y, target.h, target.h) for tile in part.tiles}
+
 
 def _gives(narrator: Narrator, event: dict) -> LogLine:
     """[B-DIRK-4] a player gives a bought tile to Dirk."""
@@ -142,15 +150,32 @@ GIVE = Destination(
 )
 
 
-class DirkClient(ClientModule):
-    name = NAME
-    # [B-DIRK-3]; TRANSLATORS: Dirk's row in the final standings, and the line under it
-    collectors = (Collector(NAME, DIRK, N_("Dirk (cannot win)"), N_("neutral")),)
-    destinations = (GIVE,)
+class DirkNarration(Narration):
+    """[B-DIRK-4] a tile given to him, [B-DIRK-2] tiles dealt to him: in the log, and flying to his panel."""
+
     sayings = {dirk.GIVE_EVENT: _gives, dirk.DRAW_EVENT: _gets}  # noqa: RUF012 - read-only table
     timing = {dirk.GIVE_EVENT: (0.5, 0.45), dirk.DRAW_EVENT: (0.5, 0.5)}  # noqa: RUF012
     sounds = {dirk.GIVE_EVENT: "place"}  # noqa: RUF012
-    icons = ("dirk",)
+
+    def moved_items(self, event: dict) -> list[Key]:
+        if event.get("e") == dirk.GIVE_EVENT:
+            return [("tile", event["tile"])]
+        if event.get("e") == dirk.DRAW_EVENT:
+            return [("tile", t) for t in event["tiles"]]
+        return []
+
+
+class DirkMoves(Moves):
+    """[B-DIRK-4] Give to Dirk: a place for a bought tile."""
+
+    destinations = (GIVE,)
+
+
+class DirkScoring(Scoring):
+    """[B-DIRK-3] a collector who is not a seat: his token on the track, his column, his row in the standings."""
+
+    # [B-DIRK-3]; TRANSLATORS: Dirk's row in the final standings, and the line under it
+    collectors = (Collector(NAME, DIRK, N_("Dirk (cannot win)"), N_("neutral")),)
 
     def scores(self, state: GameState) -> dict[str, int]:
         part = dirk.of(state)
@@ -175,20 +200,12 @@ class DirkClient(ClientModule):
                 held[kind] += 1
         return [Column(NAME, held, None, event.get("dirk_total", part.score))]
 
-    def panel(self) -> DirkPanel:
-        return DirkPanel()
 
-    def item_positions(self, state: GameState, panel: ModulePanel | None) -> dict[Key, pygame.Rect]:
-        """His tiles fly to (and from) his panel."""
-        part = dirk.of(state)
-        if panel is None or part is None:
-            return {}
-        target = panel.target_rect()
-        return {("tile", tile): pygame.Rect(target.x, target.y, target.h, target.h) for tile in part.tiles}
-
-    def moved_items(self, event: dict) -> list[Key]:
-        if event.get("e") == dirk.GIVE_EVENT:
-            return [("tile", event["tile"])]
-        if event.get("e") == dirk.DRAW_EVENT:
-            return [("tile", t) for t in event["tiles"]]
-        return []
+CLIENT = ClientModule(
+    name=NAME,
+    narration=DirkNarration(),
+    scoring=DirkScoring(),
+    moves=DirkMoves(),
+    panel=DirkPanel,
+    icons=("dirk",),
+)

@@ -19,7 +19,7 @@ from game.i18n import N_, words
 
 from ..log_line import LogLine
 from . import exchange_help
-from .base import ClientModule, Key, Narrator, Payment
+from .base import ClientModule, Holdings, Key, Narration, Narrator, Payment, Purchases
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -34,16 +34,27 @@ def _pays(narrator: Narrator, event: dict) -> LogLine:
     )
 
 
-class ExchangeClient(ClientModule):
-    name = NAME
-    help_page = exchange_help.PAGE  # its page of the rules help
+class ExchangeNarration(Narration):
+    """[M-EXCH-3] an exchange card paying, in the log, and its flight to the discard pile."""
+
     sayings = {exchange.EVENT: _pays}  # noqa: RUF012 - read-only table
     timing = {exchange.EVENT: (0.5, 0.2)}  # noqa: RUF012
     sounds = {exchange.EVENT: "card"}  # noqa: RUF012
 
+    def moved_items(self, event: dict) -> list[Key]:
+        return [("card", event["card"])] if event.get("e") == exchange.EVENT else []
+
+
+class ExchangeHoldings(Holdings):
+    """[M-EXCH-2] the exchange cards a seat took, kept beside their money."""
+
     def hand_cards(self, state: GameState, seat: int) -> list[int]:
         part = exchange.of(state)
         return list(part.held[seat]) if part is not None else []
+
+
+class ExchangePurchases(Purchases):
+    """[M-EXCH-3] an exchange card paying a market tile with money of its other currency."""
 
     def pays_with(self, card: int) -> tuple[int, ...]:
         pair = EXCHANGE_PAIR[card] if is_exchange_card(card) else None
@@ -60,5 +71,11 @@ class ExchangeClient(ClientModule):
             return None
         return ExchangeBuy(slot, paid, card)
 
-    def moved_items(self, event: dict) -> list[Key]:
-        return [("card", event["card"])] if event.get("e") == exchange.EVENT else []
+
+CLIENT = ClientModule(
+    name=NAME,
+    narration=ExchangeNarration(),
+    holdings=ExchangeHoldings(),
+    purchases=ExchangePurchases(),
+    help_page=exchange_help.PAGE,
+)

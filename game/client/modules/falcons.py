@@ -51,7 +51,21 @@ from ..log_line import LogLine
 from ..plain import sentences
 from ..views import common
 from . import falcons_help
-from .base import ClientModule, Command, Key, Mark, ModulePanel, Narrator, Pick, ScoreLine, decider_name
+from .base import (
+    ClientModule,
+    Command,
+    Key,
+    Mark,
+    ModulePanel,
+    Moves,
+    Narration,
+    Narrator,
+    Pick,
+    Placements,
+    ScoreLine,
+    Scoring,
+    decider_name,
+)
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -315,6 +329,10 @@ class FalconsPanel(ModulePanel):
         size = round(place.w * COLOURS)
         return pygame.Rect(place.centerx - size, place.y + round(place.w * COLOURS_AT), 2 * size + 1, size)
 
+    def item_positions(self, state: GameState) -> dict[Key, pygame.Rect]:
+        """The falcons of the supply fly from (and back to) their places."""
+        return {("tile", falcon): rect for falcon, rect in self.supply_rects(state).items()}
+
     def supply_rects(self, state: GameState) -> dict[int, pygame.Rect]:
         """The falcons in the supply where they are drawn."""
         part = falcons.of(state)
@@ -486,30 +504,18 @@ def _flies_back(narrator: Narrator, event: dict) -> LogLine:
     )
 
 
-class FalconsClient(ClientModule):
-    name = NAME
-    help_page = falcons_help.PAGE  # its page of the rules help
-    commands = (DONE,)
-    pick = PICK
-    sayings = {falcons.EVENT: _buys, falcons.BACK_EVENT: _flies_back}  # noqa: RUF012 - read-only table
-    timing = {falcons.EVENT: (0.55, 0.45), falcons.BACK_EVENT: (0.55, 0.4)}  # noqa: RUF012
-    sounds = {falcons.EVENT: "coin", falcons.BACK_EVENT: "card"}  # noqa: RUF012
-
-    def panel(self) -> FalconsPanel:
-        return FalconsPanel()
-
-    def item_positions(self, state: GameState, panel: ModulePanel | None) -> dict[Key, pygame.Rect]:
-        """The falcons of the supply fly from (and back to) their places."""
-        if not isinstance(panel, FalconsPanel):
-            return {}
-        return {("tile", falcon): rect for falcon, rect in panel.supply_rects(state).items()}
-
-    def moved_items(self, event: dict) -> list[Key]:
-        if event.get("e") == falcons.EVENT:
-            return [("tile", event["falcon"]), ("card", event["card"])]
-        if event.get("e") == falcons.BACK_EVENT:
-            return [("tile", event["falcon"])]
+def placeable(state: GameState, player: int) -> list[int]:
+    """[M-FALCON-2] [M-FALCON-3] the falcons of the supply that some free corner of ``player``'s Alhambra takes."""
+    if not _buying(state, player):
         return []
+    return sorted({buy.falcon for buy in falcons.purchases(state, player)})
+
+
+class FalconsPlacements(Placements):
+    """[M-FALCON-2] [M-FALCON-3] falcons of the supply bought onto the corners of your Alhambra, and every player's
+    falcons on theirs."""
+
+    pick = PICK
 
     def marks(self, state: GameState, seat: int) -> list[Mark]:
         """[M-FALCON-3] each falcon on its corner."""
@@ -517,18 +523,8 @@ class FalconsClient(ClientModule):
             return []
         return [Mark(falcon, at, words.label(named(falcon))) for at, falcon in falcons.falcons_of(state, seat).items()]
 
-    def turn_options(self, state: GameState) -> list[str]:
-        """[M-FALCON-2] buying falcons, while one fits a corner of the Alhambra."""
-        if state.phase == ACTION and self.placeable(state, state.decider):
-            # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
-            return [_("buy falcons (F, your whole turn)")]
-        return []
-
     def placeable(self, state: GameState, player: int) -> list[int]:
-        """[M-FALCON-2] [M-FALCON-3] the falcons of the supply that some free corner of ``player``'s Alhambra takes."""
-        if not _buying(state, player):
-            return []
-        return sorted({buy.falcon for buy in falcons.purchases(state, player)})
+        return placeable(state, player)
 
     def piece_cards(self, state: GameState, player: int, piece: int) -> list[int]:
         """[M-FALCON-2] any money card pays for a falcon: the cheapest first."""
@@ -557,6 +553,24 @@ class FalconsClient(ClientModule):
         whole = "" if state.phase == FLIGHT else _("Falcons are your whole turn.")
         return sentences(put, paid, whole)
 
+    def preview(self, state: GameState, action: Action) -> Mark | None:
+        if isinstance(action, BuyFalcon):
+            return Mark(action.falcon, (action.x, action.y), words.label(named(action.falcon)))
+        return None
+
+
+class FalconsMoves(Moves):
+    """Buying falcons named in the turn's prompt, Done (Enter) while buying them, and the words of that phase."""
+
+    commands = (DONE,)
+
+    def turn_options(self, state: GameState) -> list[str]:
+        """[M-FALCON-2] buying falcons, while one fits a corner of the Alhambra."""
+        if state.phase == ACTION and placeable(state, state.decider):
+            # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
+            return [_("buy falcons (F, your whole turn)")]
+        return []
+
     def prompt(self, state: GameState) -> str | None:
         if state.phase == FLIGHT:
             return _(
@@ -571,6 +585,22 @@ class FalconsClient(ClientModule):
         player = decider_name(name)
         return _("Your falcons") if player is None else _("{player}'s falcons").format(player=player)
 
+
+class FalconsNarration(Narration):
+    """[M-FALCON-2] [M-FALCON-4] a falcon bought and one flying back, in the log and in flight; its moves in
+    words."""
+
+    sayings = {falcons.EVENT: _buys, falcons.BACK_EVENT: _flies_back}  # noqa: RUF012 - read-only table
+    timing = {falcons.EVENT: (0.55, 0.45), falcons.BACK_EVENT: (0.55, 0.4)}  # noqa: RUF012
+    sounds = {falcons.EVENT: "coin", falcons.BACK_EVENT: "card"}  # noqa: RUF012
+
+    def moved_items(self, event: dict) -> list[Key]:
+        if event.get("e") == falcons.EVENT:
+            return [("tile", event["falcon"]), ("card", event["card"])]
+        if event.get("e") == falcons.BACK_EVENT:
+            return [("tile", event["falcon"])]
+        return []
+
     def describe(self, state: GameState, action: Action) -> str | None:
         if isinstance(action, BuyFalcon):
             # TRANSLATORS: a move, as a hint names it or as it waits for End turn
@@ -582,10 +612,9 @@ class FalconsClient(ClientModule):
             return _("buy no more falcons")
         return None
 
-    def preview(self, state: GameState, action: Action) -> Mark | None:
-        if isinstance(action, BuyFalcon):
-            return Mark(action.falcon, (action.x, action.y), words.label(named(action.falcon)))
-        return None
+
+class FalconsScoring(Scoring):
+    """[M-FALCON-5] a row per kind on the score sheet, at every scoring."""
 
     def score_lines(self, state: GameState, event: dict) -> list[ScoreLine]:
         """[M-FALCON-5] a row per kind someone scored: each player's falcons of it and their points."""
@@ -599,3 +628,14 @@ class FalconsClient(ClientModule):
             tips = [_tip(kind, n) if n else "" for n in counts]
             lines.append(ScoreLine(what, _(KIND_FALCONS[kind]), BY_KIND[kind][0], notes, tips, legend=legend()))
         return lines
+
+
+CLIENT = ClientModule(
+    name=NAME,
+    narration=FalconsNarration(),
+    scoring=FalconsScoring(),
+    moves=FalconsMoves(),
+    placements=FalconsPlacements(),
+    panel=FalconsPanel,
+    help_page=falcons_help.PAGE,
+)

@@ -23,7 +23,7 @@ from ..log_line import LogLine
 from ..plain import sentences
 from ..views import common
 from . import huts_help
-from .base import ClientModule, Key, ModulePanel, Narrator
+from .base import ClientModule, Key, ModulePanel, Moves, Narration, Narrator, Scoring
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -195,6 +195,10 @@ class HutsPanel(ModulePanel):
             if not stack and rect.collidepoint(ui.mouse):
                 ui.tooltip(_("The {type} huts are all taken").format(type=words.building(kind)), rect)
 
+    def item_positions(self, state: GameState) -> dict[Key, pygame.Rect]:
+        """The top huts fly from their stacks."""
+        return {("tile", tile): rect for tile, rect in self.top_rects(state).items()}
+
     def top_rects(self, state: GameState) -> dict[int, pygame.Rect]:
         part = huts.of(state)
         if part is None:
@@ -218,29 +222,28 @@ def _turns_up(narrator: Narrator, event: dict) -> LogLine:
     return LogLine(_("Next hut face up: {tile}").format(tile=words.tile(event["tile"])), None, "refill")
 
 
-class HutsClient(ClientModule):
-    name = NAME
-    help_page = huts_help.PAGE  # its page of the rules help
+class HutsNarration(Narration):
+    """[M-HUT-2] a hut taken from its stack, and the next turning face up."""
+
     sayings = {huts.TAKE_EVENT: _takes, huts.UP_EVENT: _turns_up}  # noqa: RUF012 - read-only table
     timing = {huts.TAKE_EVENT: (0.5, 0.45), huts.UP_EVENT: (0.0, 0.1)}  # noqa: RUF012
     sounds = {huts.TAKE_EVENT: "place"}  # noqa: RUF012
 
-    def panel(self) -> HutsPanel:
-        return HutsPanel()
+    def moved_items(self, event: dict) -> list[Key]:
+        return [("tile", event["tile"])] if event.get("e") == huts.TAKE_EVENT else []
+
+
+class HutsMoves(Moves):
+    """Taking a hut, named in the turn's prompt (a click on its stack takes it: ``HutsPanel.action_at``)."""
 
     def turn_options(self, state: GameState) -> list[str]:
         """[M-HUT-2] taking a hut, while a stack has one and the player owns fewer than three."""
         # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
         return [_("take a hut")] if any(isinstance(a, TakeHut) for a in state.legal_actions()) else []
 
-    def item_positions(self, state: GameState, panel: ModulePanel | None) -> dict[Key, pygame.Rect]:
-        """The top huts fly from their stacks."""
-        if not isinstance(panel, HutsPanel):
-            return {}
-        return {("tile", tile): rect for tile, rect in panel.top_rects(state).items()}
 
-    def moved_items(self, event: dict) -> list[Key]:
-        return [("tile", event["tile"])] if event.get("e") == huts.TAKE_EVENT else []
+class HutsScoring(Scoring):
+    """[M-HUT-4] what the huts add to the counts, on the score sheet."""
 
     def count_shares(self, state: GameState, player: int) -> list[tuple[str, list[int]]]:
         """[M-HUT-4] each building of a hut's colour next to it (no wall between) counts one more."""
@@ -249,3 +252,13 @@ class HutsClient(ClientModule):
         counts = [0] * len(BUILDING_TYPES)
         huts.hut_bonus(state.boards[player].grid, counts)
         return [(SHARE, counts)]
+
+
+CLIENT = ClientModule(
+    name=NAME,
+    narration=HutsNarration(),
+    scoring=HutsScoring(),
+    moves=HutsMoves(),
+    panel=HutsPanel,
+    help_page=huts_help.PAGE,
+)

@@ -24,7 +24,18 @@ from game.i18n import N_, _
 
 from ..log_line import LogLine
 from . import vizier_help
-from .base import ClientModule, Command, Narrator, Payment, Piece, decider_name
+from .base import (
+    ClientModule,
+    Command,
+    Holdings,
+    Moves,
+    Narration,
+    Narrator,
+    Payment,
+    Piece,
+    Purchases,
+    decider_name,
+)
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -84,13 +95,8 @@ def _uses(narrator: Narrator, event: dict) -> LogLine:
     )
 
 
-class VizierClient(ClientModule):
-    name = NAME
-    help_page = vizier_help.PAGE  # its page of the rules help
-    commands = (WAKE, PASS)
-    sayings = {vizier.WAKE_EVENT: _wakes, vizier.USE_EVENT: _uses}  # noqa: RUF012 - read-only table
-    timing = {vizier.WAKE_EVENT: (0.0, 0.45), vizier.USE_EVENT: (0.0, 0.7)}  # noqa: RUF012
-    sounds = {vizier.WAKE_EVENT: "turn", vizier.USE_EVENT: "coin"}  # noqa: RUF012
+class VizierHoldings(Holdings):
+    """Each seat's vizier token, awake or asleep (a click on yours, asleep, wakes it: [M-VIZIER-4])."""
 
     def pieces(self, state: GameState, seat: int, viewer: int | None) -> list[Piece]:
         part = vizier.of(state)
@@ -113,6 +119,12 @@ class VizierClient(ClientModule):
         action = _wake_move(state) if mine and not awake and state.decider == seat else None
         return [Piece("awake" if awake else "asleep", seat, tip, action)]
 
+
+class VizierMoves(Moves):
+    """Wake vizier and Pass, and the words of its window and of placing its tile."""
+
+    commands = (WAKE, PASS)
+
     def turn_options(self, state: GameState) -> list[str]:
         """[M-VIZIER-4] waking a sleeping vizier."""
         # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
@@ -133,6 +145,10 @@ class VizierClient(ClientModule):
             return _("Your vizier's tile") if player is None else _("{player}'s vizier's tile").format(player=player)
         return None
 
+
+class VizierPurchases(Purchases):
+    """[M-VIZIER-2] a market tile bought in the window, paying exactly."""
+
     def payments(self, state: GameState, player: int, slot: int) -> list[Payment]:
         """[M-VIZIER-2] exact payments only, in the slot's currency or with an exchange card."""
         if state.phase != vizier.WINDOW:
@@ -151,8 +167,26 @@ class VizierClient(ClientModule):
     def exact_only(self, state: GameState) -> bool:
         return state.phase == vizier.WINDOW
 
+
+class VizierNarration(Narration):
+    """[M-VIZIER-2] [M-VIZIER-4] the vizier waking and buying, in the log and across the board."""
+
+    sayings = {vizier.WAKE_EVENT: _wakes, vizier.USE_EVENT: _uses}  # noqa: RUF012 - read-only table
+    timing = {vizier.WAKE_EVENT: (0.0, 0.45), vizier.USE_EVENT: (0.0, 0.7)}  # noqa: RUF012
+    sounds = {vizier.WAKE_EVENT: "turn", vizier.USE_EVENT: "coin"}  # noqa: RUF012
+
     def banner(self, event: dict, names: Sequence[str], you: int | None) -> str | None:
         if event.get("e") != vizier.USE_EVENT:
             return None
         seat = event["player"]
         return _("Your vizier buys!") if seat == you else _("{player}'s vizier buys!").format(player=names[seat])
+
+
+CLIENT = ClientModule(
+    name=NAME,
+    narration=VizierNarration(),
+    holdings=VizierHoldings(),
+    moves=VizierMoves(),
+    purchases=VizierPurchases(),
+    help_page=vizier_help.PAGE,
+)

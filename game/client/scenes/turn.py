@@ -46,7 +46,7 @@ from game.i18n import N_, _, pgettext
 from .. import persistence
 from ..animation import Animator
 from ..layout import TurnLayout, turn_layout
-from ..modules import ClientModule, collector_name, modules_for
+from ..modules import collector_name, modules_for
 from ..plain import said
 from ..playback import Director, Key, Positions
 from ..scene import Scene
@@ -278,9 +278,8 @@ class TurnScene(Scene):
                 self.board.rect.right - self.shelf.rect.right - px(4),
                 self.board.rect.h,
             )
-        held = (ClientModule.pieces, ClientModule.hand_cards)  # a module's pieces beside the opponents' reserves
-        pieces = any((type(m).pieces, type(m).hand_cards) != held for m in self.modules.modules)
-        self.opponents.layout(rects.opponents, px(8), pieces)
+        # a module's pieces beside the opponents' reserves
+        self.opponents.layout(rects.opponents, px(8), self.modules.holds_pieces)
         icons = [self.speed_button, self.sound_button, self.log_button, self.menu_button]
         size_icon = px(36)
         x = rects.top.right - px(8) - len(icons) * (size_icon + px(6))

@@ -27,7 +27,7 @@ from ...views.model import Selection
 if TYPE_CHECKING:
     from game.engine import GameState
 
-    from ...modules import ClientModule, Compiled
+    from ...modules import Compiled, Placements
     from ...widgets import Text
 
 SUGGESTED = 4  # payments suggested at most for one purchase: a chip each in the prompt band
@@ -302,7 +302,7 @@ class Buying:
         sel.suggestion = match[0] if match else -1
 
     # ------------------------------------------------------------------ a module's piece for your Alhambra's corners
-    def piece_picker(self, module: ClientModule) -> Callable[[], None]:
+    def piece_picker(self, module: Placements) -> Callable[[], None]:
         """What a module's pick button or key does (buy falcons, F): the next piece that fits, or why none does."""
 
         def pick() -> None:

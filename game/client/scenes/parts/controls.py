@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from game.engine import Action
 
     from ...layout import TurnLayout
-    from ...modules import ClientModule, Command, Compiled, Destination, Pick
+    from ...modules import Command, Compiled, Destination, Pick, Placements
     from ...widgets import Ui
     from .hints import Hints
 
@@ -172,7 +172,7 @@ class Controls:
             for command in modules.commands
         ]
         # the rule modules' pieces for your Alhambra's corners (buy falcons): a button that picks the next one
-        self.piece_picks: list[tuple[ClientModule, Pick, Button]] = [
+        self.piece_picks: list[tuple[Placements, Pick, Button]] = [
             (
                 module,
                 pick,

@@ -26,7 +26,7 @@ from .pointer import Drag, Pointer
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ...modules import ClientModule, Compiled, ModulePanel
+    from ...modules import Compiled, ModulePanel, Wares
     from ...views.alhambra import AlhambraView
     from ...views.bank import BankView
     from ...views.hand import HandView
@@ -174,7 +174,7 @@ class TableInput:
             pygame.K_KP0: owner.board.reset_view,
         }
 
-    def _item_picker(self, module: ClientModule) -> Callable[[], None]:
+    def _item_picker(self, module: Wares) -> Callable[[], None]:
         """A module's key for its tiles for sale (a bazaar, A): the next one to buy."""
         return lambda: self.buying.pick_next_item(module.for_sale(self.owner.table.state))
 

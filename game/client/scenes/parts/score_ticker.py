@@ -1,5 +1,5 @@
 """The scores as the score track shows them: each counts up to its new total once a scoring is shown, quickly but
-visibly, for the seats and for the collectors who are not seats (a module's: ``ClientModule.scores``)."""
+visibly, for the seats and for the collectors who are not seats (a module's: ``Scoring.scores``)."""
 
 from __future__ import annotations
 
