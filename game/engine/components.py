@@ -62,8 +62,9 @@ def walls_from_text(text: str) -> int:
 BUILDING, START, HUT, CAMP, BAZAAR, FALCON = "building", "start", "hut", "camp", "bazaar", "falcon"
 CITIZEN, CHEST = "citizen", "chest"  # wooden pieces of §11: [M-TRADER-1] citizens, [M-CHEST-1] treasure chests
 MONEY, SCORING, EXCHANGE, BONUS = "money", "scoring", "exchange", "bonus"
+THIEF = "thief"  # [M-THIEF-1] the thief cards of §11
 TILE_KINDS: tuple[str, ...] = (BUILDING, START, HUT, CAMP, BAZAAR, FALCON, CITIZEN, CHEST)
-CARD_KINDS: tuple[str, ...] = (MONEY, SCORING, EXCHANGE, BONUS)
+CARD_KINDS: tuple[str, ...] = (MONEY, SCORING, EXCHANGE, BONUS, THIEF)
 
 
 class Tile(NamedTuple):
@@ -272,6 +273,7 @@ EMPTY = -1  # no tile: an empty market slot, or nothing left in the bag to draw
 
 _EXCHANGE = _rows("exchange.csv")
 _BONUS = _rows("bonus.csv")
+_THIEVES = _rows("thieves.csv")
 
 
 def _cards() -> tuple[Card, ...]:
@@ -284,7 +286,9 @@ def _cards() -> tuple[Card, ...]:
     scoring = [Card(SCORING, None, None, 0, True)] * 2  # the first and the second scoring
     exchange = [Card(EXCHANGE, None, None, 0, True)] * len(_EXCHANGE)
     bonus = [Card(BONUS, None, None, 0, True)] * len(_BONUS)
-    return (*money, *scoring, *exchange, *bonus)
+    # [M-THIEF-1] three thieves per currency (their currency: ``THIEF_CURRENCY``; they are no money)
+    thieves = [Card(THIEF, None, None, c, True) for row in _THIEVES for c in range(int(row["copies"]))]
+    return (*money, *scoring, *exchange, *bonus, *thieves)
 
 
 CARDS = _cards()
@@ -324,6 +328,20 @@ is_money_card = _kind_test(CARD_KIND, MONEY)  # [B-COMP-3]
 is_scoring_card = _kind_test(CARD_KIND, SCORING)  # [B-COMP-4]
 is_exchange_card = _kind_test(CARD_KIND, EXCHANGE)  # [M-EXCH-1]
 is_bonus_card = _kind_test(CARD_KIND, BONUS)  # [M-BONUS-1]
+is_thief_card = _kind_test(CARD_KIND, THIEF)  # [M-THIEF-1]
+THIEF_CARDS: tuple[int, ...] = tuple(c for c, kind in enumerate(CARD_KIND) if kind == THIEF)  # [M-THIEF-1]
+# [M-THIEF-1] the currency a thief card steals (an index into CURRENCIES); None for every other card
+THIEF_CURRENCY: tuple[int | None, ...] = tuple(
+    {
+        card: CURRENCIES.index(row["currency"])
+        for card, row in zip(THIEF_CARDS, [r for r in _THIEVES for _ in range(int(r["copies"]))], strict=True)
+    }.get(c)
+    for c in range(len(CARD_KIND))
+)
+# [M-THIEF-2] per player number: thief cards dealt to each player, and how many stay in the box
+THIEVES_DEAL: dict[int, tuple[int, int]] = {
+    int(row["players"]): (int(row["thieves_each"]), int(row["left_in_box"])) for row in _rows("thieves_deal.csv")
+}
 
 
 def scoring_round_of(card: int) -> int:
@@ -332,6 +350,8 @@ def scoring_round_of(card: int) -> int:
 
 
 def describe_card(card: int) -> str:
+    if CARD_KIND[card] == THIEF:
+        return f"thief ({CURRENCIES[THIEF_CURRENCY[card]]})"  # type: ignore[index]
     if CARD_KIND[card] == SCORING:
         return f"scoring card {scoring_round_of(card)}"
     if CARD_KIND[card] == EXCHANGE:

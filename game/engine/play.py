@@ -67,6 +67,7 @@ class Play(Protocol):
     boards: list[Board]  # each player's Alhambra
     reserves: list[list[int]]
     hands: list[list[int]]  # money in hand, per player
+    offer: list[int]  # the money offer ([B-SETUP-5])
     held: list[int]  # tiles the decider still has to place
     market: list[int]  # tile per slot 1..4 (index 0..3), ``EMPTY`` where empty
     bag: list[int]  # next tile drawn is the last element
@@ -113,6 +114,12 @@ class Play(Protocol):
     def refill_market(self) -> bool: ...
 
     def end_game(self) -> None: ...
+
+    def refill_offer(self) -> list[int]: ...
+
+    def score_rounds(self, rounds: list[int]) -> None: ...
+
+    def open_windows(self) -> None: ...
 
     def draw_tile(self, aside: list[int] | None = None) -> int: ...
 

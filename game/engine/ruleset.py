@@ -52,6 +52,7 @@ class Ruleset:
         "asking",
         "bag_tiles",
         "before_scoring",
+        "before_windows",
         "buy_out_of_turn",
         "card_taken",
         "check_card_payment",
@@ -125,6 +126,7 @@ class Ruleset:
         self.card_taken = hooks("card_taken")
         self.after_redesign = hooks("after_redesign")
         self.turn_ending = hooks("turn_ending")
+        self.before_windows = hooks("before_windows")
         self.after_turn = hooks("after_turn")
         self.unrecorded = hooks("unrecorded")
         self.before_scoring = hooks("before_scoring")

@@ -841,6 +841,17 @@ class GameState:
             if ending(self):
                 return
         market_short = self.refill_market()
+        self.score_rounds(self.refill_offer())
+        if market_short:  # [B-END-1]
+            self._distribute()
+            return
+        for window in self.rules.before_windows:  # e.g. [M-THIEF-3] the thief window, before any other
+            if window(self):
+                return
+        self.open_windows()
+
+    def refill_offer(self) -> list[int]:
+        """[B-FILL-2] refill the money offer to four cards; the rounds of the scoring cards drawn ([B-FILL-3])."""
         rounds = []
         while len(self.offer) < OFFER_SIZE:  # [B-FILL-2]
             if not self.deck:
@@ -856,13 +867,18 @@ class GameState:
                 self.offer.append(card)
                 if self.log is not None:
                     self.emit({"e": events.OFFER, "card": card})
+        return rounds
+
+    def score_rounds(self, rounds: list[int]) -> None:
+        """[B-SCORE-1] the scorings whose cards were drawn, each with what follows it ([B-DIRK-2] Dirk's draws)."""
         for round_number in rounds:
             self._score(round_number)
             for after in self.rules.after_scoring:  # e.g. [B-DIRK-2] Dirk's draws
                 after(self, round_number)
-        if market_short:  # [B-END-1]
-            self._distribute()
-            return
+
+    def open_windows(self) -> None:
+        """The turn and what came before the windows are over: the windows between turns ([M-VIZIER-2]), then the
+        next turn."""
         for window in self.rules.after_turn:  # e.g. [M-VIZIER-2] the vizier window
             if window(self):
                 return

@@ -34,6 +34,8 @@ from game.engine.components import (
     SCORING,
     SIDE_LETTERS,
     START,
+    THIEF,
+    THIEF_CURRENCY,
     TILE_COST,
     TILE_KIND,
     TILE_TYPE,
@@ -177,6 +179,8 @@ def card(card_id: int) -> str:
     if kind == BONUS:
         kind_index, cost = BONUS_TILE[card_id]  # type: ignore[misc]
         return _("bonus card {type} {cost}").format(type=building(kind_index), cost=cost)
+    if kind == THIEF:
+        return _("thief ({currency})").format(currency=currency(THIEF_CURRENCY[card_id]))  # type: ignore[arg-type]
     if CARD_CURRENCY[card_id] is None:  # a card the words do not say yet (§11's, not offered at setup): the engine's
         return describe_card(card_id)
     return _("{currency} {value}").format(currency=currency(CARD_CURRENCY[card_id]), value=CARD_VALUE[card_id])  # type: ignore[arg-type]

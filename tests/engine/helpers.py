@@ -48,7 +48,7 @@ from game.engine.components import (
 )
 from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
-from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, huts
+from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, huts, thieves
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
 
@@ -350,6 +350,10 @@ def check_conservation(state: GameState) -> None:
     if birds is not None:  # each falcon in the supply or on one corner of one Alhambra
         perched = [f for perches in birds.perches for f, _ in perches.values()]
         assert sorted(birds.supply + perched) == list(falcons.FALCONS), "[M-FALCON-1] falcons created or lost"
+    rogues = thieves.of(state)
+    if rogues is not None:  # each thief face down in a hand, in the box, or played (out of the game)
+        everywhere = [card for hand in rogues.hands for card in hand] + rogues.out + rogues.played
+        assert sorted(everywhere) == list(thieves.THIEF_CARDS), "[M-THIEF-1] thieves created or lost"
     chamber = chests.of(state)
     if chamber is not None:  # each chest in the bag, a room, waiting to be placed, or on one building
         placed = [chest for on in chamber.on for chest in on.values()]

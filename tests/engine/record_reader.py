@@ -26,7 +26,7 @@ from game.engine.alhambra import cell_at
 FORMAT = "alhambra-record/1"
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 CURRENCIES = ("florin", "dirham", "denar", "ducat")
-MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons", "chests")
+MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons", "chests", "thieves")
 FOLLOWED_MODULES = MODULES
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "turn": ("player",),
@@ -59,6 +59,7 @@ MODULE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "falcon": ("player", "falcon", "card", "at"),
     "falcon_back": ("player", "falcon"),
     "chests": ("player", "room", "paid"),
+    "thief": ("player", "card", "took"),
     "chest": ("player", "chest", "tile"),
     "chest_back": ("chests",),
     "room": ("room", "chests"),
@@ -75,6 +76,7 @@ EVENT_MODULE = {
     "falcon": "falcons",
     "falcon_back": "falcons",
     "chests": "chests",
+    "thief": "thieves",
     "chest": "chests",
     "chest_back": "chests",
     "room": "chests",
@@ -182,6 +184,14 @@ white,garden,tower
 """
 # [M-CHEST-8] points of ranks 1..3 by the number of chests, per scoring round
 CHEST_POINTS = {1: (7, 0, 0), 2: (14, 7, 0), 3: (22, 14, 7)}
+# [M-THIEF-2] thieves dealt to each player and left in the box, by the number of players
+THIEVES_DEAL = {2: (4, 4), 3: (4, 0), 4: (3, 0), 5: (2, 2), 6: (2, 0)}
+THIEVES_CSV = """currency,colour,copies
+florin,yellow,3
+dirham,green,3
+denar,blue,3
+ducat,orange,3
+"""
 CHESTS_CSV = """type,colour,count
 pavilion,blue,5
 seraglio,red,5
@@ -221,9 +231,10 @@ COMPONENT_SETS: dict[str, Counter] = {
     ),
     "falcon": Counter((r["kind"], tuple(sorted((r["type_a"], r["type_b"])))) for r in csv_rows(FALCONS_CSV)),
     "chest": Counter({(r["type"],): int(r["count"]) for r in csv_rows(CHESTS_CSV)}),
+    "thief": Counter({(r["currency"],): int(r["copies"]) for r in csv_rows(THIEVES_CSV)}),
 }
 TILE_MODULE = {"hut": "huts", "camp": "camps", "bazaar": "bazaars", "falcon": "falcons", "chest": "chests"}
-CARD_MODULE = {"exchange": "exchange", "bonus": "bonus"}
+CARD_MODULE = {"exchange": "exchange", "bonus": "bonus", "thief": "thieves"}
 
 
 def is_int(value: Any) -> bool:
@@ -271,6 +282,9 @@ def component_key(entry: dict) -> tuple:
     if kind == "bonus":
         assert entry["type"] in TYPES and is_int(entry["cost"]), f"bonus {entry}"
         return (entry["type"], entry["cost"])
+    if kind == "thief":
+        assert entry["currency"] in CURRENCIES, f"thief {entry}"
+        return (entry["currency"],)
     if kind == "chest":
         assert entry["type"] in TYPES, f"chest {entry}"
         return (entry["type"],)
@@ -393,7 +407,7 @@ def check_structure(record: dict) -> None:
     )
     assert all(by_tile[t]["kind"] == "bazaar" for t in bazaars_aside)
     dealt = [c for hand in setup["hands"] for c in hand] + setup["offer"] + setup["deck"]
-    in_play = [c["id"] for c in cards if c["kind"] != "bonus"]
+    in_play = [c["id"] for c in cards if c["kind"] not in ("bonus", "thief")]
     assert sorted(dealt) == sorted(in_play), "hands, offer and deck hold every money, scoring and exchange card"
     for c in [c for hand in setup["hands"] for c in hand] + setup["offer"]:
         assert card_by_id[c]["kind"] == "money", "[M-EXCH-1] hands and offer hold money cards only"
@@ -416,6 +430,15 @@ def check_structure(record: dict) -> None:
     if "falcons" in modules:
         assert int_list(setup["falcons"]), "setup.falcons"
         assert sorted(setup["falcons"]) == sorted(t["id"] for t in tiles if t["kind"] == "falcon")
+    if "thieves" in modules:  # [M-THIEF-2] dealt face down by the number of players, the rest in the box
+        each, left = THIEVES_DEAL[n]
+        dealt, out = setup["thieves"], setup["thieves_out"]
+        assert isinstance(dealt, list) and len(dealt) == n and all(int_list(h) and len(h) == each for h in dealt)
+        assert int_list(out) and len(out) == left, "setup.thieves_out"
+        every = [c for h in dealt for c in h] + out
+        assert sorted(every) == sorted(c["id"] for c in cards if c["kind"] == "thief"), "[M-THIEF-1] setup.thieves"
+    else:
+        assert not setup.get("thieves") and not setup.get("thieves_out"), "setup.thieves without the thieves module"
     if "chests" in modules:  # [M-CHEST-2] four chests in each of the three rooms, the rest in the bag
         chamber = setup["chests"]
         assert isinstance(chamber, dict) and int_list(chamber["bag"]), "setup.chests"
@@ -539,6 +562,9 @@ class Table:
         self.falconing = False  # the turn's falcon action is under way [M-FALCON-2]
         self.must_return: set[int] = set()  # falcons a redesign took the tile from [M-FALCON-4]
         self.vacated: tuple[int, int] | None = None  # the cell a redesign's lifted tile left
+        self.thieves = [list(h) for h in setup["thieves"]] if "thieves" in self.modules else [[] for _ in starts]
+        self.thief_pos = -1  # the thief window after a turn: the position in priority order reached (-1: not open)
+        self.thief_closed = False  # a vizier purchase came: the thief window is over [M-THIEF-7]
         chamber = setup.get("chests") or {"rooms": [[], [], []], "bag": []}
         self.rooms: list[list[int]] = [list(room) for room in chamber["rooms"]]  # [M-CHEST-2]
         self.chest_bag: set[int] = set(chamber["bag"])
@@ -781,6 +807,7 @@ class Table:
         self.may_act = True
         self.acted = False
         self.window_pos = -1
+        self.thief_pos, self.thief_closed = -1, False
 
     def on_take(self, e: dict) -> None:
         assert e["player"] == self.player and e["cards"]
@@ -864,6 +891,7 @@ class Table:
 
     def on_vizier(self, e: dict) -> None:
         q = e["player"]
+        self.thief_closed = True  # [M-THIEF-7] the thief window comes before the vizier's
         assert self.settled(), (
             "[M-VIZIER-2] [M-VIZIER-5] a vizier buys in the window after a turn has ended (placed, refilled, scored),"
             " never after the market could not be filled"
@@ -1191,6 +1219,28 @@ class Table:
         if e["player"] is not None:
             self.market[slot] = None
             self.received[e["player"]].append(e["tile"])
+
+    # -- thieves (RULES.md §11.3)
+    def on_thief(self, e: dict) -> None:
+        """[M-THIEF-3] to [M-THIEF-7] [M-THIEF-9] in the window after a complete turn, before the vizier's: an eligible
+        player, in priority order, plays a thief of theirs and takes one money card of its currency from the offer."""
+        p, card, took = e["player"], e["card"], e["took"]
+        assert self.player is not None and not self.thief_closed, "[M-THIEF-7] before the vizier's window"
+        if self.thief_pos < 0:
+            assert self.settled(), "[M-THIEF-3] after a complete turn: placed, refilled, scored"
+        else:  # [M-THIEF-6] a scoring card drawn in the window is scored when it closes
+            assert self.turn_done() and None not in self.market and self.offer_full() and not self.dirk_due
+        order = [(self.player + 1) % 2] if self.n == 2 else [(self.player + k) % self.n for k in range(2, self.n)]
+        assert p in order, "[M-THIEF-4] not the player who just ended, nor (with three or more) the next one"
+        assert order.index(p) >= self.thief_pos, "[M-THIEF-5] asked once each, clockwise from the nearest"
+        self.thief_pos = order.index(p)
+        assert card in self.thieves[p], "[M-THIEF-2] a thief of the player's"
+        thief = self.cards[card]
+        assert took in self.offer and self.cards[took]["kind"] == "money", "[M-THIEF-9] a money card of the offer"
+        assert self.cards[took]["currency"] == thief["currency"], "[M-THIEF-3] of the thief's currency"
+        self.thieves[p].remove(card)
+        self.offer.remove(took)
+        self.hands[p].append(took)
 
     # -- the treasure chamber (RULES.md §11.6)
     def chests_busy(self) -> bool:

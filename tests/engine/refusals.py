@@ -35,6 +35,7 @@ from game.engine.modules.bazaars import BuyBazaar, VizierBuyBazaar
 from game.engine.modules.chests import PlaceChest
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.modules.falcons import BuyFalcon
+from game.engine.modules.thieves import WINDOW, PlayThief
 from game.engine.modules.vizier import VizierBuy
 from game.engine.phases import TURN_END
 
@@ -46,6 +47,8 @@ GAMES: tuple[tuple[int, int, tuple[str, ...], int], ...] = (
     (4, 3, ("vizier", "exchange", "huts", "bonus"), 160),
     (2, 4, ("huts", "camps", "bazaars", "falcons"), 10_000),  # to the end: falcons bought one after another
     (4, 5, ("chests",), 10_000),  # to the end: the treasure chamber closed ([M-CHEST-7])
+    (3, 7, ("thieves", "vizier", "exchange"), 10_000),  # to the end: thieves stealing before the vizier's window
+    (2, 7, ("thieves", "exchange"), 10_000),  # to the end: an exchange card in the offer, which no thief takes
     (2, 5, ("huts", "bonus"), 10_000),  # to the end: a hut never given to Dirk, a bonus card shown twice
 )
 MALFORMED: tuple[Any, ...] = (True, None, 1.5, "3", -1, 10**9, (), [5], (1.5,), (0,) * 17)
@@ -76,7 +79,7 @@ def _value(name: str, state: GameState, rng: random.Random) -> Any:
         return tuple(rng.sample(_cards(state, rng), rng.randint(1, 3)))
     if name == "exchange":
         return tuple(rng.sample(_cards(state, rng), rng.choice((0, 1, 1, 2))))
-    if name == "card":
+    if name in ("card", "took"):  # a card, or the one a thief takes ([M-THIEF-3])
         return rng.choice(_cards(state, rng))
     if name in ("tile", "reserve_tile", "alhambra_tile", "falcon"):
         return rng.choice(_tiles(state, rng))
@@ -159,6 +162,14 @@ def _chests(state: GameState) -> list[Any]:
     return [PlaceChest(chest, tile) for chest in part.pending for tile in grid]  # type: ignore[attr-defined]
 
 
+def _thieving(state: GameState) -> list[Any]:
+    """[M-THIEF-3] [M-THIEF-9] in the thief window, each thief of the decider tried on every card of the offer."""
+    part = state.parts.get("thieves")
+    if part is None or state.phase != WINDOW:
+        return []
+    return [PlayThief(card, took) for card in part.hands[state.decider] for took in state.offer]  # type: ignore[attr-defined]
+
+
 def _stopped(state: GameState, rng: random.Random) -> GameState:
     """A look-ahead copy played on to where it stops, at the end of the turn ([B-TURN-7])."""
     copy = state.clone()
@@ -171,7 +182,7 @@ def _stopped(state: GameState, rng: random.Random) -> GameState:
 def _tries(state: GameState, rng: random.Random, seen: list[Any]) -> list[Any]:
     """The moves tried at one decision."""
     tries: list[Any] = [rng.choice(seen) for _ in range(min(4, len(seen)))]
-    tries += _paying(state) + _perching(state, rng) + _chests(state)
+    tries += _paying(state) + _perching(state, rng) + _chests(state) + _thieving(state)
     for kind in ACTION_TYPES:
         for _ in range(2):
             tries.append(kind(*(_value(name, state, rng) for name in kind._fields)))
@@ -185,8 +196,10 @@ def _tries(state: GameState, rng: random.Random, seen: list[Any]) -> list[Any]:
 
 
 def provoke(players: int, seed: int, modules: tuple[str, ...], decisions: int) -> Iterator[IllegalAction]:
-    """Every refusal of the moves tried over ``decisions`` random decisions of one game."""
+    """Every refusal of the moves tried over ``decisions`` random decisions of one game.  The game's moves are drawn
+    apart from the tries, so a catalogue grown by a module (ids drawn at random) leaves the game's course alone."""
     rng = random.Random(seed)
+    moves = random.Random(seed)
     state = GameState.start(deal(players, seed, modules), seed)
     seen: list[Any] = []
     for _ in range(decisions):
@@ -199,7 +212,7 @@ def provoke(players: int, seed: int, modules: tuple[str, ...], decisions: int) -
         legal = state.legal_actions() + state.optional_actions()
         seen.extend(legal)
         del seen[:-200]
-        state.apply(rng.choice(legal))
+        state.apply(moves.choice(legal))
 
 
 def _refused(state: GameState, tries: list[Any]) -> Iterator[IllegalAction]:

@@ -67,6 +67,10 @@ from game.engine.components import (
     START,
     START_TILE_BASE,
     START_TILES,
+    THIEF,
+    THIEF_CARDS,
+    THIEF_CURRENCY,
+    THIEVES_DEAL,
     TILE_COST,
     TILE_COUNT,
     TILE_KIND,
@@ -94,6 +98,7 @@ from game.engine.components import (
     is_money_card,
     is_scoring_card,
     is_start_tile,
+    is_thief_card,
     scoring_round_of,
     walls_from_text,
     walls_to_text,
@@ -133,7 +138,13 @@ TILE_TESTS = {
     CITIZEN: is_citizen,
     CHEST: is_chest,
 }
-CARD_TESTS = {MONEY: is_money_card, SCORING: is_scoring_card, EXCHANGE: is_exchange_card, BONUS: is_bonus_card}
+CARD_TESTS = {
+    MONEY: is_money_card,
+    SCORING: is_scoring_card,
+    EXCHANGE: is_exchange_card,
+    BONUS: is_bonus_card,
+    THIEF: is_thief_card,
+}
 
 
 def test_every_tile_has_exactly_one_kind_b_comp_1_b_comp_2():
@@ -151,11 +162,11 @@ def test_every_tile_has_exactly_one_kind_b_comp_1_b_comp_2():
 def test_every_card_has_exactly_one_kind_b_comp_3_b_comp_4():
     """[B-COMP-3] [B-COMP-4] [M-EXCH-1] [M-BONUS-1] every card id is of exactly one kind, and its predicate says so."""
     assert set(CARD_KINDS) == set(CARD_TESTS)
-    assert len(CARD_KIND) == len(CARD_CURRENCY) == len(CARD_VALUE) == CARD_COUNT == 126
+    assert len(CARD_KIND) == len(CARD_CURRENCY) == len(CARD_VALUE) == CARD_COUNT == 138
     for card in range(CARD_COUNT):
         assert CARD_KIND[card] in CARD_KINDS
         assert _pick(CARD_TESTS, card) == [CARD_KIND[card]], f"card {card}"
-    assert sorted(ALL_MONEY + SCORING_CARDS + EXCHANGE_CARDS + BONUS_CARDS) == list(range(CARD_COUNT))
+    assert sorted(ALL_MONEY + SCORING_CARDS + EXCHANGE_CARDS + BONUS_CARDS + THIEF_CARDS) == list(range(CARD_COUNT))
 
 
 def _table(name: str) -> list[dict[str, str]]:
@@ -190,7 +201,7 @@ def test_kinds_agree_with_the_component_tables_b_comp_1_to_b_comp_4():
     assert tuple(range(108)) == ALL_MONEY
     assert len(ALL_MONEY) == MONEY_CARD_COUNT
     assert SCORING_CARDS == (108, 109)
-    assert Counter(CARD_KIND) == {MONEY: 108, SCORING: 2, EXCHANGE: 6, BONUS: 10}
+    assert Counter(CARD_KIND) == {MONEY: 108, SCORING: 2, EXCHANGE: 6, BONUS: 10, THIEF: 12}
 
 
 def test_2024_components_agree_with_their_tables_m_camp_1_m_bazaar_1_m_falcon_1():
@@ -507,3 +518,19 @@ def test_wooden_pieces_of_expansions_3_and_4_agree_with_their_tables_m_trader_1_
         if PIECE_COLOUR[tile] is not None:
             assert TILE_TYPE[tile] is None and TILE_COST[tile] is None and TILE_WALLS[tile] == 0
     assert describe_tile(CHESTS[-1]) == "tower chest" and describe_tile(CITIZENS[0]) == "pavilion citizen"
+
+
+def test_thief_cards_agree_with_their_tables_m_thief_1_m_thief_2():
+    """[M-THIEF-1] twelve thief cards, three per currency (thieves.csv), no money: no value, no currency to pay in;
+    [M-THIEF-2] dealt 4/4/3/2/2 each to 2-6 players, 4/0/0/2/0 left in the box (thieves_deal.csv)."""
+    assert len(THIEF_CARDS) == 12
+    assert Counter(CURRENCIES[THIEF_CURRENCY[c]] for c in THIEF_CARDS) == {
+        row["currency"]: int(row["copies"]) for row in _table("thieves.csv")
+    }
+    assert THIEVES_DEAL == {2: (4, 4), 3: (4, 0), 4: (3, 0), 5: (2, 2), 6: (2, 0)}
+    for players, (each, left) in THIEVES_DEAL.items():
+        assert each * players + left == 12
+    for c in THIEF_CARDS:
+        assert CARD_VALUE[c] is None and CARD_CURRENCY[c] is None and not is_money_card(c)
+        assert describe_card(c).startswith("thief (")
+    assert all((THIEF_CURRENCY[c] is not None) == is_thief_card(c) for c in range(CARD_COUNT))

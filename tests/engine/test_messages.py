@@ -114,6 +114,7 @@ SAMPLE = {
     "slot": 2,
     "room": 3,
     "piece": CHESTS[0],
+    "took": 7,
 }
 
 

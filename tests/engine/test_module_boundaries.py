@@ -43,6 +43,7 @@ NAMES = {
     "bazaars": word("bazaars?"),
     "falcons": "falcon",
     "chests": word("chests?"),
+    "thieves": word("thie(f|ves)"),
 }
 # Shared files that may name a module, and why.
 ALLOWED = {

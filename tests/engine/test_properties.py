@@ -48,6 +48,7 @@ NEW_MODULES: tuple[str, ...] = (
     "bazaars",  # §9.6
     "falcons",  # §9.7
     "chests",  # §11.6
+    "thieves",  # §11.3
 )
 # any subset of the modules that can be chosen at setup (RULES.md §9) and of the new ones, in the registry's order
 DRAWN = tuple(name for name in PLAYABLE if name in CHOOSABLE or name in NEW_MODULES)

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from ai.random_agent import pick_random
 from game.engine import Game, GameConfig
 from game.engine import record as records
-from game.engine.components import TILE_COUNT
+from game.engine.components import CARD_COUNT, TILE_COUNT
 from game.engine.knowledge import state_key
 from game.engine.record import MAX_BYTES, MAX_EVENTS, RecordError, from_record, load, loads, to_record
 from game.engine.setup import Deal, deal_problems
@@ -388,7 +388,7 @@ def event_index(record: dict, name: str, which: int = 0) -> int:
     return [i for i, e in enumerate(events) if e["e"] == name and (i == 0 or events[i - 1]["e"] != "lift")][which]
 
 
-@pytest.mark.parametrize("value", [-1, -(2**70), 126, 9999, HUGE_PARAM])
+@pytest.mark.parametrize("value", [-1, -(2**70), CARD_COUNT, 9999, HUGE_PARAM])
 def test_card_id_out_of_range_in_setup_hands_is_refused_b_setup_3(value):
     """[B-SETUP-3] a hand holding card -1 or 9999 (or a 5,000-digit number) is refused, naming the hand,
     before any table is indexed with the id."""
@@ -399,7 +399,7 @@ def test_card_id_out_of_range_in_setup_hands_is_refused_b_setup_3(value):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("bag", -1), ("bag", 54), ("market", -5), ("deck", -1), ("deck", 500), ("offer", -2), ("offer", 126)],
+    [("bag", -1), ("bag", 54), ("market", -5), ("deck", -1), ("deck", 500), ("offer", -2), ("offer", CARD_COUNT)],
 )
 def test_ids_out_of_range_in_the_setup_are_refused(field, value):
     """[B-SETUP-2] [B-SETUP-5] [B-SETUP-6] a tile or card id out of range anywhere in the setup is refused,

@@ -20,6 +20,7 @@ from .dirk import Dirk
 from .exchange import Exchange
 from .falcons import Falcons
 from .huts import Huts
+from .thieves import Thieves
 from .vizier import Vizier
 
 # Every module by its record name (RECORD.md ``config.modules``), one line each; Dirk is switched on
@@ -33,6 +34,7 @@ MODULES: dict[str, type[Module]] = {
     Camps.name: Camps,  # §9.5
     Bazaars.name: Bazaars,  # §9.6
     Falcons.name: Falcons,  # §9.7
+    Thieves.name: Thieves,  # §11.3
     Chests.name: Chests,  # §11.6
 }
 # The modules a game can play besides Dirk (RECORD.md ``config.modules``: a record may name them), in the rule
@@ -40,7 +42,10 @@ MODULES: dict[str, type[Module]] = {
 PLAYABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
 # Modules that play in the engine and its records but are not offered at setup yet, while the AI or the client
 # does not know them (the 2024 edition's were, until their clients were built): none now.
-NOT_OFFERED_YET: tuple[str, ...] = (Chests.name,)
+NOT_OFFERED_YET: tuple[str, ...] = (
+    Thieves.name,
+    Chests.name,
+)
 # The modules a player chooses at setup (the CLI, the setup screen, the bench), in the rule book's order.
 CHOOSABLE: tuple[str, ...] = tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET)
 # The order of the modules' fields in a record's ``setup`` (RECORD.md: Dirk's tiles with the base fields, then §9's
@@ -54,11 +59,22 @@ SETUP_ORDER: tuple[str, ...] = (
     Camps.name,
     Falcons.name,
     Bazaars.name,
+    Thieves.name,
     Chests.name,  # §11's fields in the order of RECORD.md's example: change, thieves, traders, chests
 )
 assert sorted(SETUP_ORDER) == sorted(MODULES), "every module has its place among the record's setup fields"
 # Every name RECORD.md gives a module, built here or not yet (the 2024 edition's: issue 17).
-RECORD_NAMES: tuple[str, ...] = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons", "chests")
+RECORD_NAMES: tuple[str, ...] = (
+    "vizier",
+    "exchange",
+    "huts",
+    "bonus",
+    "camps",
+    "bazaars",
+    "falcons",
+    "thieves",
+    "chests",
+)
 
 # Every kind of action of the game and its modules: what ``apply`` accepts at all, and the readers
 # of their record events.

@@ -174,6 +174,12 @@ class Module:
         has nothing (more) to do this turn ([M-CHEST-5] the chests bought this turn are placed)."""
         return False
 
+    def before_windows(self, state: Play) -> bool:
+        """The turn has ended and the game goes on (refills and scorings done, the market full): True if the module
+        opens a window that comes before every ``after_turn`` window ([M-THIEF-7]), and then calls
+        ``state.open_windows()`` itself when it closes."""
+        return False
+
     def after_turn(self, state: Play) -> bool:
         """The turn has ended (refills and scorings done, the market full): True if the module now takes
         over the flow (a vizier window), and then calls ``state.next_turn()`` itself."""
