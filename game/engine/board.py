@@ -109,7 +109,7 @@ class Board:
         self.type_counts()
 
 
-def counted(counts: tuple[int, ...] | None, tile: int, change: int) -> tuple[int, ...] | None:
+def counted(counts: tuple[int, ...] | None, tile: int, step: int) -> tuple[int, ...] | None:
     """Type counts after one building ``tile`` came (+1) or went (-1), if they were known before.
 
     Kept up to date rather than counted again: look-ahead asks for them after nearly every move.
@@ -120,5 +120,5 @@ def counted(counts: tuple[int, ...] | None, tile: int, change: int) -> tuple[int
     if kind is None:  # no building (a hut: [M-HUT-3])
         return counts
     tally = list(counts)
-    tally[kind] += change
+    tally[kind] += step
     return tuple(tally)

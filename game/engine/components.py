@@ -63,8 +63,9 @@ BUILDING, START, HUT, CAMP, BAZAAR, FALCON = "building", "start", "hut", "camp",
 CITIZEN, CHEST = "citizen", "chest"  # wooden pieces of §11: [M-TRADER-1] citizens, [M-CHEST-1] treasure chests
 MONEY, SCORING, EXCHANGE, BONUS = "money", "scoring", "exchange", "bonus"
 THIEF = "thief"  # [M-THIEF-1] the thief cards of §11
+COIN = "coin"  # a card of §11: [M-CHANGE-1] a change coin
 TILE_KINDS: tuple[str, ...] = (BUILDING, START, HUT, CAMP, BAZAAR, FALCON, CITIZEN, CHEST)
-CARD_KINDS: tuple[str, ...] = (MONEY, SCORING, EXCHANGE, BONUS, THIEF)
+CARD_KINDS: tuple[str, ...] = (MONEY, SCORING, EXCHANGE, BONUS, COIN, THIEF)
 
 
 class Tile(NamedTuple):
@@ -274,11 +275,13 @@ EMPTY = -1  # no tile: an empty market slot, or nothing left in the bag to draw
 _EXCHANGE = _rows("exchange.csv")
 _BONUS = _rows("bonus.csv")
 _THIEVES = _rows("thieves.csv")
+_COINS = _rows("change.csv")
 
 
 def _cards() -> tuple[Card, ...]:
     """[B-COMP-3] the money of money.csv by currency and value, [B-COMP-4] the two scoring cards, then
-    [M-EXCH-1] the six exchange cards and [M-BONUS-1] the ten bonus cards (none of them money)."""
+    [M-EXCH-1] the six exchange cards and [M-BONUS-1] the ten bonus cards (none of them money), then
+    [M-CHANGE-1] the 24 change coins (value 1 each in its currency: they pay like money, ``pays_as_money``)."""
     money = []
     for row in sorted(_MONEY, key=lambda r: (CURRENCIES.index(r["currency"]), int(r["value"]))):
         currency, value, copies = CURRENCIES.index(row["currency"]), int(row["value"]), int(row["copies"])
@@ -286,9 +289,14 @@ def _cards() -> tuple[Card, ...]:
     scoring = [Card(SCORING, None, None, 0, True)] * 2  # the first and the second scoring
     exchange = [Card(EXCHANGE, None, None, 0, True)] * len(_EXCHANGE)
     bonus = [Card(BONUS, None, None, 0, True)] * len(_BONUS)
+    coins = [
+        Card(COIN, CURRENCIES.index(row["currency"]), int(row["value"]), c, True)
+        for row in sorted(_COINS, key=lambda r: CURRENCIES.index(r["currency"]))
+        for c in range(int(row["copies"]))
+    ]
     # [M-THIEF-1] three thieves per currency (their currency: ``THIEF_CURRENCY``; they are no money)
     thieves = [Card(THIEF, None, None, c, True) for row in _THIEVES for c in range(int(row["copies"]))]
-    return (*money, *scoring, *exchange, *bonus, *thieves)
+    return (*money, *scoring, *exchange, *bonus, *coins, *thieves)
 
 
 CARDS = _cards()
@@ -314,6 +322,7 @@ EXCHANGE_PAIR: tuple[tuple[int, int] | None, ...] = tuple(
     else None
     for c, kind in enumerate(CARD_KIND)
 )
+COINS: tuple[int, ...] = tuple(c for c, kind in enumerate(CARD_KIND) if kind == COIN)  # [M-CHANGE-1]
 # what the shared payment rules call it ([M-EXCH-3]): the two currencies a card pays in, None for a single one
 PAYS_IN_TWO = EXCHANGE_PAIR
 # [M-BONUS-1] the tile a bonus card names: its building type and cost; None for every other card
@@ -342,6 +351,9 @@ THIEF_CURRENCY: tuple[int | None, ...] = tuple(
 THIEVES_DEAL: dict[int, tuple[int, int]] = {
     int(row["players"]): (int(row["thieves_each"]), int(row["left_in_box"])) for row in _rows("thieves_deal.csv")
 }
+is_coin = _kind_test(CARD_KIND, COIN)  # [M-CHANGE-1]
+# what pays as money: money cards, and change coins, each "a money card of value 1 in its currency" ([M-CHANGE-4])
+pays_as_money = tuple(kind in (MONEY, COIN) for kind in CARD_KIND).__getitem__
 
 
 def scoring_round_of(card: int) -> int:
@@ -360,6 +372,8 @@ def describe_card(card: int) -> str:
     if CARD_KIND[card] == BONUS:
         kind, cost = BONUS_TILE[card]  # type: ignore[misc]
         return f"bonus card {BUILDING_TYPES[kind]} {cost}"
+    if CARD_KIND[card] == COIN:
+        return f"{CURRENCIES[CARD_CURRENCY[card]]} coin"  # type: ignore[index]
     return f"{CURRENCIES[CARD_CURRENCY[card]]} {CARD_VALUE[card]}"  # type: ignore[index]
 
 

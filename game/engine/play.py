@@ -72,6 +72,7 @@ class Play(Protocol):
     market: list[int]  # tile per slot 1..4 (index 0..3), ``EMPTY`` where empty
     bag: list[int]  # next tile drawn is the last element
     seed: int  # drives the game's chance after the deal ([D-RNG-1]); a player's knowledge never holds it
+    planned: dict[str, list[dict]]  # replaying a record: its events naming what chance drew (``drawn_events``)
 
     def in_slot(self, slot: int) -> int: ...
 

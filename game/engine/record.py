@@ -672,13 +672,15 @@ def _replay(game: Game, events: list) -> None:
         )
         action = _action_at(state, events, checked)
         state.planned_shuffles = _shuffles_until_next_turn(events, checked)
+        state.planned = _draws_until_next_turn(events, checked, state.rules.drawn_events)
         try:
             state.apply(action)
         except IllegalAction as error:
             raise RecordError(f"event {checked} ({kind} by player {event['player']}): {error}") from None
         except Exception as error:
-            if isinstance(error, ValueError) and str(error).startswith("[B-FILL-2]"):
-                raise RecordError(f"event {checked} ({kind}): {error}") from None  # a planned reshuffle refused
+            if isinstance(error, ValueError) and str(error).startswith("["):
+                # a planned draw refused: a reshuffle that is not the discard pile [B-FILL-2], a module's draw
+                raise RecordError(f"event {checked} ({kind}): {error}") from None
             if not REPLAY_GUARD:
                 raise
             reason = f"the engine could not replay it ({type(error).__name__})"
@@ -703,6 +705,21 @@ def _shuffles_until_next_turn(events: list, start: int) -> list[list[int]]:
         if event.get("e") == names.RESHUFFLE:
             orders.append(list(_ids(event.get("deck"), f"event {index} (reshuffle): deck", CARD_COUNT, "card")))
     return orders
+
+
+def _draws_until_next_turn(events: list, start: int, drawn: tuple[str, ...]) -> dict[str, list[dict]]:
+    """The events naming what chance drew (a module's ``drawn_events``) that belong to this decision: those before the
+    next 'turn' event, by name; the module that draws checks every field of one before it follows it."""
+    planned: dict[str, list[dict]] = {name: [] for name in drawn}
+    if not drawn:
+        return planned
+    for index in range(start, len(events)):
+        event = events[index]
+        if not isinstance(event, dict) or event.get("e") == names.TURN:
+            break
+        if event.get("e") in planned:
+            planned[event["e"]].append(event)
+    return planned
 
 
 def _check_result(state: GameState, result: Any) -> None:

@@ -63,6 +63,7 @@ class Ruleset:
         "count_extra",
         "deal_into_piles",
         "dealers",
+        "drawn_events",
         "handlers",
         "modules",
         "money_cards",
@@ -70,6 +71,7 @@ class Ruleset:
         "optional_actions",
         "optional_events",
         "out_of_turn_purchases",
+        "overpaid",
         "payment_cards",
         "phases",
         "placement_moves",
@@ -83,6 +85,7 @@ class Ruleset:
         "spend_card",
         "spots_for",
         "starts",
+        "take_back",
         "turn_actions",
         "turn_ending",
         "unrecorded",
@@ -124,6 +127,9 @@ class Ruleset:
         self.turn_actions = hooks("turn_actions")
         self.optional_actions = hooks("optional_actions")
         self.card_taken = hooks("card_taken")
+        self.overpaid = hooks("overpaid")
+        self.take_back = hooks("take_back")
+        self.drawn_events: tuple[str, ...] = tuple(event for module in modules for event in module.drawn_events)
         self.after_redesign = hooks("after_redesign")
         self.turn_ending = hooks("turn_ending")
         self.before_windows = hooks("before_windows")

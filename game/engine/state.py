@@ -139,6 +139,7 @@ class GameState:
         "parts",
         "pause_before_refill",
         "phase",
+        "planned",
         "planned_shuffles",
         "players",
         "progressed",
@@ -180,6 +181,7 @@ class GameState:
     progressed: bool  # money taken or a tile bought in the current turn
     log: list[dict] | None
     planned_shuffles: list[list[int]]
+    planned: dict[str, list[dict]]  # replaying a record: its events naming what chance drew, by name, still to come
     pause_before_refill: bool  # for look-ahead: stop where chance would come in (see TURN_END)
 
     # ------------------------------------------------------------------ construction
@@ -215,6 +217,7 @@ class GameState:
         s.progressed = False
         s.log = log
         s.planned_shuffles = []
+        s.planned = {}
         s.pause_before_refill = False
         s._redesigns = [None] * n
         s._supply = None
@@ -255,6 +258,7 @@ class GameState:
         c.progressed = self.progressed
         c.log = None
         c.planned_shuffles = []
+        c.planned = {}
         c.pause_before_refill = self.pause_before_refill
         c._redesigns = list(self._redesigns)
         c._supply = self._supply
@@ -553,16 +557,20 @@ class GameState:
         hand = self.hands[player]
         for card in paid:
             hand.remove(card)
-        self.discard.extend(paid)
+        self._discard_paid(paid)
         self.market[index] = EMPTY
         self._supply = counted(self._supply, tile, -1)
         self.held.append(tile)
         self.progressed = True
-        exact = sum(map(CARD_VALUE.__getitem__, paid)) == TILE_COST[tile]
+        over = sum(map(CARD_VALUE.__getitem__, paid)) - TILE_COST[tile]  # type: ignore[operator]
+        exact = over == 0
         if self.log is not None:
             self.emit(
                 {"e": events.BUY, "player": player, "slot": slot, "tile": tile, "paid": list(paid), "exact": exact}
             )
+        if over and self.rules.overpaid:  # no change in the base game ([B-TURN-3]); a module may give some
+            for overpaid in self.rules.overpaid:
+                overpaid(self, player, over)
         return exact
 
     def check_payment(
@@ -619,10 +627,17 @@ class GameState:
     def pay(self, player: int, cards: Iterable[int]) -> None:
         """``player`` pays ``cards`` from their hand onto the discard pile: the game progressed."""
         hand = self.hands[player]
-        for card in cards:
+        paid = tuple(cards)
+        for card in paid:
             hand.remove(card)
-            self.discard.append(card)
+        self._discard_paid(paid)
         self.progressed = True
+
+    def _discard_paid(self, paid: tuple[int, ...]) -> None:
+        """Cards just paid go onto the discard pile, but those a module takes back into a supply of its own."""
+        for take_back in self.rules.take_back:
+            paid = take_back(self, paid)
+        self.discard.extend(paid)
 
     def discard_card(self, card: int) -> None:
         """A card that is not in a hand (one a module kept: [M-EXCH-3]) goes onto the discard pile."""

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from game.client.modules import CLIENT_MODULES
+from game.engine.modules import NOT_OFFERED_YET
 
 CLIENT = Path(__file__).resolve().parents[2] / "game" / "client"
 ENGINE_MODULES = Path(__file__).resolve().parents[2] / "game" / "engine" / "modules"
@@ -94,13 +95,14 @@ def _hits(path: Path, guard: Guard) -> list[str]:
 
 
 def test_every_module_has_a_guard() -> None:
-    """One case per module: the client's registry, the engine's module files and the guards name the same
-    modules, and each guard catches its module's own engine name."""
+    """One case per module: the client's registry, the engine's module files (but those the engine plays and setup
+    does not offer yet, which the client does not know) and the guards name the same modules, and each guard catches
+    its module's own engine name."""
     engine_names = {
         importlib.import_module(f"game.engine.modules.{path.stem}").NAME
         for path in ENGINE_MODULES.glob("*.py")
         if path.stem not in ("__init__", "base")
-    }
+    } - set(NOT_OFFERED_YET)
     assert set(GUARDS) == set(CLIENT_MODULES) == engine_names
     for name, guard in GUARDS.items():
         assert re.search(guard.pattern, name), name

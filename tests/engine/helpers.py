@@ -28,6 +28,7 @@ from game.engine.components import (
     BUILDINGS,
     CARD_CURRENCY,
     CARD_VALUE,
+    COINS,
     CURRENCIES,
     EMPTY,
     EXCHANGE_CARDS,
@@ -39,16 +40,19 @@ from game.engine.components import (
     TILE_TYPE,
     TILE_WALLS,
     is_bazaar,
+    is_coin,
     is_exchange_card,
     is_money_card,
     is_scoring_card,
     is_start_tile,
+    pays_as_money,
     scoring_round_of,
     walls_from_text,
 )
 from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
 from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, huts, thieves
+from game.engine.modules import change as change_module
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
 
@@ -141,6 +145,12 @@ def bazaars_waiting(state: GameState) -> list[int]:
     """The bazaars beside the market (the list itself), or an empty list where bazaars do not play ([M-BAZAAR-2])."""
     part = bazaars.of(state)
     return part.waiting if part is not None else []
+
+
+def change_bag(state: GameState) -> list[int]:
+    """The coins in the change bag (the list itself), or an empty list where change does not play ([M-CHANGE-2])."""
+    part = state.parts.get(change_module.NAME)
+    return part.bag if part is not None else []
 
 
 def dirk_tiles(state: GameState) -> list[int]:
@@ -261,7 +271,7 @@ def hold(state: GameState, tiles: list[int]) -> None:
 
 def _pull_cards(state: GameState, cards: Iterable[int]) -> None:
     for c in set(cards):
-        for pile in (state.deck, state.offer, state.discard, *state.hands, *exchange_held(state)):
+        for pile in (state.deck, state.offer, state.discard, *state.hands, *exchange_held(state), change_bag(state)):
             if c in pile:
                 pile.remove(c)
                 break
@@ -333,7 +343,10 @@ def check_conservation(state: GameState) -> None:
         )
     exchanged = sorted(c for c in cards if is_exchange_card(c))
     assert exchanged == (list(EXCHANGE_CARDS) if state.rules.has(exchange.NAME) else []), "[M-EXCH-1] exchange cards"
-    assert all(map(is_money_card, (c for hand in state.hands for c in hand))), "[M-EXCH-2] hands hold money only"
+    assert all(map(pays_as_money, (c for hand in state.hands for c in hand))), "[M-EXCH-2] hands hold money only"
+    coins = sorted([c for c in cards if is_coin(c)] + change_bag(state))  # [M-CHANGE-4] coins in hands, or in the bag
+    assert coins == (list(COINS) if state.rules.has(change_module.NAME) else []), "[M-CHANGE-1] coins created or lost"
+    assert not any(map(is_coin, state.deck + state.offer + state.discard)), "[M-CHANGE-5] coins never in the deck"
     tiles = sorted(all_tiles(state))
     expected = [*BUILDINGS, *START_TILES[: state.players], *(HUTS if state.rules.has(huts.NAME) else ())]
     expected += state.rules.bag_tiles  # [M-CAMP-1] camps, [M-BAZAAR-1] bazaars

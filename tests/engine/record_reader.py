@@ -26,7 +26,7 @@ from game.engine.alhambra import cell_at
 FORMAT = "alhambra-record/1"
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 CURRENCIES = ("florin", "dirham", "denar", "ducat")
-MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons", "chests", "thieves")
+MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons", "change", "chests", "thieves")
 FOLLOWED_MODULES = MODULES
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "turn": ("player",),
@@ -58,6 +58,7 @@ MODULE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "bazaar_buy": ("player", "tile", "cost", "paid"),
     "falcon": ("player", "falcon", "card", "at"),
     "falcon_back": ("player", "falcon"),
+    "change": ("player", "coins"),
     "chests": ("player", "room", "paid"),
     "thief": ("player", "card", "took"),
     "chest": ("player", "chest", "tile"),
@@ -75,6 +76,7 @@ EVENT_MODULE = {
     "bazaar_buy": "bazaars",
     "falcon": "falcons",
     "falcon_back": "falcons",
+    "change": "change",
     "chests": "chests",
     "thief": "thieves",
     "chest": "chests",
@@ -200,6 +202,12 @@ chambers,white,7
 garden,green,9
 tower,purple,9
 """
+CHANGE_CSV = """currency,colour,value,copies
+florin,yellow,1,6
+dirham,green,1,6
+denar,blue,1,6
+ducat,orange,1,6
+"""
 COMPONENT_CSV = {
     "huts.csv": HUTS_CSV,
     "exchange.csv": EXCHANGE_CSV,
@@ -207,6 +215,7 @@ COMPONENT_CSV = {
     "camps.csv": CAMPS_CSV,
     "bazaars.csv": BAZAARS_CSV,
     "falcons.csv": FALCONS_CSV,
+    "change.csv": CHANGE_CSV,
 }
 
 
@@ -230,11 +239,13 @@ COMPONENT_SETS: dict[str, Counter] = {
         (r["currency"], tuple(sorted((r["type_a"], r["type_b"], r["type_c"])))) for r in csv_rows(BAZAARS_CSV)
     ),
     "falcon": Counter((r["kind"], tuple(sorted((r["type_a"], r["type_b"])))) for r in csv_rows(FALCONS_CSV)),
+    "coin": Counter({(r["currency"], int(r["value"])): int(r["copies"]) for r in csv_rows(CHANGE_CSV)}),
     "chest": Counter({(r["type"],): int(r["count"]) for r in csv_rows(CHESTS_CSV)}),
     "thief": Counter({(r["currency"],): int(r["copies"]) for r in csv_rows(THIEVES_CSV)}),
 }
 TILE_MODULE = {"hut": "huts", "camp": "camps", "bazaar": "bazaars", "falcon": "falcons", "chest": "chests"}
-CARD_MODULE = {"exchange": "exchange", "bonus": "bonus", "thief": "thieves"}
+CARD_MODULE = {"exchange": "exchange", "bonus": "bonus", "coin": "change", "thief": "thieves"}
+PAYING = ("money", "coin")  # [M-CHANGE-4] a coin pays like a money card of value 1 in its currency
 
 
 def is_int(value: Any) -> bool:
@@ -288,6 +299,9 @@ def component_key(entry: dict) -> tuple:
     if kind == "chest":
         assert entry["type"] in TYPES, f"chest {entry}"
         return (entry["type"],)
+    if kind == "coin":
+        assert entry["currency"] in CURRENCIES and entry["value"] == 1, f"coin {entry}"
+        return (entry["currency"], entry["value"])
     raise AssertionError(f"unknown component kind {kind!r}")
 
 
@@ -407,7 +421,7 @@ def check_structure(record: dict) -> None:
     )
     assert all(by_tile[t]["kind"] == "bazaar" for t in bazaars_aside)
     dealt = [c for hand in setup["hands"] for c in hand] + setup["offer"] + setup["deck"]
-    in_play = [c["id"] for c in cards if c["kind"] not in ("bonus", "thief")]
+    in_play = [c["id"] for c in cards if c["kind"] not in ("bonus", "coin", "thief")]
     assert sorted(dealt) == sorted(in_play), "hands, offer and deck hold every money, scoring and exchange card"
     for c in [c for hand in setup["hands"] for c in hand] + setup["offer"]:
         assert card_by_id[c]["kind"] == "money", "[M-EXCH-1] hands and offer hold money cards only"
@@ -430,6 +444,11 @@ def check_structure(record: dict) -> None:
     if "falcons" in modules:
         assert int_list(setup["falcons"]), "setup.falcons"
         assert sorted(setup["falcons"]) == sorted(t["id"] for t in tiles if t["kind"] == "falcon")
+    if "change" in modules:  # [M-CHANGE-2] every coin in the change bag
+        assert int_list(setup["change"]), "setup.change"
+        assert sorted(setup["change"]) == sorted(c["id"] for c in cards if c["kind"] == "coin"), "setup.change"
+    else:
+        assert not setup.get("change"), "setup.change without the change module"
     if "thieves" in modules:  # [M-THIEF-2] dealt face down by the number of players, the rest in the box
         each, left = THIEVES_DEAL[n]
         dealt, out = setup["thieves"], setup["thieves_out"]
@@ -468,7 +487,7 @@ def check_structure(record: dict) -> None:
         for field in ("tile", "card", "round", "falcon", "cost", "chest", "room"):
             if field in event:
                 assert is_int(event[field]), f"event {index}: {field}"
-        for field in ("cards", "paid", "deck", "tiles", "totals", "scores", "winners", "chests"):
+        for field in ("cards", "paid", "deck", "tiles", "totals", "scores", "winners", "coins", "chests"):
             if field in event:
                 assert int_list(event[field]), f"event {index}: {field}"
         for field in ("at", "from"):
@@ -562,6 +581,8 @@ class Table:
         self.falconing = False  # the turn's falcon action is under way [M-FALCON-2]
         self.must_return: set[int] = set()  # falcons a redesign took the tile from [M-FALCON-4]
         self.vacated: tuple[int, int] | None = None  # the cell a redesign's lifted tile left
+        self.change_bag: set[int] = set(setup.get("change") or [])  # [M-CHANGE-2] the coins in the change bag
+        self.change_due: tuple[int, int] | None = None  # (player, coins owed) right after an overpaying `buy`
         self.thieves = [list(h) for h in setup["thieves"]] if "thieves" in self.modules else [[] for _ in starts]
         self.thief_pos = -1  # the thief window after a turn: the position in priority order reached (-1: not open)
         self.thief_closed = False  # a vizier purchase came: the thief window is over [M-THIEF-7]
@@ -739,6 +760,14 @@ class Table:
             owned += self.held
         return sum(1 for t in owned if self.tiles[t]["kind"] == "hut")
 
+    def spend(self, cards: list[int]) -> None:
+        """Paid cards go onto the discard pile, but coins back into the change bag ([M-CHANGE-5])."""
+        for c in cards:
+            if self.cards[c]["kind"] == "coin":
+                self.change_bag.add(c)
+            else:
+                self.discard.append(c)
+
     def value(self, cards: list[int]) -> int:
         return sum(self.cards[c]["value"] for c in cards)
 
@@ -782,6 +811,10 @@ class Table:
         name = e["e"]
         if self.hut_up_due is not None:
             assert name == "hut_up", "[M-HUT-2] the stack's next hut turns face up right after `hut`"
+        if self.change_due is not None and self.change_bag:
+            assert name == "change", "[M-CHANGE-3] coins are drawn right after a `buy` that overpaid by 2 or more"
+        elif name == "change":
+            raise AssertionError("[M-CHANGE-3] `change` follows only a `buy` that overpaid by 2 or more")
         if self.exchange is not None:
             assert name in ("buy", "bazaar_buy") and e["player"] == self.exchange[0], (
                 "[M-EXCH-3] `exchange` comes immediately before the purchase it pays for"
@@ -846,7 +879,7 @@ class Table:
         assert self.market[slot] == e["tile"], "the tile is in that market slot"
         paid = e["paid"]
         assert len(set(paid)) == len(paid) and all(c in self.hands[p] for c in paid), "paid cards are in the hand"
-        assert all(self.cards[c]["kind"] == "money" for c in paid), "[M-EXCH-3] only money cards pay"
+        assert all(self.cards[c]["kind"] in PAYING for c in paid), "[M-EXCH-3] only money cards (and coins) pay"
         currencies = {CURRENCIES[slot]}
         if self.exchange is not None:
             card = self.exchange[1]
@@ -858,7 +891,9 @@ class Table:
         assert total >= cost and e["exact"] == (total == cost), "[B-TURN-3] [B-TURN-4] payment"
         for c in paid:
             self.hands[p].remove(c)
-            self.discard.append(c)
+        self.spend(paid)
+        if "change" in self.modules and total - cost >= 2:  # [M-CHANGE-3] one coin per full 2 overpaid
+            self.change_due = (p, (total - cost) // 2)
         if self.exchange is not None:
             self.hands[p].remove(self.exchange[1])
             self.discard.append(self.exchange[1])
@@ -869,6 +904,18 @@ class Table:
             self.vizier_stage, self.vizier_slot = "place", slot  # [M-VIZIER-3] no extra action
         else:
             self.may_act = e["exact"]  # RULES.md [B-TURN-4]
+
+    def on_change(self, e: dict) -> None:
+        """[M-CHANGE-3] the coins drawn from the change bag, one per full 2 overpaid (what is left, when fewer)."""
+        assert self.change_due is not None
+        p, owed = self.change_due
+        coins = e["coins"]
+        assert e["player"] == p, "[M-CHANGE-3] the buyer who overpaid draws the coins"
+        assert len(set(coins)) == len(coins) and set(coins) <= self.change_bag, "[M-CHANGE-3] coins from the bag"
+        assert len(coins) == min(owed, len(self.change_bag)), f"[M-CHANGE-3] {owed} coins owed"
+        self.change_bag -= set(coins)
+        self.hands[p].extend(coins)  # [M-CHANGE-4] face up, paying like money
+        self.change_due = None
 
     def on_end_turn(self, e: dict) -> None:
         """RULES.md [B-TURN-4]: after an exact payment the player may end the turn instead of acting again."""
@@ -1149,7 +1196,7 @@ class Table:
         cost = self.tiles[self.market[slot]]["cost"]
         assert e["cost"] == cost, "[M-BAZAAR-3] it costs what the tile in its currency's slot costs"
         assert len(set(paid)) == len(paid) and all(c in self.hands[p] for c in paid), "paid cards are in the hand"
-        assert all(self.cards[c]["kind"] == "money" for c in paid), "[M-EXCH-3] only money cards pay"
+        assert all(self.cards[c]["kind"] in PAYING for c in paid), "[M-EXCH-3] only money cards (and coins) pay"
         currencies = {currency}
         if self.exchange is not None:
             pair = set(self.cards[self.exchange[1]]["currencies"])
@@ -1159,7 +1206,7 @@ class Table:
         assert self.value(paid) == cost, "[M-BAZAAR-3] paid exactly"
         for c in paid:
             self.hands[p].remove(c)
-            self.discard.append(c)
+        self.spend(paid)
         if self.exchange is not None:
             self.hands[p].remove(self.exchange[1])
             self.discard.append(self.exchange[1])
@@ -1180,14 +1227,14 @@ class Table:
             assert self.may_act and not self.acted, "[M-FALCON-2] the falcon action is the turn's first and only"
             self.falconing, self.acted, self.may_act = True, True, False
         assert falcon in self.supply, "[M-FALCON-1] a falcon from the supply"
-        assert card in self.hands[p] and self.cards[card]["kind"] == "money", "[M-FALCON-2] one money card"
+        assert card in self.hands[p] and self.cards[card]["kind"] in PAYING, "[M-FALCON-2] one money card (or coin)"
         assert at not in self.falcons[p], "[M-FALCON-3] one falcon per corner"
         four = self.corner_tiles(p, at)
         assert None not in four, "[M-FALCON-3] four tiles of the Alhambra meet at the corner"
         present = {self.tiles[t]["type"] for t in four if self.kind(t) == "building"}  # type: ignore[index]
         assert set(self.tiles[falcon]["types"]) <= present, "[M-FALCON-3] both its colours among the four tiles"
         self.hands[p].remove(card)
-        self.discard.append(card)
+        self.spend([card])
         self.supply.remove(falcon)
         self.falcons[p][at] = falcon
 
@@ -1209,7 +1256,7 @@ class Table:
         currency = CURRENCIES[slot]
         # [M-EXCH-4] exchange cards are ignored: only money counts
         wealth = [
-            self.value([c for c in hand if self.cards[c]["kind"] == "money" and self.cards[c]["currency"] == currency])
+            self.value([c for c in hand if self.cards[c]["kind"] in PAYING and self.cards[c]["currency"] == currency])
             for hand in self.hands
         ]
         richest = [p for p in range(self.n) if wealth[p] == max(wealth)]
@@ -1272,11 +1319,11 @@ class Table:
         assert p == self.player and self.may_act and self.vizier_stage is None, "[M-CHEST-3] the turn's action"
         assert room in (1, 2, 3) and self.rooms[room - 1], "[M-CHEST-7] a room that holds chests"
         assert len(set(paid)) == len(paid) and all(c in self.hands[p] for c in paid), "paid cards are in the hand"
-        assert all(self.cards[c]["kind"] == "money" for c in paid), "[M-CHEST-4] money pays"
+        assert all(self.cards[c]["kind"] in PAYING for c in paid), "[M-CHEST-4] money (and coins) pay"
         assert self.value(paid) >= 8, "[M-CHEST-3] at least 8"
         for c in paid:
             self.hands[p].remove(c)
-        self.discard.extend(paid)
+        self.spend(paid)
         self.chests_waiting, self.rooms[room - 1] = self.rooms[room - 1], []
         self.chest_room = room
         self.chest_order = [(p + k) % self.n for k in range(self.n)]

@@ -46,6 +46,7 @@ GAMES: tuple[tuple[int, int, tuple[str, ...], int], ...] = (
     (3, 2, CHOOSABLE, 220),  # the modules offered at setup: a module added to the engine leaves this game as it was
     (4, 3, ("vizier", "exchange", "huts", "bonus"), 160),
     (2, 4, ("huts", "camps", "bazaars", "falcons"), 10_000),  # to the end: falcons bought one after another
+    (3, 6, ("exchange", "falcons", "change"), 300),  # coins paying, with an exchange card and for falcons
     (4, 5, ("chests",), 10_000),  # to the end: the treasure chamber closed ([M-CHEST-7])
     (3, 7, ("thieves", "vizier", "exchange"), 10_000),  # to the end: thieves stealing before the vizier's window
     (2, 7, ("thieves", "exchange"), 10_000),  # to the end: an exchange card in the offer, which no thief takes
@@ -55,8 +56,10 @@ MALFORMED: tuple[Any, ...] = (True, None, 1.5, "3", -1, 10**9, (), [5], (1.5,), 
 
 
 def _cards(state: GameState, rng: random.Random) -> list[int]:
-    """Cards worth trying: the decider's hand, the offer, and a few at random."""
+    """Cards worth trying: the decider's hand, the offer, a module's cards shown (bonus cards), and a few at random."""
     found = list(state.hands[state.decider]) + list(state.offer)
+    for part in state.parts.values():
+        found += sorted(getattr(part, "shown", ()))
     return found + [rng.randrange(CARD_COUNT) for _ in range(3)]
 
 

@@ -43,6 +43,8 @@ from game.engine.components import (
     CHESTS,
     CITIZEN,
     CITIZENS,
+    COIN,
+    COINS,
     CURRENCIES,
     EXCHANGE,
     EXCHANGE_CARDS,
@@ -92,6 +94,7 @@ from game.engine.components import (
     is_camp,
     is_chest,
     is_citizen,
+    is_coin,
     is_exchange_card,
     is_falcon,
     is_hut,
@@ -99,6 +102,7 @@ from game.engine.components import (
     is_scoring_card,
     is_start_tile,
     is_thief_card,
+    pays_as_money,
     scoring_round_of,
     walls_from_text,
     walls_to_text,
@@ -143,6 +147,7 @@ CARD_TESTS = {
     SCORING: is_scoring_card,
     EXCHANGE: is_exchange_card,
     BONUS: is_bonus_card,
+    COIN: is_coin,
     THIEF: is_thief_card,
 }
 
@@ -160,13 +165,18 @@ def test_every_tile_has_exactly_one_kind_b_comp_1_b_comp_2():
 
 
 def test_every_card_has_exactly_one_kind_b_comp_3_b_comp_4():
-    """[B-COMP-3] [B-COMP-4] [M-EXCH-1] [M-BONUS-1] every card id is of exactly one kind, and its predicate says so."""
+    """[B-COMP-3] [B-COMP-4] [M-EXCH-1] [M-BONUS-1] [M-CHANGE-1] every card id is of exactly one kind, and its
+    predicate says so; of them all, money cards and change coins pay as money."""
     assert set(CARD_KINDS) == set(CARD_TESTS)
-    assert len(CARD_KIND) == len(CARD_CURRENCY) == len(CARD_VALUE) == CARD_COUNT == 138
+    assert len(CARD_KIND) == len(CARD_CURRENCY) == len(CARD_VALUE) == CARD_COUNT == 162
     for card in range(CARD_COUNT):
         assert CARD_KIND[card] in CARD_KINDS
         assert _pick(CARD_TESTS, card) == [CARD_KIND[card]], f"card {card}"
-    assert sorted(ALL_MONEY + SCORING_CARDS + EXCHANGE_CARDS + BONUS_CARDS + THIEF_CARDS) == list(range(CARD_COUNT))
+        assert pays_as_money(card) == (CARD_KIND[card] in (MONEY, COIN))
+    assert sorted(ALL_MONEY + SCORING_CARDS + EXCHANGE_CARDS + BONUS_CARDS + COINS + THIEF_CARDS) == list(
+        range(CARD_COUNT)
+    )
+    assert tuple(range(126, 150)) == COINS
 
 
 def _table(name: str) -> list[dict[str, str]]:
@@ -201,7 +211,7 @@ def test_kinds_agree_with_the_component_tables_b_comp_1_to_b_comp_4():
     assert tuple(range(108)) == ALL_MONEY
     assert len(ALL_MONEY) == MONEY_CARD_COUNT
     assert SCORING_CARDS == (108, 109)
-    assert Counter(CARD_KIND) == {MONEY: 108, SCORING: 2, EXCHANGE: 6, BONUS: 10, THIEF: 12}
+    assert Counter(CARD_KIND) == {MONEY: 108, SCORING: 2, EXCHANGE: 6, BONUS: 10, COIN: 24, THIEF: 12}
 
 
 def test_2024_components_agree_with_their_tables_m_camp_1_m_bazaar_1_m_falcon_1():
@@ -266,7 +276,7 @@ def test_no_id_without_a_type_has_a_usable_one_b_comp_1_b_comp_4():
         else:
             assert TILE_TYPE[tile] in range(len(BUILDING_TYPES)) and TILE_COST[tile] > 0
     for card in range(CARD_COUNT):
-        if CARD_KIND[card] != MONEY:
+        if CARD_KIND[card] not in (MONEY, COIN):  # [M-CHANGE-4] a coin is a money card of value 1
             assert CARD_CURRENCY[card] is None and CARD_VALUE[card] is None
         else:
             assert CARD_CURRENCY[card] in range(len(CURRENCIES)) and CARD_VALUE[card] > 0

@@ -49,6 +49,7 @@ NEW_MODULES: tuple[str, ...] = (
     "falcons",  # §9.7
     "chests",  # §11.6
     "thieves",  # §11.3
+    "change",  # §11.2
 )
 # any subset of the modules that can be chosen at setup (RULES.md §9) and of the new ones, in the registry's order
 DRAWN = tuple(name for name in PLAYABLE if name in CHOOSABLE or name in NEW_MODULES)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
-from game.engine.modules import CHOOSABLE, MODULES, PLAYABLE
+from game.engine.modules import CHOOSABLE, MODULES
 from game.i18n import N_, _, ngettext, pgettext, words
 
 from .. import theme
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
 MAX_OPPONENTS = 5
 # The key that switches each module at setup: its client module's letter, else its initial (V, E, H, B, C, Z, F);
-# every module a game may play has one, offered at setup or not yet.
-MODULE_KEYS: dict[str, int] = {name: getattr(pygame, f"K_{setup_key(name).lower()}") for name in PLAYABLE}
+# every module offered at setup has one (one the engine plays but setup does not offer yet has no toggle).
+MODULE_KEYS: dict[str, int] = {name: getattr(pygame, f"K_{setup_key(name).lower()}") for name in CHOOSABLE}
 assert len(set(MODULE_KEYS.values())) == len(MODULE_KEYS), "two modules share a setup key"
 DESCRIPTION_LINES = 2  # a toggle's description is cut to this many lines, where no style below makes room
 # The toggles' styles, roomiest first: the description's font size and the space round it (design pixels).  The

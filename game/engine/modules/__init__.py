@@ -15,6 +15,7 @@ from .base import Module, Part
 from .bazaars import Bazaars
 from .bonus import Bonus
 from .camps import Camps
+from .change import Change
 from .chests import Chests
 from .dirk import Dirk
 from .exchange import Exchange
@@ -34,6 +35,7 @@ MODULES: dict[str, type[Module]] = {
     Camps.name: Camps,  # §9.5
     Bazaars.name: Bazaars,  # §9.6
     Falcons.name: Falcons,  # §9.7
+    Change.name: Change,  # §11.2
     Thieves.name: Thieves,  # §11.3
     Chests.name: Chests,  # §11.6
 }
@@ -41,11 +43,8 @@ MODULES: dict[str, type[Module]] = {
 # book's order.
 PLAYABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
 # Modules that play in the engine and its records but are not offered at setup yet, while the AI or the client
-# does not know them (the 2024 edition's were, until their clients were built): none now.
-NOT_OFFERED_YET: tuple[str, ...] = (
-    Thieves.name,
-    Chests.name,
-)
+# does not know them (the 2024 edition's were, until their clients were built): §11's, as they are built.
+NOT_OFFERED_YET: tuple[str, ...] = (Change.name, Thieves.name, Chests.name)
 # The modules a player chooses at setup (the CLI, the setup screen, the bench), in the rule book's order.
 CHOOSABLE: tuple[str, ...] = tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET)
 # The order of the modules' fields in a record's ``setup`` (RECORD.md: Dirk's tiles with the base fields, then §9's
@@ -59,8 +58,9 @@ SETUP_ORDER: tuple[str, ...] = (
     Camps.name,
     Falcons.name,
     Bazaars.name,
+    Change.name,  # §11's fields in the order of RECORD.md's example: change, thieves, traders, chests
     Thieves.name,
-    Chests.name,  # §11's fields in the order of RECORD.md's example: change, thieves, traders, chests
+    Chests.name,  # §11.6
 )
 assert sorted(SETUP_ORDER) == sorted(MODULES), "every module has its place among the record's setup fields"
 # Every name RECORD.md gives a module, built here or not yet (the 2024 edition's: issue 17).
@@ -72,6 +72,7 @@ RECORD_NAMES: tuple[str, ...] = (
     "camps",
     "bazaars",
     "falcons",
+    "change",
     "thieves",
     "chests",
 )

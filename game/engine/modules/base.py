@@ -67,6 +67,9 @@ class Module:
     absent_reason: ClassVar[str] = ""  # why the module's actions are refused in a game it does not play
     absent_rule: ClassVar[str] = ""  # the rule that says so, where a deal or record holds the module's part anyway
     events: ClassVar[tuple[str, ...]] = ()  # the names of the record events it writes (RECORD.md's Modules section)
+    # its events that name what chance drew (coins from a bag): replaying a record, the engine draws what they name
+    # (``Play.planned``), as it shuffles as a record's ``reshuffle`` says
+    drawn_events: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def applies(cls, players: int, chosen: tuple[str, ...]) -> bool:
@@ -160,6 +163,15 @@ class Module:
         """Moves the decider may make at any moment besides the listed ones, which change nothing of the play
         (a bonus card revealed early): offered by the client, never searched."""
         return ()
+
+    def overpaid(self, state: Play, player: int, amount: int) -> None:
+        """[B-TURN-3] ``player`` bought a tile from the market paying ``amount`` more than its cost, right after the
+        ``buy`` event (no change is given in the base game; [M-CHANGE-3] coins from the change bag)."""
+
+    def take_back(self, state: Play, paid: tuple[int, ...]) -> tuple[int, ...]:
+        """Of the cards just ``paid``, the module takes back those that return to a supply of its own instead of the
+        discard pile ([M-CHANGE-5] spent coins go back into the change bag); the rest, returned, are discarded."""
+        return paid
 
     def card_taken(self, state: Play, player: int, card: int) -> None:
         """A card that is not money was taken from the offer ([M-EXCH-2]): where it goes."""

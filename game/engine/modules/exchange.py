@@ -15,9 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
 from ..components import (
-    CARD_CURRENCY,
     CARD_KIND,
-    CARD_VALUE,
     CURRENCIES,
     EMPTY,
     EXCHANGE_CARDS,
@@ -72,7 +70,7 @@ class ExchangeBuy(NamedTuple):
 
 
 def _paid_text(paid: tuple[int, ...]) -> str:
-    return " + ".join(f"{CURRENCIES[CARD_CURRENCY[c]]} {CARD_VALUE[c]}" for c in paid)  # type: ignore[index]
+    return " + ".join(describe_card(card) for card in paid)  # a coin too ([M-CHANGE-4])
 
 
 class ExchangePart(Part):

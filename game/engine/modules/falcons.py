@@ -53,7 +53,7 @@ from ..components import (
     describe_tile,
     is_exchange_card,
     is_falcon,
-    is_money_card,
+    pays_as_money,
 )
 from ..errors import IllegalAction
 from ..messages import Message, mark
@@ -242,7 +242,7 @@ def _check_buy(state: Play, action: BuyFalcon) -> None:
         raise IllegalAction("M-FALCON-1", "the {tile} is no falcon", tile=falcon)
     if falcon not in part.supply:
         raise IllegalAction("M-FALCON-1", "the {tile} is not in the supply", tile=falcon)
-    if not is_money_card(card):
+    if not pays_as_money(card):  # money, or [M-CHANGE-4] a change coin
         if is_exchange_card(card):
             raise IllegalAction(
                 "M-FALCON-2",
