@@ -374,7 +374,7 @@ def fast_action(state: GameState, rng: random.Random, epsilon: float, weights: W
     module's advice and are priced like the others.
     """
     if state.phase != ACTION:
-        if state.held:
+        if state.held and state.phase not in state.rules.phases:  # not a module's decision between two placements
             return _fast_placement(state, rng, epsilon, weights)
         return _fast_module_phase(state, rng, epsilon, weights)
     candidates = turn_candidates(state)

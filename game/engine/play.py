@@ -71,6 +71,7 @@ class Play(Protocol):
     held: list[int]  # tiles the decider still has to place
     market: list[int]  # tile per slot 1..4 (index 0..3), ``EMPTY`` where empty
     bag: list[int]  # next tile drawn is the last element
+    resume_to: tuple[str, bool] | None  # a placement a module interrupted ([M-TRADER-3]): its phase, a redesign or not
     seed: int  # drives the game's chance after the deal ([D-RNG-1]); a player's knowledge never holds it
     planned: dict[str, list[dict]]  # replaying a record: its events naming what chance drew (``drawn_events``)
 
@@ -115,6 +116,8 @@ class Play(Protocol):
     def refill_market(self) -> bool: ...
 
     def end_game(self) -> None: ...
+
+    def resume(self) -> None: ...
 
     def refill_offer(self) -> list[int]: ...
 

@@ -45,6 +45,7 @@ class Ruleset:
     """Which modules play, and their hooks gathered per hook (only modules that override it)."""
 
     __slots__ = (
+        "after_place",
         "after_redesign",
         "after_scoring",
         "after_turn",
@@ -130,6 +131,7 @@ class Ruleset:
         self.overpaid = hooks("overpaid")
         self.take_back = hooks("take_back")
         self.drawn_events: tuple[str, ...] = tuple(event for module in modules for event in module.drawn_events)
+        self.after_place = hooks("after_place")
         self.after_redesign = hooks("after_redesign")
         self.turn_ending = hooks("turn_ending")
         self.before_windows = hooks("before_windows")

@@ -145,6 +145,7 @@ class GameState:
         "progressed",
         "reserves",
         "reshuffles",
+        "resume_to",
         "rounds_scored",
         "rules",
         "scores",
@@ -182,6 +183,7 @@ class GameState:
     log: list[dict] | None
     planned_shuffles: list[list[int]]
     planned: dict[str, list[dict]]  # replaying a record: its events naming what chance drew, by name, still to come
+    resume_to: tuple[str, bool] | None  # where a placement a module interrupted goes on: its phase, a redesign or not
     pause_before_refill: bool  # for look-ahead: stop where chance would come in (see TURN_END)
 
     # ------------------------------------------------------------------ construction
@@ -219,6 +221,7 @@ class GameState:
         s.planned_shuffles = []
         s.planned = {}
         s.pause_before_refill = False
+        s.resume_to = None
         s._redesigns = [None] * n
         s._supply = None
         s.parts = {}
@@ -260,6 +263,7 @@ class GameState:
         c.planned_shuffles = []
         c.planned = {}
         c.pause_before_refill = self.pause_before_refill
+        c.resume_to = self.resume_to
         c._redesigns = list(self._redesigns)
         c._supply = self._supply
         return c
@@ -681,7 +685,29 @@ class GameState:
         self._build(player, action.cell, action.tile)
         if self.log is not None:
             self.emit({"e": events.PLACE, "player": player, "tile": action.tile, "at": [action.x, action.y]})
+        if self.rules.after_place and self._after_place(player, action.tile, action.cell, False):
+            return
         self.after_placement()
+
+    def _after_place(self, player: int, tile: int, cell: int, redesign: bool) -> bool:
+        """A tile entered ``player``'s Alhambra (after its ``place`` event): True if a module asks for decisions now
+        ([M-TRADER-3]); the game goes on where the placement left it when the module calls ``resume``."""
+        phase = self.phase
+        for hook in self.rules.after_place:
+            if hook(self, player, tile, cell):
+                self.resume_to = (phase, redesign)
+                return True
+        return False
+
+    def resume(self) -> None:
+        """The decisions a module asked for after a placement are made: the placements, or the redesign's end, go on."""
+        phase, redesign = self.resume_to  # type: ignore[misc]
+        self.resume_to = None
+        self.phase = phase
+        if redesign:
+            self._end_action_sequence()
+        else:
+            self.after_placement()
 
     def _check_reserve(self, action: Reserve) -> None:
         self.check_held(action.tile)
@@ -707,6 +733,8 @@ class GameState:
         self.reserves[player].remove(action.tile)
         self._build(player, action.cell, action.tile)
         self.emit({"e": events.PLACE, "player": player, "tile": action.tile, "at": [action.x, action.y]})
+        if self.rules.after_place and self._after_place(player, action.tile, action.cell, True):
+            return
         self._end_action_sequence()
 
     def _alhambra_cell(self, tile: int) -> int:

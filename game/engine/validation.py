@@ -146,6 +146,7 @@ _FIELD_CHECKS = {
     "falcon": _tile_id,  # the falcon bought ([M-FALCON-2]); its corner is x, y
     "piece": _tile_id,  # a wooden piece placed ([M-CHEST-5] a chest)
     "room": _whole,  # [M-CHEST-3] a room of the treasure chamber
+    "other_piece": _tile_id,  # [M-TRADER-3] the citizen taken from the supply in an exchange
     "took": _card_id,  # [M-THIEF-3] the money card a thief takes
     "x": _coordinate,
     "y": _coordinate,

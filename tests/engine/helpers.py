@@ -51,7 +51,7 @@ from game.engine.components import (
 )
 from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
-from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, huts, thieves
+from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, huts, thieves, traders
 from game.engine.modules import change as change_module
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
@@ -367,6 +367,15 @@ def check_conservation(state: GameState) -> None:
     if rogues is not None:  # each thief face down in a hand, in the box, or played (out of the game)
         everywhere = [card for hand in rogues.hands for card in hand] + rogues.out + rogues.played
         assert sorted(everywhere) == list(thieves.THIEF_CARDS), "[M-THIEF-1] thieves created or lost"
+    market = traders.of(state)
+    if market is not None:  # each citizen on one disc, in the supply, or on one building as its resident
+        living = [c for disc in market.discs for c in disc] + market.supply
+        living += [c for on in market.residents for c in on.values()]
+        assert sorted(living) == list(traders.CITIZENS), "[M-TRADER-1] citizens created or lost"
+        for player, on in enumerate(market.residents):  # [M-TRADER-3] [M-TRADER-7] on a building of its colour
+            owned = set(state.boards[player].grid.values()) | set(state.reserves[player])
+            assert all(tile in owned and TILE_TYPE[tile] == PIECE_COLOUR[c] for tile, c in on.items())
+            assert len(market.discs[player]) <= 3
     chamber = chests.of(state)
     if chamber is not None:  # each chest in the bag, a room, waiting to be placed, or on one building
         placed = [chest for on in chamber.on for chest in on.values()]

@@ -26,7 +26,19 @@ from game.engine.alhambra import cell_at
 FORMAT = "alhambra-record/1"
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 CURRENCIES = ("florin", "dirham", "denar", "ducat")
-MODULES = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons", "change", "chests", "thieves")
+MODULES = (
+    "vizier",
+    "exchange",
+    "huts",
+    "bonus",
+    "camps",
+    "bazaars",
+    "falcons",
+    "change",
+    "chests",
+    "thieves",
+    "traders",
+)
 FOLLOWED_MODULES = MODULES
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "turn": ("player",),
@@ -61,6 +73,10 @@ MODULE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "change": ("player", "coins"),
     "chests": ("player", "room", "paid"),
     "thief": ("player", "card", "took"),
+    "resident": ("player", "citizen", "tile"),
+    "citizen_new": ("player", "citizen"),
+    "citizen_swap": ("player", "out", "in"),
+    "trader": ("player", "at"),
     "chest": ("player", "chest", "tile"),
     "chest_back": ("chests",),
     "room": ("room", "chests"),
@@ -79,6 +95,10 @@ EVENT_MODULE = {
     "change": "change",
     "chests": "chests",
     "thief": "thieves",
+    "resident": "traders",
+    "citizen_new": "traders",
+    "citizen_swap": "traders",
+    "trader": "traders",
     "chest": "chests",
     "chest_back": "chests",
     "room": "chests",
@@ -94,6 +114,7 @@ MODULE_SCORE_NAMES = {
     "bazaars": ("bazaar",),
     "falcons": ("falcon_black", "falcon_brown", "falcon_white"),
     "chests": ("chests",),
+    "traders": ("traders",),
 }
 # [M-FALCON-5] points for 0..5 falcons of one kind
 FALCON_POINTS = (0, 2, 6, 12, 20, 30)
@@ -194,6 +215,17 @@ dirham,green,3
 denar,blue,3
 ducat,orange,3
 """
+# [M-TRADER-6] points for a set of residents of 0..6 colours
+TRADER_POINTS = (0, 1, 3, 6, 10, 15, 21)
+TRADER_SIDES = ([0, -1], [1, 0], [0, 1], [-1, 0])  # [M-TRADER-2] the cells beside the start tile
+CITIZENS_CSV = """type,colour,count
+pavilion,blue,7
+seraglio,red,7
+arcades,brown,7
+chambers,white,7
+garden,green,7
+tower,purple,7
+"""
 CHESTS_CSV = """type,colour,count
 pavilion,blue,5
 seraglio,red,5
@@ -241,9 +273,17 @@ COMPONENT_SETS: dict[str, Counter] = {
     "falcon": Counter((r["kind"], tuple(sorted((r["type_a"], r["type_b"])))) for r in csv_rows(FALCONS_CSV)),
     "coin": Counter({(r["currency"], int(r["value"])): int(r["copies"]) for r in csv_rows(CHANGE_CSV)}),
     "chest": Counter({(r["type"],): int(r["count"]) for r in csv_rows(CHESTS_CSV)}),
+    "citizen": Counter({(r["type"],): int(r["count"]) for r in csv_rows(CITIZENS_CSV)}),
     "thief": Counter({(r["currency"],): int(r["copies"]) for r in csv_rows(THIEVES_CSV)}),
 }
-TILE_MODULE = {"hut": "huts", "camp": "camps", "bazaar": "bazaars", "falcon": "falcons", "chest": "chests"}
+TILE_MODULE = {
+    "hut": "huts",
+    "camp": "camps",
+    "bazaar": "bazaars",
+    "falcon": "falcons",
+    "chest": "chests",
+    "citizen": "traders",
+}
 CARD_MODULE = {"exchange": "exchange", "bonus": "bonus", "coin": "change", "thief": "thieves"}
 PAYING = ("money", "coin")  # [M-CHANGE-4] a coin pays like a money card of value 1 in its currency
 
@@ -296,6 +336,9 @@ def component_key(entry: dict) -> tuple:
     if kind == "thief":
         assert entry["currency"] in CURRENCIES, f"thief {entry}"
         return (entry["currency"],)
+    if kind == "citizen":
+        assert entry["type"] in TYPES, f"citizen {entry}"
+        return (entry["type"],)
     if kind == "chest":
         assert entry["type"] in TYPES, f"chest {entry}"
         return (entry["type"],)
@@ -458,6 +501,17 @@ def check_structure(record: dict) -> None:
         assert sorted(every) == sorted(c["id"] for c in cards if c["kind"] == "thief"), "[M-THIEF-1] setup.thieves"
     else:
         assert not setup.get("thieves") and not setup.get("thieves_out"), "setup.thieves without the thieves module"
+    if "traders" in modules:  # [M-TRADER-2] three citizens of different colours per disc, beside the start tile
+        discs, supply = setup["traders"], setup["citizens"]
+        assert isinstance(discs, list) and len(discs) == n and int_list(supply), "setup.traders"
+        by_id = {t["id"]: t for t in tiles}
+        for disc in discs:
+            assert int_list(disc["disc"]) and len(disc["disc"]) == 3 and disc["at"] in TRADER_SIDES, "setup.traders"
+            assert len({by_id[c]["type"] for c in disc["disc"]}) == 3, "[M-TRADER-2] three different colours"
+        every = [c for disc in discs for c in disc["disc"]] + supply
+        assert sorted(every) == sorted(t["id"] for t in tiles if t["kind"] == "citizen"), "[M-TRADER-1] citizens"
+    else:
+        assert not setup.get("traders") and not setup.get("citizens"), "setup.traders without the traders module"
     if "chests" in modules:  # [M-CHEST-2] four chests in each of the three rooms, the rest in the bag
         chamber = setup["chests"]
         assert isinstance(chamber, dict) and int_list(chamber["bag"]), "setup.chests"
@@ -586,6 +640,13 @@ class Table:
         self.thieves = [list(h) for h in setup["thieves"]] if "thieves" in self.modules else [[] for _ in starts]
         self.thief_pos = -1  # the thief window after a turn: the position in priority order reached (-1: not open)
         self.thief_closed = False  # a vizier purchase came: the thief window is over [M-THIEF-7]
+        traders = setup.get("traders") or [{"disc": [], "at": None} for _ in starts]
+        self.discs = [list(t["disc"]) for t in traders]  # [M-TRADER-2]
+        self.disc_at: list[tuple[int, int] | None] = [tuple(t["at"]) if t["at"] else None for t in traders]
+        self.citizen_supply: set[int] = set(setup.get("citizens") or [])
+        self.residents: list[dict[int, int]] = [{} for _ in starts]  # building -> citizen [M-TRADER-7]
+        self.trading: tuple[int, int] | None = None  # (player, building) just placed on the disc's cell
+        self.new_due: int | None = None  # the player who takes a supply citizen next (`citizen_new`)
         chamber = setup.get("chests") or {"rooms": [[], [], []], "bag": []}
         self.rooms: list[list[int]] = [list(room) for room in chamber["rooms"]]  # [M-CHEST-2]
         self.chest_bag: set[int] = set(chamber["bag"])
@@ -784,6 +845,7 @@ class Table:
             and self.vizier_stage is None
             and not self.must_return
             and not self.chests_busy()
+            and not (self.player is not None and self.discs[self.player] and self.disc_at[self.player] is None)
         )
 
     def settled(self) -> bool:
@@ -809,6 +871,12 @@ class Table:
     def before(self, e: dict) -> None:
         """Events that must come immediately after another one (RECORD.md "Modules / Events")."""
         name = e["e"]
+        if self.new_due is not None and name != "bonus":
+            assert name == "citizen_new" and e["player"] == self.new_due, "[M-TRADER-3] a new citizen after `resident`"
+        if self.trading is not None:
+            keeps = name == "bonus" or (name in ("resident", "citizen_swap") and e["player"] == self.trading[0])
+            if not keeps:
+                self.trading = None  # [M-TRADER-3] the player moved no citizen and exchanged none
         if self.hut_up_due is not None:
             assert name == "hut_up", "[M-HUT-2] the stack's next hut turns face up right after `hut`"
         if self.change_due is not None and self.change_bag:
@@ -1017,6 +1085,9 @@ class Table:
             self.reserves[p].remove(tile)
         self.grids[p][at] = tile
         self.legal(p)
+        if self.disc_at[p] == at and self.discs[p]:  # [M-TRADER-3] the disc is set aside
+            self.disc_at[p] = None
+            self.trading = (p, tile)
 
     def on_reserve(self, e: dict) -> None:
         p, tile = e["player"], e["tile"]
@@ -1131,6 +1202,12 @@ class Table:
                 share = sum(CHEST_POINTS[r][rank : rank + tied]) // tied
                 if share:
                     expected[(p, "chests")] = share
+            grid = set(self.grids[p].values())
+            colours = [self.tiles[c]["type"] for b, c in self.residents[p].items() if b in grid]
+            most = max(Counter(colours).values(), default=0)
+            sets = sum(TRADER_POINTS[sum(1 for k in TYPES if colours.count(k) >= i)] for i in range(1, most + 1))
+            if sets:  # [M-TRADER-6] the best grouping into sets of different colours
+                expected[(p, "traders")] = sets
             kinds = Counter(self.tiles[f]["colour"] for f in self.falcons[p].values())
             for colour, many in kinds.items():
                 expected[(p, f"falcon_{colour}")] = FALCON_POINTS[many]
@@ -1266,6 +1343,52 @@ class Table:
         if e["player"] is not None:
             self.market[slot] = None
             self.received[e["player"]].append(e["tile"])
+
+    # -- street traders (RULES.md §11.5)
+    def on_resident(self, e: dict) -> None:
+        """[M-TRADER-3] [M-TRADER-4] a citizen of the building's colour moves from the disc onto it, if it has none."""
+        p, citizen, tile = e["player"], e["citizen"], e["tile"]
+        assert self.trading == (p, tile), "[M-TRADER-3] right after the placement that set the disc aside"
+        assert self.kind(tile) == "building" and tile not in self.residents[p], "[M-TRADER-4] a building, one each"
+        assert citizen in self.discs[p] and self.tiles[citizen]["type"] == self.tiles[tile]["type"], "its colour"
+        self.discs[p].remove(citizen)
+        self.residents[p][tile] = citizen
+        self.trading = None
+        self.new_due = p if self.citizen_supply else None
+
+    def on_citizen_new(self, e: dict) -> None:
+        p, citizen = e["player"], e["citizen"]
+        assert self.new_due == p and citizen in self.citizen_supply, "[M-TRADER-3] a citizen of the supply"
+        self.new_due = None
+        self.citizen_supply.discard(citizen)
+        self.discs[p].append(citizen)
+
+    def on_citizen_swap(self, e: dict) -> None:
+        """[M-TRADER-3] when no citizen of the disc may move onto the building: one exchanged with the supply."""
+        p, out, new = e["player"], e["out"], e["in"]
+        assert self.trading is not None and self.trading[0] == p, "[M-TRADER-3] right after that placement"
+        tile = self.trading[1]
+        assert self.kind(tile) == "building", "[M-TRADER-4] only a building"
+        kind = self.tiles[tile]["type"]
+        matching = [c for c in self.discs[p] if self.tiles[c]["type"] == kind] if tile not in self.residents[p] else []
+        assert not matching, "[M-TRADER-3] no exchange while a citizen of the building's colour is on the disc"
+        assert out in self.discs[p] and new in self.citizen_supply, "[M-TRADER-3] disc for supply"
+        self.discs[p].remove(out)
+        self.discs[p].append(new)
+        self.citizen_supply.discard(new)
+        self.citizen_supply.add(out)
+        self.trading = None
+
+    def on_trader(self, e: dict) -> None:
+        """[M-TRADER-5] the disc back onto an empty cell beside the Alhambra: at the end of the turn in which it was set
+        aside, or right after a vizier purchase's placement."""
+        p, at = e["player"], tuple(e["at"])
+        assert self.disc_at[p] is None and not self.over, "[M-TRADER-5] a disc set aside, never after the game's end"
+        assert self.new_due is None, "[M-TRADER-3] after the citizens are settled"
+        grid = self.grids[p]
+        beside = any((at[0] + dx, at[1] + dy) in grid for _, dx, dy, _ in NEIGHBOURS)
+        assert at not in grid and beside, "[M-TRADER-5] an empty cell beside the Alhambra"
+        self.disc_at[p] = at
 
     # -- thieves (RULES.md §11.3)
     def on_thief(self, e: dict) -> None:

@@ -33,6 +33,7 @@ from game.engine.components import (
 from game.engine.modules import ACTION_TYPES, CHOOSABLE
 from game.engine.modules.bazaars import BuyBazaar, VizierBuyBazaar
 from game.engine.modules.chests import PlaceChest
+from game.engine.modules.dirk import GiveToDirk
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.modules.falcons import BuyFalcon
 from game.engine.modules.thieves import WINDOW, PlayThief
@@ -49,6 +50,7 @@ GAMES: tuple[tuple[int, int, tuple[str, ...], int], ...] = (
     (3, 6, ("exchange", "falcons", "change"), 300),  # coins paying, with an exchange card and for falcons
     (4, 5, ("chests",), 10_000),  # to the end: the treasure chamber closed ([M-CHEST-7])
     (3, 7, ("thieves", "vizier", "exchange"), 10_000),  # to the end: thieves stealing before the vizier's window
+    (3, 9, ("traders", "vizier", "huts"), 10_000),  # to the end: citizens settled, discs set aside and put back
     (2, 7, ("thieves", "exchange"), 10_000),  # to the end: an exchange card in the offer, which no thief takes
     (2, 5, ("huts", "bonus"), 10_000),  # to the end: a hut never given to Dirk, a bonus card shown twice
 )
@@ -92,7 +94,7 @@ def _value(name: str, state: GameState, rng: random.Random) -> Any:
         return rng.choice((1, 2, 3, 4, 1, 2, 3, 4, 0, 5))
     if name == "room":  # [M-CHEST-3] a room of the treasure chamber
         return rng.choice((1, 2, 3, 1, 2, 3, 0, 4))
-    if name == "piece":  # a wooden piece to place ([M-CHEST-5] a chest)
+    if name in ("piece", "other_piece"):  # a wooden piece to place ([M-CHEST-5] a chest)
         return rng.choice(_tiles(state, rng))
     raise AssertionError(f"no values for the field {name!r}")
 
@@ -110,6 +112,7 @@ def _building(state: GameState, rng: random.Random) -> list[Any]:
         for x, y in rng.sample(near, min(4, len(near))):
             tries += [Place(tile, x, y), FromReserve(tile, x, y)]
     built = sorted(grid.values())
+    tries += [GiveToDirk(tile) for tile in state.held]  # [B-DIRK-4] [B-DIRK-5] a tile waiting, given to Dirk
     tries += [Lift(tile) for tile in rng.sample(built, min(3, len(built)))]
     for tile in state.reserves[player]:
         tries += [Swap(tile, other) for other in rng.sample(built, min(3, len(built)))]

@@ -115,6 +115,7 @@ SAMPLE = {
     "room": 3,
     "piece": CHESTS[0],
     "took": 7,
+    "other_piece": CHESTS[1],
 }
 
 

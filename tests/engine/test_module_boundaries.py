@@ -44,6 +44,7 @@ NAMES = {
     "falcons": "falcon",
     "chests": word("chests?"),
     "thieves": word("thie(f|ves)"),
+    "traders": word("traders?"),
     "change": word("change"),
 }
 # Shared files that may name a module, and why.

@@ -34,6 +34,8 @@ from game.engine.modules import CHOOSABLE, PLAYABLE
 from game.engine.modules.bazaars import BuyBazaar, ExchangeBuyBazaar
 from game.engine.modules.dirk import GiveToDirk
 from game.engine.modules.exchange import ExchangeBuy
+from game.engine.modules.thieves import WINDOW as THIEF_WINDOW
+from game.engine.modules.traders import TraderPass
 from game.engine.modules.vizier import WINDOW, VizierBuy, VizierPass
 from game.engine.record import loads, to_record
 from game.engine.state import ACTION, FINAL, GameState
@@ -49,6 +51,7 @@ NEW_MODULES: tuple[str, ...] = (
     "falcons",  # §9.7
     "chests",  # §11.6
     "thieves",  # §11.3
+    "traders",  # §11.5
     "change",  # §11.2
 )
 # any subset of the modules that can be chosen at setup (RULES.md §9) and of the new ones, in the registry's order
@@ -255,11 +258,21 @@ def test_records_round_trip_at_any_point(players, seed, choices, stop, modules):
     followed step by step by the independent reader, loads to an equal state, and the loaded game
     continued with the same decisions ends exactly like the original."""
     game = new_game(players, seed, modules)
-    policy = random_policy(random.Random(choices))
+    chose = random_policy(random.Random(choices))
+    last: list = []
+
+    def policy(state, actions):  # remembers the last decision
+        last[:] = [chose(state, actions)]
+        return last[0]
+
     play(game.state, policy, steps=stop)
     # A vizier window's pass is written nowhere (RECORD.md: the next decision shows it), so a record cut in a
-    # window after a pass loads to the window before it: cut where every decision so far is in the record.
-    while game.state.phase == WINDOW and not game.state.is_over:
+    # window after a pass loads to the window before it: cut where every decision so far is in the record (the
+    # thief window's passes too, [M-THIEF-5]).
+    # A trader's pass ([M-TRADER-3]) is written nowhere either: cut after the decision that follows it.
+    while not game.state.is_over and (
+        game.state.phase in (WINDOW, THIEF_WINDOW) or (last and isinstance(last[0], TraderPass))
+    ):
         play(game.state, policy, steps=1)
     text = json.dumps(to_record(game))
     record = json.loads(text)

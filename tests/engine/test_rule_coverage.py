@@ -25,7 +25,6 @@ RULE_IN_NAME = re.compile(r"(?<![a-z])([bdm]_[a-z]+_\d+)")
 NOT_YET_IMPLEMENTED: dict[str, tuple[str, ...]] = {
     "gates": ("M-GATE-",),
     "walls": ("M-WALL-",),
-    "traders": ("M-TRADER-",),
 }
 
 

@@ -22,6 +22,7 @@ from .exchange import Exchange
 from .falcons import Falcons
 from .huts import Huts
 from .thieves import Thieves
+from .traders import Traders
 from .vizier import Vizier
 
 # Every module by its record name (RECORD.md ``config.modules``), one line each; Dirk is switched on
@@ -38,13 +39,14 @@ MODULES: dict[str, type[Module]] = {
     Change.name: Change,  # §11.2
     Thieves.name: Thieves,  # §11.3
     Chests.name: Chests,  # §11.6
+    Traders.name: Traders,  # §11.5: after the chests, whose placement comes first at a turn's end
 }
 # The modules a game can play besides Dirk (RECORD.md ``config.modules``: a record may name them), in the rule
 # book's order.
 PLAYABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
 # Modules that play in the engine and its records but are not offered at setup yet, while the AI or the client
 # does not know them (the 2024 edition's were, until their clients were built): §11's, as they are built.
-NOT_OFFERED_YET: tuple[str, ...] = (Change.name, Thieves.name, Chests.name)
+NOT_OFFERED_YET: tuple[str, ...] = (Change.name, Thieves.name, Traders.name, Chests.name)
 # The modules a player chooses at setup (the CLI, the setup screen, the bench), in the rule book's order.
 CHOOSABLE: tuple[str, ...] = tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET)
 # The order of the modules' fields in a record's ``setup`` (RECORD.md: Dirk's tiles with the base fields, then §9's
@@ -60,6 +62,7 @@ SETUP_ORDER: tuple[str, ...] = (
     Bazaars.name,
     Change.name,  # §11's fields in the order of RECORD.md's example: change, thieves, traders, chests
     Thieves.name,
+    Traders.name,
     Chests.name,  # §11.6
 )
 assert sorted(SETUP_ORDER) == sorted(MODULES), "every module has its place among the record's setup fields"
@@ -74,6 +77,7 @@ RECORD_NAMES: tuple[str, ...] = (
     "falcons",
     "change",
     "thieves",
+    "traders",
     "chests",
 )
 

@@ -177,6 +177,12 @@ class Module:
         """A card that is not money was taken from the offer ([M-EXCH-2]): where it goes."""
         raise NotImplementedError
 
+    def after_place(self, state: Play, player: int, tile: int, cell: int) -> bool:
+        """``tile`` entered ``player``'s Alhambra on ``cell`` (after its ``place`` event: a purchase placed, a redesign
+        from the reserve, a vizier purchase, a tile of the end): True if the module asks for decisions now (in its own
+        phase), and then calls ``state.resume()`` once they are made ([M-TRADER-3] the trader's disc)."""
+        return False
+
     def after_redesign(self, state: Play, player: int) -> None:
         """A tile left ``player``'s Alhambra in a redesign (after its ``reserve`` event)."""
 
