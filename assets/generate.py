@@ -2674,6 +2674,9 @@ def render_images() -> dict[str, pygame.Surface]:
     out["ui/icon.png"] = window_icon()
     out.update(module_images())
     out.update(edition_2024_images())
+    from assets import draw_traders  # expansion 3's thieves and street traders: their own file
+
+    out.update(draw_traders.images())
     return out
 
 
