@@ -2677,6 +2677,9 @@ def render_images() -> dict[str, pygame.Surface]:
     from assets import draw_traders  # expansion 3's thieves and street traders: their own file
 
     out.update(draw_traders.images())
+    from assets import draw_expansion3  # expansion 3's change coins and expansion 4's treasure chests: their own file
+
+    out.update(draw_expansion3.images())
     return out
 
 
