@@ -86,6 +86,8 @@ class Pricer:
         the money, and, if ``extra_action`` and the payment is exact, another action ([B-TURN-4]).  Also the price
         of a module's purchases (an exchange card's, a vizier's)."""
         exact = self.weights.exact if extra_action and paid == TILE_COST[tile] else 0.0
+        if self.advice.refunds and paid > TILE_COST[tile]:  # e.g. [M-CHANGE-3] coins for an overpayment
+            paid -= self.advice.money_back(self.state, self.me, paid - TILE_COST[tile])
         gains = self._tile_gains
         if gains is None:
             gains = self._tile_gains = {}
@@ -170,6 +172,8 @@ class Pricer:
             majority += self.cell_gain(action.tile, cell)
         if self.advice.cell_points:  # e.g. [M-CAMP-3] a camp's lines
             majority += self.advice.points_at(self.state, self.me, action.tile, cell)
+        if self.advice.placement_points:  # e.g. [M-TRADER-3] the trader's disc on the cell
+            majority += self.advice.points_on(self.state, self.me, action.tile).get(cell, 0.0)
         return majority + self.wall_gain(action.tile, action.x, action.y) - 1.0
 
     def wall_gain(self, tile: int, x: int, y: int) -> float:
@@ -198,6 +202,8 @@ class Pricer:
             price += self.cell_gain(action.tile, cell)
         if self.advice.cell_points:  # e.g. [M-CAMP-3] lengthening a camp's line, or a camp's own lines
             price += self.advice.points_at(self.state, self.me, action.tile, cell)
+        if self.advice.placement_points:  # e.g. [M-TRADER-3] the trader's disc on the cell
+            price += self.advice.points_on(self.state, self.me, action.tile).get(cell, 0.0)
         return price
 
     def place_without_modules(self, action: Place) -> float:
@@ -407,9 +413,16 @@ def _fast_module_phase(state: GameState, rng: random.Random, epsilon: float, wei
 
 
 def _fast_placement(state: GameState, rng: random.Random, epsilon: float, weights: Weights) -> Action:
+    advice = advice_for(state.rules)
+    if advice.placement_points and advice.points_on(state, state.decider, state.held[0]):
+        # a cell adds points that depend on more than the Alhambra (the trader's disc, [M-TRADER-3]): the prices
+        # cannot be remembered, every candidate is priced afresh (rare: a building of the disc's colours)
+        choices = placement_candidates(state)
+        if rng.random() < epsilon:
+            return choices[rng.randrange(len(choices))]
+        return max(choices, key=Pricer(state, weights, exact_walls=False).price)
     key = _placement_key(state, weights)
     candidates, best, price = _placement_choice(state, weights, key)
-    advice = advice_for(state.rules)
     module_hooks = advice.placement_moves
     if module_hooks:  # a module offers other destinations (they depend on more than the Alhambra: not remembered)
         extra = [move for hook in module_hooks for move in hook(state, state.held[0])]

@@ -12,10 +12,14 @@ from .base import Advice, Compiled
 from .bazaars import BazaarsAdvice
 from .bonus import BonusAdvice
 from .camps import CampsAdvice
+from .change import ChangeAdvice
+from .chests import ChestsAdvice
 from .dirk import DirkAdvice
 from .exchange import ExchangeAdvice
 from .falcons import FalconsAdvice
 from .huts import HutsAdvice
+from .thieves import ThievesAdvice
+from .traders import TradersAdvice
 from .vizier import VizierAdvice
 
 # One registry line per module: its record name -> what the AI knows of it.
@@ -28,6 +32,10 @@ ADVICE: dict[str, Advice] = {
     "camps": CampsAdvice(),  # §9.5
     "bazaars": BazaarsAdvice(),  # §9.6
     "falcons": FalconsAdvice(),  # §9.7
+    "change": ChangeAdvice(),  # §11.2
+    "thieves": ThievesAdvice(),  # §11.3
+    "chests": ChestsAdvice(),  # §11.6
+    "traders": TradersAdvice(),  # §11.5
 }
 
 

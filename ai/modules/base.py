@@ -68,6 +68,16 @@ class Advice:
         """What taking ``card`` (not money) from the offer is worth to ``player``, if the card is the module's."""
         return None
 
+    def refund(self, state: GameState, player: int, overpaid: int) -> int:
+        """Money that comes back to ``player`` for a market purchase overpaid by ``overpaid`` (none in the base
+        game, [B-TURN-3]; coins from the change bag, [M-CHANGE-3])."""
+        return 0
+
+    def placement_points(self, state: GameState, player: int, tile: int) -> dict[int, float]:
+        """Cells of ``player``'s Alhambra where placing ``tile`` adds points that depend on more than the Alhambra
+        (a trader's disc on the cell, [M-TRADER-3]): never remembered with a placement's price.  Mostly empty."""
+        return {}
+
     # ------------------------------------------------------------------ the rollouts
     def prices(self) -> dict[type, Price]:
         """How the rollout policy prices the module's own kinds of move (unpriced moves come last)."""
@@ -115,9 +125,11 @@ class Compiled:
         "phase_choices",
         "phase_moves",
         "placement_moves",
+        "placement_points",
         "players_share",
         "prices",
         "reasons",
+        "refunds",
         "tile_extra",
         "tile_worth",
         "turn_moves",
@@ -151,6 +163,8 @@ class Compiled:
         self.card_worth = answering("card_worth")
         self.tile_worth = answering("tile_worth")
         self.reasons = answering("reason")
+        self.refunds = answering("refund")
+        self.placement_points = answering("placement_points")
 
     def extra_collectors(self, state: GameState) -> list[list[int]]:
         found: list[list[int]] = []
@@ -195,6 +209,23 @@ class Compiled:
             if found is not None:
                 return found
         return 0.0
+
+    def money_back(self, state: GameState, player: int, overpaid: int) -> int:
+        """``Advice.refund`` summed over the modules (0 when none answers)."""
+        found = 0
+        for refund in self.refunds:
+            found += refund(state, player, overpaid)
+        return found
+
+    def points_on(self, state: GameState, player: int, tile: int) -> dict[int, float]:
+        """``Advice.placement_points`` of every module, cell by cell (empty when no cell adds anything)."""
+        if len(self.placement_points) == 1:
+            return self.placement_points[0](state, player, tile)
+        found: dict[int, float] = {}
+        for points in self.placement_points:
+            for cell, value in points(state, player, tile).items():
+                found[cell] = found.get(cell, 0.0) + value
+        return found
 
     def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         for reason in self.reasons:

@@ -1,0 +1,221 @@
+"""The treasure chamber for the AI ([M-CHEST-1] to [M-CHEST-9]).
+
+At every scoring the players are ranked by their chests on buildings in their Alhambra: 7; 14 / 7; 22 / 14 / 7
+([M-CHEST-8]), a player with none ranking nowhere.  The evaluation treats the chests as one more majority: each
+player's chests, with the chests of a purchase still to be placed where they will go ([M-CHEST-5]: the buyer
+first, as many as their free buildings of each colour take, then the next players in seat order), ranked at
+every scoring to come with the same uncertainty as a building majority, growing with the chests each player may
+still get before that scoring (none once the chamber is closed and empty, [M-CHEST-7]).
+
+Buying a room takes the turn's action and at least 8 in money, with no change and no extra action
+([M-CHEST-3], [M-CHEST-4]).  The rollouts consider one purchase per room, paying the least the hand allows,
+priced by the chest majorities it moves (the buyer's chests against the strongest rival's, with what the buyer
+cannot place passing on) less the money.  Where a chest goes among the free buildings of its colour changes no
+count, so its placement is priced at nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.engine import said_action
+from game.engine.components import BUILDING_TYPES, CARD_VALUE, CHEST_POINTS, PIECE_COLOUR, TILE_TYPE
+from game.engine.messages import Message
+from game.engine.modules import chests
+from game.engine.modules.chests import PRICE, BuyChests, ChestPart, PlaceChest
+from game.engine.payments import covering_payments
+
+from .base import Advice, Price
+
+if TYPE_CHECKING:
+    from game.engine import Action, GameState
+
+TYPES = len(BUILDING_TYPES)
+CHESTS_PER_TILE = 0.25  # chests a player may get per building tile they get (a room of four every so often)
+SPREAD = 1.0  # how much the chest counts may drift per chest still to come to a player
+SQRT_HALF = 0.7071067811865476
+REMEMBERED = 20_000  # expected points per (terms, counts) kept before the memo starts afresh
+_POINTS: dict[tuple, tuple[float, ...]] = {}
+
+
+def part_of(state: GameState) -> ChestPart:
+    """The treasure chamber's part (the module plays wherever this advice is asked)."""
+    part = chests.of(state)
+    assert part is not None
+    return part
+
+
+def free_counts(state: GameState, player: int) -> list[int]:
+    """[M-CHEST-5] [M-CHEST-6] per colour, ``player``'s buildings in their Alhambra without a chest, and the
+    buildings they hold to place this turn (those may take one too)."""
+    free = state.boards[player].type_counts()
+    grid = state.boards[player].grid
+    on = part_of(state).on[player]
+    if on:
+        for cell_tile in grid.values():
+            if cell_tile in on:
+                free[TILE_TYPE[cell_tile]] -= 1  # type: ignore[index]
+    if player == state.decider:
+        for tile in state.held:
+            kind = TILE_TYPE[tile]
+            if kind is not None:
+                free[kind] += 1
+    return free
+
+
+def place_round(state: GameState, counts: list[float], pending: list[int], order: list[int]) -> list[int]:
+    """[M-CHEST-5] the chests ``pending`` placed once round ``order``: each player as many as their free buildings
+    of each colour take (added to ``counts``); the chests left over (back into the bag)."""
+    left = [0] * TYPES
+    for chest in pending:
+        left[PIECE_COLOUR[chest]] += 1  # type: ignore[index]
+    for player in order:
+        if not any(left):
+            break
+        free = free_counts(state, player)
+        for colour in range(TYPES):
+            placed = min(left[colour], free[colour])
+            if placed:
+                left[colour] -= placed
+                counts[player] += placed
+    return left
+
+
+def chest_counts(state: GameState) -> list[float]:
+    """[M-CHEST-8] each player's chests that count, with the chests waiting to be placed where they will go."""
+    part = part_of(state)
+    counts: list[float] = [float(chests.counted(state, p)) for p in range(state.players)]
+    if part.pending:
+        order = part.queue or seat_order(state, state.turn_player)
+        place_round(state, counts, part.pending, order)
+    return counts
+
+
+def seat_order(state: GameState, first: int) -> list[int]:
+    """The players once round the table from ``first`` ([M-CHEST-5]: the left neighbour next)."""
+    return [(first + offset) % state.players for offset in range(state.players)]
+
+
+def chests_to_come(state: GameState) -> int:
+    """Chests that may still be bought: those in the rooms, and in the bag while the chamber is open."""
+    part = part_of(state)
+    found = sum(len(room) for room in part.rooms)
+    return found if part.closed else found + len(part.bag)
+
+
+def terms(state: GameState) -> tuple[tuple[tuple[int, ...], float, float], ...]:
+    """Per scoring to come: (rank points, scale of a pairwise gap, chance to get a first chest before it)."""
+    from ai.evaluation import tiles_before_scoring  # the evaluation asks the modules: imported when first asked
+
+    supply = chests_to_come(state) / state.players
+    found = []
+    for round_number, tiles in tiles_before_scoring(state).items():
+        growth = min(supply, tiles * CHESTS_PER_TILE)
+        variance = SPREAD * SPREAD * growth
+        gap_scale = SQRT_HALF / math.sqrt(2 * variance + 0.04) if variance > 0 else 0.0
+        arrival = 1.0 - math.exp(-growth) if growth > 0 else 0.0
+        found.append((CHEST_POINTS[round_number - 1], round(gap_scale, 3), round(arrival, 3)))
+    return tuple(found)
+
+
+def expected_points(state: GameState, counts: list[float], scoring: tuple | None = None) -> tuple[float, ...]:
+    """[M-CHEST-8] each player's expected chest points over the scorings to come, for chest ``counts``."""
+    from ai.evaluation import _type_points  # the ranking of a building majority, ties and all ([B-SCORE-3])
+
+    scoring = terms(state) if scoring is None else scoring
+    key = (scoring, tuple(counts))
+    found = _POINTS.get(key)
+    if found is None:
+        if len(_POINTS) >= REMEMBERED:
+            _POINTS.clear()
+        found = _POINTS[key] = _type_points(scoring, tuple(counts))
+    return found
+
+
+def cheapest_payment(hand: list[int]) -> tuple[int, ...] | None:
+    """[M-CHEST-3] [M-CHEST-4] the payment of at least 8 that pays least (the first of them), or None."""
+    best = None
+    best_total = 0
+    for paid in covering_payments(tuple(sorted(hand)), PRICE):
+        total = sum(CARD_VALUE[c] for c in paid)  # type: ignore[misc]
+        if best is None or total < best_total:
+            best, best_total = paid, total
+    return best
+
+
+def purchase_gain(state: GameState, me: int, room: int) -> tuple[float, int]:
+    """What buying ``room``'s chests does to the chest majorities: my expected points less my strongest rival's,
+    and how many of the chests I can place."""
+    from ai.evaluation import strongest_rival
+
+    scoring = terms(state)
+    counts = chest_counts(state)
+    before = expected_points(state, counts, scoring)
+    after_counts = list(counts)
+    place_round(state, after_counts, part_of(state).rooms[room - 1], seat_order(state, me))
+    after = expected_points(state, after_counts, scoring)
+    rival = strongest_rival(state.scores, me)
+    gain = (after[me] - before[me]) - (after[rival] - before[rival])
+    return gain, int(after_counts[me] - counts[me])
+
+
+def price_buy(pricer: object, action: BuyChests) -> float:
+    """[M-CHEST-3] [M-CHEST-8] the majorities the room moves, less the money paid (no extra action)."""
+    state = pricer.state  # type: ignore[attr-defined]
+    gain, _ = purchase_gain(state, pricer.me, action.room)  # type: ignore[attr-defined]
+    paid = sum(CARD_VALUE[c] for c in action.paid)  # type: ignore[misc]
+    return gain + pricer.money_value(-paid)  # type: ignore[attr-defined,no-any-return]
+
+
+def price_place(pricer: object, action: PlaceChest) -> float:
+    """[M-CHEST-5] every free building of the chest's colour counts alike."""
+    return 0.0
+
+
+class ChestsAdvice(Advice):
+    def values(self, state: GameState, estimate: list[float]) -> None:
+        """[M-CHEST-8] the chest majorities at every scoring to come."""
+        counts = chest_counts(state)
+        if not any(counts) and not chests_to_come(state):
+            return
+        for player, points in enumerate(expected_points(state, counts)):
+            estimate[player] += points
+
+    def prices(self) -> dict[type, Price]:
+        return {BuyChests: price_buy, PlaceChest: price_place}
+
+    def turn_moves(self, state: GameState) -> list[Action]:
+        """[M-CHEST-3] one purchase per room that has chests, paying the least the hand allows."""
+        part = part_of(state)
+        if not any(part.rooms):
+            return []
+        paid = cheapest_payment(state.hands[state.turn_player])
+        if paid is None:
+            return []
+        return [BuyChests(room + 1, paid) for room, chests_in in enumerate(part.rooms) if chests_in]
+
+    def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
+        if isinstance(action, PlaceChest):
+            have = chests.counted(state, me)
+            return Message.of(
+                "{move}: my chests {have} -> {then} for the chest majority at every scoring to come",
+                move=said_action(state, action),
+                have=have,
+                then=have + 1,
+            )
+        if not isinstance(action, BuyChests):
+            return None
+        have = chests.counted(state, me)
+        _, placed = purchase_gain(state, me, action.room)
+        best = max(chests.counted(state, p) for p in range(state.players) if p != me)
+        return Message.of(
+            "{move}: {placed} of its chests fit my buildings, my chests {have} -> {then} against a rival's "
+            "{best} ({gain})",
+            move=said_action(state, action),
+            placed=placed,
+            have=have,
+            then=have + placed,
+            best=best,
+            gain=f"{gain:+.1f}",
+        )
