@@ -29,6 +29,7 @@ from game.engine.components import (
     CAMP_ARROWS,
     CARD_CURRENCY,
     CARD_VALUE,
+    CITIZENS,
     CURRENCIES,
     EXCHANGE_CARDS,
     EXCHANGE_PAIR,
@@ -37,7 +38,10 @@ from game.engine.components import (
     FALCON_TYPES,
     FALCONS,
     HUT_COLOUR,
+    PIECE_COLOUR,
     SLOT_CURRENCY,
+    THIEF_CARDS,
+    THIEF_CURRENCY,
     TILE_COST,
     TILE_TYPE,
     TILE_WALLS,
@@ -48,11 +52,13 @@ from game.engine.components import (
     is_bazaar,
     is_bonus_card,
     is_camp,
+    is_citizen,
     is_exchange_card,
     is_falcon,
     is_hut,
     is_scoring_card,
     is_start_tile,
+    is_thief_card,
     scoring_round_of,
 )
 
@@ -145,6 +151,8 @@ class Sprites:
         needed += ["cards/bonus_back.png", "tokens/vizier_awake.png", "tokens/vizier_asleep.png"]
         needed += [CAMP_FACE] + [path for _, path in (*BASTION_FILES, *ARROW_FILES)]
         needed += [bazaar_file(tile) for tile in BAZAARS] + [falcon_file(tile) for tile in FALCONS]
+        needed += [_card_file(card) for card in THIEF_CARDS] + ["cards/thief_back.png", "tokens/trader_disc.png"]
+        needed += [citizen_file(tile) for tile in CITIZENS]
         needed += [f"ui/{name}.png" for name in (*ICONS, *icons)] + ["ui/logo.png", "ui/icon.png"]
         needed += [f"sounds/{name}.wav" for name in SOUNDS] + [f"fonts/{name}" for name in theme.FONT_FILES.values()]
         missing = []
@@ -225,6 +233,8 @@ class Sprites:
             return self.scaled(bazaar_file(tile), (size, size))
         if is_falcon(tile):
             return self.falcon(tile, size)
+        if is_citizen(tile):  # [M-TRADER-1] a citizen is a wooden piece, never a tile of the grid: its figure
+            return self.scaled(citizen_file(tile), (size, size))
         kind, walls, cost = BUILDING_TYPES[TILE_TYPE[tile]], TILE_WALLS[tile], TILE_COST[tile]
         return self._cache.get(("tile", tile, size), lambda: _smooth(self.face(kind, walls, cost), (size, size)))
 
@@ -273,6 +283,14 @@ class Sprites:
         """
         size = max(4, int(size))
         return self.scaled(falcon_file(falcon), (size, size))
+
+    def token(self, name: str, size: int) -> pygame.Surface:
+        """A module's token drawn by its file name under ``assets/tokens`` (a trader's disc), ``size`` px square."""
+        return self.scaled(f"tokens/{name}.png", (max(4, int(size)), max(4, int(size))))
+
+    def card_art(self, name: str, height: int) -> pygame.Surface:
+        """A module's card drawn by its file name under ``assets/cards`` (a thief's back), ``height`` px tall."""
+        return self.scaled(f"cards/{name}.png", card_size(height))
 
     def vizier_token(self, awake: bool, size: int) -> pygame.Surface:
         """A vizier token (module [M-VIZIER]), ``size`` px square (art 64 px).
@@ -383,8 +401,15 @@ def falcon_file(tile: int) -> str:
     return f"tokens/falcon_{FALCON_KINDS[FALCON_KIND[tile]]}_{BUILDING_TYPES[first]}_{BUILDING_TYPES[second]}.png"  # type: ignore[index]
 
 
+def citizen_file(tile: int) -> str:
+    """The PNG (under ``assets``) of a citizen ([M-TRADER-1]): named by its colour, a building type."""
+    return f"tokens/citizen_{BUILDING_TYPES[PIECE_COLOUR[tile]]}.png"  # type: ignore[index]
+
+
 def _card_file(card: int) -> str:
     """The PNG (under ``assets``) of a card's face."""
+    if is_thief_card(card):  # [M-THIEF-1] a thief, named by the currency it steals
+        return f"cards/thief_{CURRENCIES[THIEF_CURRENCY[card]]}.png"  # type: ignore[index]
     if is_exchange_card(card):
         first, second = EXCHANGE_PAIR[card]  # type: ignore[misc]
         return f"cards/exchange_{CURRENCIES[first]}_{CURRENCIES[second]}.png"

@@ -44,6 +44,8 @@ EXPECTED = {
     "camps": {"scoring"},
     "bazaars": {"narration", "scoring", "moves", "wares"},
     "falcons": {"narration", "scoring", "moves", "placements"},
+    "thieves": {"narration", "holdings", "moves"},
+    "traders": {"narration", "scoring", "moves", "placements"},
 }
 
 
@@ -119,6 +121,8 @@ def say_nothing(compiled: Compiled, state: GameState) -> set[str]:
         "unpickable": compiled.unpickable(state, 0, None),
         "preview": compiled.preview(state, action),
         "describe": compiled.describe(state, action),
+        "offer_move": compiled.offer_move(state, state.offer[0]),
+        "cell_moves": compiled.cell_moves(state, 0),
         "count_shares": compiled.count_shares(state, 0),
         "score_lines": compiled.score_lines(state, {"e": "score", "round": 1, "points": []}),
         "scores": compiled.scores(state),
@@ -182,4 +186,4 @@ def test_a_module_holds_pieces_where_it_has_holdings(name: str) -> None:
     """The opponents' panels make room beside the reserves for what a seat holds of a module (a vizier token,
     bonus cards, exchange cards): asked as "does any module that plays have holdings?"."""
     compiled = modules_for(Ruleset.of(3, (name,)))
-    assert compiled.holds_pieces == (name in ("vizier", "exchange", "bonus"))
+    assert compiled.holds_pieces == (name in ("vizier", "exchange", "bonus", "thieves"))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 
-from . import bazaars, bonus, camps, dirk, exchange, falcons, huts, vizier
+from . import bazaars, bonus, camps, dirk, exchange, falcons, huts, thieves, traders, vizier
 from .base import (
     ROLES,
     ClientModule,
@@ -65,6 +65,8 @@ CLIENT_MODULES: dict[str, ClientModule] = {
         camps.CLIENT,
         bazaars.CLIENT,
         falcons.CLIENT,
+        thieves.CLIENT,
+        traders.CLIENT,
     )
 }
 _NARRATIONS = tuple(m.narration for m in CLIENT_MODULES.values() if m.narration is not None)
@@ -169,6 +171,12 @@ class Compiled:
     def title(self, state: GameState, name: str | None) -> str | None:
         """The actions panel's title in a module's phase; ``name``: the decider's name, None for the human."""
         return next((text for m in self._moves if (text := m.title(state, name)) is not None), None)
+
+    def offer_move(self, state: GameState, card: int) -> Action | None:
+        return next((a for m in self._moves if (a := m.offer_move(state, card)) is not None), None)
+
+    def cell_moves(self, state: GameState, player: int) -> dict[tuple[int, int], Action]:
+        return next((found for m in self._moves if (found := m.cell_moves(state, player))), {})
 
     # ------------------------------------------------------------ purchases
     def pays_with(self, card: int) -> tuple[int, ...]:

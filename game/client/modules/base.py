@@ -23,7 +23,9 @@ module says more.  A module writes only the roles it needs; a role it lacks is N
 - ``Moves``: its own moves and words on the turn.  ``commands``: buttons and keys for its moves (wake the
   vizier, pass a window); ``destinations``: places besides the Alhambra and the reserve a bought tile may go to
   (a button, a key, a drop on its panel); ``prompt``, ``title``: what the prompt band and the actions panel say in
-  its own phases; ``turn_options``: its moves open on the turn, for the turn's prompt ("take a hut").
+  its own phases; ``turn_options``: its moves open on the turn, for the turn's prompt ("take a hut");
+  ``offer_move``: a click on a card of the money offer in its phase (a thief steals it); ``cell_moves``: the cells
+  of your Alhambra a click on which makes its move (a disc put back), lit.
 - ``Purchases``: other ways to buy a market slot's tile, which the table's buying flow asks.  ``payments``,
   ``buy_action``: the payments it adds and the purchase it makes of them (an exchange card paying, a vizier
   buying in its window); ``exact_only``: whether the purchases of now must pay exactly; ``pays_with``: the
@@ -375,6 +377,16 @@ class Moves(Role):
         """The actions panel's title while the decider (``name``; None for the human) is in its phase
         (``decider_name`` reads the older "Your" / "Ann's" too)."""
         return None
+
+    def offer_move(self, state: GameState, card: int) -> Action | None:
+        """The move a click on ``card`` of the money offer makes now in one of its phases, where a click there
+        takes no money for the turn (a thief stealing it), or None."""
+        return None
+
+    def cell_moves(self, state: GameState, player: int) -> dict[tuple[int, int], Action]:
+        """The cells of ``player``'s Alhambra (deciding now) a click on which makes one of its moves (a trader's
+        disc put back), each with its move; lit like the cells a held tile may take.  {}: none now."""
+        return {}
 
 
 class Purchases(Role):

@@ -141,11 +141,31 @@ class AlhambraView:
                 found, reach = corner, distance
         return found
 
+    def mark_rect(self, mark: Mark) -> pygame.Rect:
+        """Where ``mark`` is drawn: on its corner, or in its cell at its ``spot`` (see ``Mark``)."""
+        if mark.spot == "corner":
+            return self.corner_rect(*mark.at)
+        cell = self.cell_rect(*mark.at)
+        if mark.spot == "cell":
+            return cell.inflate(-round(cell.w * 0.14), -round(cell.h * 0.14))
+        size = max(8, round(cell.w * (0.34 if self.interactive else 0.46)))
+        rect = pygame.Rect(0, 0, size, size)
+        if mark.spot == "resident":
+            rect.topleft = (cell.x + max(1, cell.w // 16), cell.y + max(1, cell.h // 16))
+            return rect
+        index = int(mark.spot[-1]) if mark.spot[-1].isdigit() else 0  # "disc0".."disc2": a triangle on the disc
+        dx, dy = ((0.0, -0.2), (-0.2, 0.14), (0.2, 0.14))[index % 3]
+        rect.center = (round(cell.centerx + dx * cell.w), round(cell.centery + dy * cell.h))
+        return rect
+
+    def _mark_image(self, mark: Mark, size: int) -> pygame.Surface:
+        return self.ui.sprites.token(mark.art, size) if mark.art else self.ui.sprites.tile(mark.item, size)
+
     def mark_at(self, marks: Sequence[Mark], pos: tuple[int, int]) -> Mark | None:
-        """The token drawn at ``pos``, if any."""
+        """The token drawn at ``pos``, if any (the one drawn on top first)."""
         if not self.rect.collidepoint(pos):
             return None
-        return next((m for m in marks if self.corner_rect(*m.at).collidepoint(pos)), None)
+        return next((m for m in reversed(marks) if self.mark_rect(m).collidepoint(pos)), None)
 
     def _draw_corners(
         self,
@@ -162,9 +182,10 @@ class AlhambraView:
         size = self.mark_size
         for mark in marks:
             if mark.item not in hidden:
-                rect = self.corner_rect(*mark.at)
-                pygame.draw.circle(surface, theme.INK, rect.center, size // 2 + 1)  # a dark rim on any tile
-                surface.blit(ui.sprites.tile(mark.item, size), rect)
+                rect = self.mark_rect(mark)
+                if mark.spot in ("corner", "cell"):  # a round token: a dark rim on any tile
+                    pygame.draw.circle(surface, theme.INK, rect.center, rect.w // 2 + 1)
+                surface.blit(self._mark_image(mark, rect.w), rect)
                 if rect.collidepoint(ui.mouse) and self.rect.collidepoint(ui.mouse):
                     ui.tooltip(mark.tip, rect)
         for corner in corners:  # a lit ring with a plus: the target cells' look, round
@@ -181,11 +202,11 @@ class AlhambraView:
             pygame.draw.circle(surface, theme.INK, rect.center, size // 2 + 5, 2)
             pygame.draw.circle(surface, theme.GOLD_LIGHT, rect.center, size // 2 + 3, 3)
         for mark in ghosts:
-            rect = self.corner_rect(*mark.at)
-            image = ui.sprites.tile(mark.item, size).copy()
+            rect = self.mark_rect(mark)
+            image = self._mark_image(mark, rect.w).copy()
             image.set_alpha(215)
             surface.blit(image, rect)
-            common.dashed_circle(surface, theme.GOLD_LIGHT, rect.center, size // 2 + 3, time * 0.75)
+            common.dashed_circle(surface, theme.GOLD_LIGHT, rect.center, rect.w // 2 + 3, time * 0.75)
 
     # ------------------------------------------------------------------ zoom and pan
     def zoom_by(self, factor: float) -> None:
@@ -254,7 +275,7 @@ class AlhambraView:
         corners (not those in ``hidden``); ``corners``: where a picked token may go (lit), ``chosen_corner`` the
         one chosen; ``ghost_marks``: tokens about to go somewhere (faded)."""
         ghosts = ghosts or {}
-        self.fit(grid, [*targets, *ghosts])
+        self.fit(grid, [*targets, *ghosts, *(m.at for m in marks if m.spot != "corner")])  # a token on a cell too
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         surface.blit(self._tiles_layer(grid, hidden, faded), self.rect)

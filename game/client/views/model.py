@@ -30,7 +30,8 @@ class Piece:
     """Something of a module a seat holds: drawn on an opponent's panel, or beside your Alhambra.
 
     ``face`` says how it is drawn: "card" (``Sprites.card(item)``), "back" (a bonus card face down,
-    ``Sprites.bonus_back``), "awake" or "asleep" (the vizier token, ``item`` is the seat).
+    ``Sprites.bonus_back``), "awake" or "asleep" (the vizier token, ``item`` is the seat), or the name of a
+    module's card art (``Sprites.card_art``: "thief_back", a thief face down).
     """
 
     face: str
@@ -48,13 +49,18 @@ class Piece:
 
 @dataclass(frozen=True)
 class Mark:
-    """A module's token on a seat's Alhambra, on a grid corner (a falcon), drawn by ``Sprites.tile(item)``
-    on every view of that Alhambra.  ``at`` names the corner where four cells meet by its south-east cell:
-    (x, y) is the north-west corner of cell (x, y)."""
+    """A module's token on a seat's Alhambra, drawn by ``Sprites.tile(item)`` (or ``Sprites.token(art)``) on
+    every view of that Alhambra.  On a grid corner (``spot`` "corner": a falcon), ``at`` names the corner where
+    four cells meet by its south-east cell: (x, y) is the north-west corner of cell (x, y).  Otherwise ``at`` is a
+    cell and ``spot`` says where in it: "cell" a piece filling it (a trader's disc on an empty cell), "resident" a
+    small piece in its top left quarter, clear of the building's emblem and cost (a citizen on a building),
+    "disc0" to "disc2" the places of three small pieces standing on a "cell" piece (the citizens on a disc)."""
 
     item: int
     at: tuple[int, int]
     tip: str
+    spot: str = "corner"
+    art: str = ""  # a token's file under ``assets/tokens`` drawn instead of the tile ``item`` ("": the tile)
 
     @property
     def key(self) -> Key:

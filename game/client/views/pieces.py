@@ -80,8 +80,10 @@ def draw_piece(surface: pygame.Surface, snap: TableSnapshot, item: Piece | int, 
         surface.blit(ui.sprites.vizier_token(item.face == "awake", rect.h), rect)
     elif item.face == "back":
         surface.blit(ui.sprites.bonus_back(rect.h), rect)
-    else:
+    elif item.face == "card":
         surface.blit(ui.sprites.card(item.item, rect.h), rect)
+    else:  # a module's own card art by name (a thief face down)
+        surface.blit(ui.sprites.card_art(item.face, rect.h), rect)
     if item.lit:
         common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
         common.dashed_rect(surface, theme.TARGET, rect.inflate(ui.px(6), ui.px(6)), 2, ui.px(6), (ui.time * 0.8) % 1)

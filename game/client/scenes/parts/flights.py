@@ -88,9 +88,9 @@ def positions(views: Views) -> Positions:
         for cell, tile in state.boards[seat].grid.items():
             found[("tile", tile)] = panel.grid.cell_rect(*xy_of(cell))
         for mark in snap.marks.get(seat, ()):  # a rule module's tokens on its corners (falcons)
-            found[mark.key] = panel.grid.corner_rect(*mark.at)
+            found[mark.key] = panel.grid.mark_rect(mark)
     for mark in snap.marks.get(me, ()):
-        found[mark.key] = board.corner_rect(*mark.at)
+        found[mark.key] = board.mark_rect(mark)
     for piece, rect in views.shelf.piece_rects(snap):
         if piece.key is not None:
             found[piece.key] = rect

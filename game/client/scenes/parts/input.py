@@ -238,7 +238,7 @@ class TableInput:
         table, sel = owner.table, picker.sel
         snap = owner.snapshot()  # what the views hit-test: the table as it is drawn
         if table.acting or table.choosing:  # choosing: a rule module's phase may buy (a vizier's window)
-            card = owner.bank.card_at(snap, pos) if table.acting else None
+            card = owner.bank.card_at(snap, pos)  # in a module's phase, its move by the card (a thief steals it)
             if card is not None:
                 picker.toggle_offer(card)
                 return True
@@ -271,7 +271,7 @@ class TableInput:
         if piece is not None:
             picker.use_piece(piece)
             return True
-        if table.acting:
+        if table.acting or table.choosing:  # choosing: a module's phase decided on its panel (citizens)
             for panel in owner.module_panels.values():
                 move = panel.action_at(snap, pos)
                 if move is not None:  # made on release: a click, or a drag of the tile it takes ([M-HUT-2])
@@ -302,6 +302,8 @@ class TableInput:
             self._drop_piece(pos)
             return True
         if sel.tile is not None and self._drop_on_board(pos):
+            return True
+        if sel.tile is None and picker.cell_move(board.cell_at(pos)):  # a module's move on a cell (a disc put back)
             return True
         tile = board.tile_at(owner.table.state.boards[owner.me].grid, pos)
         if tile is not None and owner.table.acting:

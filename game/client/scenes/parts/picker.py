@@ -205,7 +205,13 @@ class Picker:
     # ------------------------------------------------------------------ the money offer
     def toggle_offer(self, card: int) -> None:
         """A card of the money offer picked to take, or dropped again ([B-TURN-2]); a card that is no money is taken
-        alone ([M-EXCH-2])."""
+        alone ([M-EXCH-2]).  In a rule module's phase, the move a click on it makes there (a thief steals it)."""
+        if self.owner.can_act and self.table.choosing and self.table.staged is None:
+            move = self.modules.offer_move(self.state, card)
+            if move is not None:
+                self.cancel()
+                self.owner.perform(move, confirmed=True)
+            return
         if not (self.owner.can_act and self.table.acting):
             return
         sel = self.sel
@@ -317,6 +323,8 @@ class Picker:
     def targets(self) -> tuple[list[Cell], list[int]]:
         """Legal cells and swappable Alhambra tiles for the selected (or dragged) tile."""
         sel = self.sel
+        if sel.tile is None and sel.piece is None and self.owner.can_act and self.table.choosing:
+            return list(self.modules.cell_moves(self.state, self.owner.me)), []  # a module's move by a cell
         if sel.tile is None or not self.owner.can_act:
             return [], []
         if sel.source == "held" and self.table.placing:
@@ -381,6 +389,18 @@ class Picker:
                 self.owner.perform(Swap(sel.tile, built))
                 return True
         return False
+
+    def cell_move(self, cell: Cell | None) -> bool:
+        """A click on ``cell`` of your Alhambra with nothing picked, in a rule module's phase: the module's move
+        there (a trader's disc put back, [M-TRADER-5]) if it has one; True if it had."""
+        if cell is None or not (self.owner.can_act and self.table.choosing) or self.table.staged is not None:
+            return False
+        move = self.modules.cell_moves(self.state, self.owner.me).get(cell)
+        if move is None:
+            return False
+        self.cancel()
+        self.owner.perform(move)
+        return True
 
     def send_to_reserve(self) -> None:
         """To reserve (T): the bought tile kept on the reserve, or the Alhambra tile lifted to it."""
