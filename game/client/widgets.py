@@ -364,24 +364,33 @@ class Choice(Widget):
         self.on_change = on_change
         self.label_width = 0
         self.weights: list[float] = []  # each option's share of the row, where its words need it (empty: equal)
+        self.rows = 1  # the rows the options are laid out in (the rules help's many tabs take two in a small window)
 
     def segments(self) -> list[pygame.Rect]:
         """The options' rectangles, in the options' order: left to right after the label, or right to left
-        before it in a language written right to left."""
+        before it in a language written right to left; in ``rows`` rows of as many options each (the first rows
+        take one more where they do not divide evenly)."""
         left = self.rect.x + self.label_width
         count = max(1, len(self.options))
         weights = self.weights if len(self.weights) == len(self.options) else [1.0] * count
-        total = sum(weights) or 1.0
-        edges = [left]
-        for weight in weights:
-            edges.append(edges[-1] + (self.rect.right - left) * weight / total)
-        return [
-            mirrored(
-                pygame.Rect(round(edges[i]), self.rect.y, round(edges[i + 1]) - round(edges[i]) - 4, self.rect.h),
-                self.rect,
-            )
-            for i in range(len(self.options))
-        ]
+        rows = max(1, min(self.rows, len(self.options)))
+        gap = 4 if rows > 1 else 0
+        height = (self.rect.h - gap * (rows - 1)) // rows
+        per_row = -(-len(self.options) // rows)
+        found = []
+        for row in range(rows):
+            first = row * per_row
+            mine = weights[first : first + per_row]
+            total = sum(mine) or 1.0
+            edges = [float(left)]
+            for weight in mine:
+                edges.append(edges[-1] + (self.rect.right - left) * weight / total)
+            y = self.rect.y + row * (height + gap)
+            found += [
+                mirrored(pygame.Rect(round(edges[i]), y, round(edges[i + 1]) - round(edges[i]) - 4, height), self.rect)
+                for i in range(len(mine))
+            ]
+        return found
 
     def needs(self) -> list[int]:
         """The width each option's words take in their segment, at the segment's size (its padding included)."""

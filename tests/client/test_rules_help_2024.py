@@ -59,10 +59,14 @@ def page_text(name: str) -> str:
 
 
 def test_the_2024_pages_have_tabs_after_the_first_expansion() -> None:
-    assert EDITION_2024 == ("camps", "bazaars", "falcons") == tuple(MODULE_PAGES)[-3:]
+    assert (
+        EDITION_2024 == ("camps", "bazaars", "falcons") == tuple(name for name in MODULE_PAGES if name in EDITION_2024)
+    )
     offered = {name for name in RECORD_NAMES if name not in NOT_OFFERED_YET}  # the client knows those offered
-    assert set(PAGES) == {"base", *offered}, "every module of the rule book has a page"
-    expected = ("base", *CHOOSABLE, *(name for name in EDITION_2024 if name not in CHOOSABLE))
+    ahead = set(MODULE_PAGES) - offered  # a module not offered yet whose client half is built has its page ahead
+    assert ahead <= set(NOT_OFFERED_YET)
+    assert set(PAGES) == {"base", *offered, *ahead}, "every module of the rule book has a page"
+    expected = ("base", *CHOOSABLE, *(name for name in MODULE_PAGES if name not in CHOOSABLE))
     assert expected == PAGES
     labels = dict(zip(PAGES, PAGE_LABELS, strict=True))
     assert [labels[name] for name in EDITION_2024] == ["Camps", "Bazaars", "Falconers"]

@@ -7,7 +7,7 @@ without colour.  The traders' panel shows the open supply, six colours with thei
 player deciding (yours when nobody is).  After you place a building on your disc's cell ([M-TRADER-3]): click
 your citizen of its colour on the panel to move it onto the building, then a colour of the supply for your disc;
 or, when none matches, click a citizen of your disc and then a colour of the supply to exchange them; or "No
-change" (N).  At the end of the turn the empty cells beside your Alhambra light up: a click puts the disc back
+change" (C).  At the end of the turn the empty cells beside your Alhambra light up: a click puts the disc back
 there ([M-TRADER-5]).  The residents score in sets of colours at every scoring: a row of the score sheet
 ([M-TRADER-6]).  Each decision is a line in the log.
 """
@@ -67,10 +67,10 @@ NO_CHANGE = Command(
     widget="trader_pass",
     # TRANSLATORS: a button after a building was placed on the trader's disc's cell: move and exchange no citizen
     label_source=N_("No change"),
-    hotkey="N",
-    key=pygame.K_n,
+    hotkey="C",
+    key=pygame.K_c,
     tooltip_source=N_("Leave the citizens as they are: move none onto the building and exchange none"),
-    # TRANSLATORS: in the list of keys: what the N key does
+    # TRANSLATORS: in the list of keys: what the C key does
     shortcut_source=N_("street traders: leave the citizens as they are"),
     move=_pass_move,
 )
@@ -230,7 +230,7 @@ class TradersPlacements(Placements):
 
 # ---------------------------------------------------------------------- the moves
 class TradersMoves(Moves):
-    """No change (N), the disc put back by a click on a lit cell, and the words of the traders' phases."""
+    """No change (C), the disc put back by a click on a lit cell, and the words of the traders' phases."""
 
     commands = (NO_CHANGE,)
 
@@ -243,11 +243,11 @@ class TradersMoves(Moves):
             if matching:
                 return _(
                     "Your disc was set aside: click your {citizen} on the traders' panel to move it onto the "
-                    "{tile}, or No change (N)."
+                    "{tile}, or No change (C)."
                 ).format(citizen=words.tile(matching[0].piece), tile=words.tile_name(part.placed))
             return _(
                 "Your disc was set aside: to exchange, click a citizen of your disc on the traders' panel, then a "
-                "citizen of the supply; or No change (N)."
+                "citizen of the supply; or No change (C)."
             )
         if state.phase == traders.CHOOSING:
             return _("Choose a citizen of the supply for your disc: click one on the traders' panel.")

@@ -307,12 +307,9 @@ MODULES = N_(
     "exchange offices, building huts and bonus cards. Three come from the 2024 edition: camps, bazaars "
     "and falconers. Each has its own page: the tabs at the top."
 )
-# TRANSLATORS: {modules} lists the modules of the 2024 edition that cannot be chosen yet ("camps, bazaars").
-MODULES_WAITING = N_(
-    "Four modules of the first expansion can be switched on when you set up a game: the vizier's favour, "
-    "exchange offices, building huts and bonus cards. Three come from the 2024 edition: camps, bazaars "
-    "and falconers ({modules}: not offered at setup yet). Each has its own page: the tabs at the top."
-)
+# TRANSLATORS: after the paragraph on the modules: {modules} lists those the setup does not offer yet ("thieves,
+# traders"), whose pages tell their rules ahead.
+MODULES_WAITING = N_("More have pages of their own but cannot be switched on at setup yet: {modules}.")
 
 
 def page() -> list[Block]:
@@ -324,12 +321,11 @@ def page() -> list[Block]:
     blocks += _sections(SECTIONS_AFTER)
     # TRANSLATORS: a heading: the optional rule modules (expansions).
     blocks.append(heading(N_("Modules")))
+    blocks.append(paragraph(MODULES))
     waiting = [name for name in MODULE_PAGES if name not in CHOOSABLE]
     if waiting:
         modules = words.join(_(MODULE_PAGES[name].tab).lower() for name in waiting)
         blocks.append(paragraph(MODULES_WAITING, modules=modules))
-    else:
-        blocks.append(paragraph(MODULES))
     blocks.append(heading(N_("Keys at the table")))
     blocks.append(_keys)
     return blocks
@@ -344,7 +340,7 @@ CHOOSABLE_NOTE = N_(
     "Switch it on when you set up a new game. The keys at the table are listed at the end of the first page."
 )
 WAITING_NOTE = N_(
-    "The 2024 edition's modules cannot be switched on at setup yet: this page tells their rules ahead. "
+    "This module cannot be switched on at setup yet: this page tells its rules ahead. "
     "The keys at the table are listed at the end of the first page."
 )
 
@@ -420,8 +416,12 @@ class RulesScene(ClosingPanelScene):
         self.panel = pygame.Rect(0, 0, min(w - 40, px(1000)), h - px(40))
         self.panel.center = (w // 2, h // 2)
         self.tabs.rect = pygame.Rect(self.panel.x + px(36), self.panel.y + px(74), self.panel.w - px(72), px(34))
+        # too many tabs for one row (every module's page): two rows, the page below them
+        self.tabs.rows = 1 if (max(self.tabs.needs()) + 10) * len(PAGES) <= self.tabs.rect.w else 2  # equal shares
+        extra = (self.tabs.rows - 1) * (px(34) + 4)
+        self.tabs.rect.h += extra
         self.view = pygame.Rect(
-            self.panel.x + px(36), self.panel.y + px(122), self.panel.w - px(72), self.panel.h - px(202)
+            self.panel.x + px(36), self.panel.y + px(122) + extra, self.panel.w - px(72), self.panel.h - px(202) - extra
         )
         self.back.rect = pygame.Rect(self.panel.right - px(36) - px(160), self.panel.bottom - px(66), px(160), px(46))
         self.contents = {}
