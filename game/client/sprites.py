@@ -29,7 +29,9 @@ from game.engine.components import (
     CAMP_ARROWS,
     CARD_CURRENCY,
     CARD_VALUE,
+    CHESTS,
     CITIZENS,
+    COINS,
     CURRENCIES,
     EXCHANGE_CARDS,
     EXCHANGE_PAIR,
@@ -52,7 +54,9 @@ from game.engine.components import (
     is_bazaar,
     is_bonus_card,
     is_camp,
+    is_chest,
     is_citizen,
+    is_coin,
     is_exchange_card,
     is_falcon,
     is_hut,
@@ -153,6 +157,7 @@ class Sprites:
         needed += [bazaar_file(tile) for tile in BAZAARS] + [falcon_file(tile) for tile in FALCONS]
         needed += [_card_file(card) for card in THIEF_CARDS] + ["cards/thief_back.png", "tokens/trader_disc.png"]
         needed += [citizen_file(tile) for tile in CITIZENS]
+        needed += [_card_file(card) for card in COINS] + [chest_file(tile) for tile in CHESTS]
         needed += [f"ui/{name}.png" for name in (*ICONS, *icons)] + ["ui/logo.png", "ui/icon.png"]
         needed += [f"sounds/{name}.wav" for name in SOUNDS] + [f"fonts/{name}" for name in theme.FONT_FILES.values()]
         missing = []
@@ -233,6 +238,8 @@ class Sprites:
             return self.scaled(bazaar_file(tile), (size, size))
         if is_falcon(tile):
             return self.falcon(tile, size)
+        if is_chest(tile):  # [M-CHEST-1] a chest is a wooden piece on a building, never a tile of the grid
+            return self.scaled(chest_file(tile), (size, size))
         if is_citizen(tile):  # [M-TRADER-1] a citizen is a wooden piece, never a tile of the grid: its figure
             return self.scaled(citizen_file(tile), (size, size))
         kind, walls, cost = BUILDING_TYPES[TILE_TYPE[tile]], TILE_WALLS[tile], TILE_COST[tile]
@@ -264,6 +271,12 @@ class Sprites:
     def card(self, card: int, height: int) -> pygame.Surface:
         """Card ``card`` (engine id) face up, ``height`` px tall: money, scoring, exchange or bonus card."""
         return self.scaled(_card_file(card), card_size(height))
+
+    @staticmethod
+    def round_card(card: int) -> bool:
+        """Whether ``card`` is drawn round, a disc at the top of its card-sized art (a change coin, [M-CHANGE-1]):
+        the hand gives it no card's shadow and frames the disc."""
+        return is_coin(card)
 
     def card_back(self, height: int) -> pygame.Surface:
         return self.scaled("cards/back.png", card_size(height))
@@ -406,8 +419,15 @@ def citizen_file(tile: int) -> str:
     return f"tokens/citizen_{BUILDING_TYPES[PIECE_COLOUR[tile]]}.png"  # type: ignore[index]
 
 
+def chest_file(tile: int) -> str:
+    """The PNG (under ``assets``) of a treasure chest ([M-CHEST-1]): named by its colour, a building type."""
+    return f"tokens/chest_{BUILDING_TYPES[PIECE_COLOUR[tile]]}.png"  # type: ignore[index]
+
+
 def _card_file(card: int) -> str:
     """The PNG (under ``assets``) of a card's face."""
+    if is_coin(card):  # [M-CHANGE-1] a change coin: round, on a card-sized canvas
+        return f"cards/coin_{CURRENCIES[CARD_CURRENCY[card]]}.png"  # type: ignore[index]
     if is_thief_card(card):  # [M-THIEF-1] a thief, named by the currency it steals
         return f"cards/thief_{CURRENCIES[THIEF_CURRENCY[card]]}.png"  # type: ignore[index]
     if is_exchange_card(card):

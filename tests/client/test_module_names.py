@@ -78,6 +78,9 @@ GUARDS = {
     "falcons": Guard("falcon", IDENTIFIERS, {SPRITES: ANY}),
     "thieves": Guard(word("thief|thieves"), IDENTIFIERS, {SPRITES: ANY}),
     "traders": Guard(word("traders?"), IDENTIFIERS, {}),
+    # "change" is also an everyday word of the code (a language change): the module's own name alone, or its coins
+    "change": Guard(rf"^change$|{word('coins?')}", IDENTIFIERS, {SPRITES: ANY}),
+    "chests": Guard(word("chests?"), IDENTIFIERS, {SPRITES: ANY}),
 }
 
 

@@ -46,6 +46,8 @@ EXPECTED = {
     "falcons": {"narration", "scoring", "moves", "placements"},
     "thieves": {"narration", "holdings", "moves"},
     "traders": {"narration", "scoring", "moves", "placements"},
+    "change": {"narration"},
+    "chests": {"narration", "scoring", "moves", "wares", "placements"},
 }
 
 
@@ -113,6 +115,10 @@ def say_nothing(compiled: Compiled, state: GameState) -> set[str]:
         "item_slot": compiled.item_slot(state, 0),
         "item_payments": compiled.item_payments(state, 0, 0),
         "item_purchase": compiled.item_purchase(state, 0, (), None),
+        "lot_payments": compiled.lot_payments(state, 0, 1),
+        "lot_refusal": compiled.lot_refusal(state, 0, 1),
+        "lot_purchase": compiled.lot_purchase(state, 1, ()),
+        "lot_prompt": compiled.lot_prompt(state, 1, ()),
         "marks": compiled.marks(state, 0),
         "placeable": compiled.placeable(state, 0),
         "piece_cards": compiled.piece_cards(state, 0, 0),

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 
-from . import bazaars, bonus, camps, dirk, exchange, falcons, huts, thieves, traders, vizier
+from . import bazaars, bonus, camps, change, chests, dirk, exchange, falcons, huts, thieves, traders, vizier
 from .base import (
     ROLES,
     ClientModule,
@@ -65,8 +65,10 @@ CLIENT_MODULES: dict[str, ClientModule] = {
         camps.CLIENT,
         bazaars.CLIENT,
         falcons.CLIENT,
+        change.CLIENT,
         thieves.CLIENT,
         traders.CLIENT,
+        chests.CLIENT,
     )
 }
 _NARRATIONS = tuple(m.narration for m in CLIENT_MODULES.values() if m.narration is not None)
@@ -200,6 +202,18 @@ class Compiled:
 
     def item_purchase(self, state: GameState, item: int, paid: tuple[int, ...], card: int | None) -> Action | None:
         return next((a for w in self._wares if (a := w.item_purchase(state, item, paid, card)) is not None), None)
+
+    def lot_payments(self, state: GameState, player: int, lot: int) -> list[tuple[int, ...]]:
+        return next((found for w in self._wares if (found := w.lot_payments(state, player, lot))), [])
+
+    def lot_refusal(self, state: GameState, player: int, lot: int) -> str | None:
+        return next((t for w in self._wares if (t := w.lot_refusal(state, player, lot)) is not None), None)
+
+    def lot_purchase(self, state: GameState, lot: int, paid: tuple[int, ...]) -> Action | None:
+        return next((a for w in self._wares if (a := w.lot_purchase(state, lot, paid)) is not None), None)
+
+    def lot_prompt(self, state: GameState, lot: int, paid: tuple[int, ...]) -> str | None:
+        return next((t for w in self._wares if (t := w.lot_prompt(state, lot, paid)) is not None), None)
 
     # ------------------------------------------------------------ placements
     def marks(self, state: GameState, seat: int) -> list[Mark]:

@@ -33,7 +33,10 @@ module says more.  A module writes only the roles it needs; a role it lacks is N
 - ``Wares``: tiles it sells outside the market's slots (the bazaars waiting beside it), each priced and paid by a
   market slot.  ``for_sale``, ``item_slot``, ``item_payments``, ``item_purchase``; ``picker``: the key that picks
   the next one (a click on its panel picks one too: ``ModulePanel.item_at``); the buying flow suggests its
-  payments (always exact) and makes its purchase.
+  payments (always exact) and makes its purchase.  ``lot_payments``, ``lot_refusal``, ``lot_prompt``,
+  ``lot_purchase``: lots of its panel bought with money of any currencies rather than priced by a slot (a room of
+  chests: a click on it, ``ModulePanel.lot_at``, picks it; cards of the hand join or leave its payment; its
+  panel's button or Enter buys it).
 - ``Placements``: pieces of its panel put on the corners of your Alhambra (falcons).  ``marks``: its tokens on
   the corners of a seat's Alhambra, drawn on every view of it; ``placeable``, ``piece_cards``, ``spots``:
   which may be picked now, the cards that pay for one (the cheapest suggested) and the corners that take it, each
@@ -282,6 +285,10 @@ class ModulePanel:
         carries it to a corner of your Alhambra), or None."""
         return None
 
+    def lot_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
+        """The module's lot drawn at ``pos`` that a click picks to buy (``Wares.lot_payments``), or None."""
+        return None
+
     def piece_drawn_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         """The module's piece drawn at ``pos``, whether it may be picked now or not (a click on one that may not
         says why: ``Placements.unpickable``), or None."""
@@ -432,6 +439,25 @@ class Wares(Role):
 
     def item_purchase(self, state: GameState, item: int, paid: tuple[int, ...], card: int | None) -> Action | None:
         """The purchase of ``item`` paying ``paid`` (and ``card``) now, or None if ``item`` is none of its."""
+        return None
+
+    def lot_payments(self, state: GameState, player: int, lot: int) -> list[tuple[int, ...]]:
+        """Payments of ``lot`` (one of its lots bought with money of any currencies, ``ModulePanel.lot_at``) open to
+        ``player`` now, the one suggested first; [] if ``lot`` is none of its or cannot be bought now."""
+        return []
+
+    def lot_refusal(self, state: GameState, player: int, lot: int) -> str | None:
+        """Why ``player`` cannot buy ``lot`` now, in words (the rule it takes, or what is missing); None if they can
+        or if ``lot`` is none of its."""
+        return None
+
+    def lot_purchase(self, state: GameState, lot: int, paid: tuple[int, ...]) -> Action | None:
+        """The purchase of ``lot`` paying ``paid`` now, or None if ``lot`` is none of its."""
+        return None
+
+    def lot_prompt(self, state: GameState, lot: int, paid: tuple[int, ...]) -> str | None:
+        """The prompt while the human buys ``lot`` paying ``paid`` (what it costs, how to change the payment and
+        buy), or None if ``lot`` is none of its."""
         return None
 
 

@@ -39,7 +39,7 @@ from game.engine.components import (
     FALCON_TYPES,
     FALCONS,
     is_falcon,
-    is_money_card,
+    pays_as_money,
 )
 from game.engine.modules import falcons
 from game.engine.modules.falcons import FLIGHT, BuyFalcon, StopFalcons
@@ -168,7 +168,7 @@ def why_not(state: GameState, player: int, falcon: int | None) -> str | None:
         return _("Falcons are bought only as the action of your own turn.")
     if not part.supply:
         return _("No falcons are left in the supply.")
-    if not any(is_money_card(card) for card in state.hands[player]):
+    if not any(pays_as_money(card) for card in state.hands[player]):
         return _("You have no money left: each falcon costs one money card.")
     corners = falcons.meeting_corners.lookup(state.boards[player].key(), state.boards[player].grid)
     if not corners:
@@ -530,7 +530,7 @@ class FalconsPlacements(Placements):
         """[M-FALCON-2] any money card pays for a falcon: the cheapest first."""
         if not is_falcon(piece):
             return []
-        money = [c for c in state.hands[player] if is_money_card(c)]
+        money = [c for c in state.hands[player] if pays_as_money(c)]
         return sorted(money, key=lambda c: (CARD_VALUE[c], CARD_CURRENCY[c], c))
 
     def spots(self, state: GameState, player: int, piece: int, card: int) -> dict[tuple[int, int], Action]:

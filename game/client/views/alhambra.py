@@ -153,6 +153,9 @@ class AlhambraView:
         if mark.spot == "resident":
             rect.topleft = (cell.x + max(1, cell.w // 16), cell.y + max(1, cell.h // 16))
             return rect
+        if mark.spot == "treasure":  # the lower left quarter, clear of a resident above it and of the cost disc
+            rect.bottomleft = (cell.x + max(1, cell.w // 16), cell.bottom - max(1, cell.h // 16))
+            return rect
         index = int(mark.spot[-1]) if mark.spot[-1].isdigit() else 0  # "disc0".."disc2": a triangle on the disc
         dx, dy = ((0.0, -0.2), (-0.2, 0.14), (0.2, 0.14))[index % 3]
         rect.center = (round(cell.centerx + dx * cell.w), round(cell.centery + dy * cell.h))

@@ -207,10 +207,14 @@ def _draw_card(
     ui = snap.ui
     px = ui.px
     shown = rect.move(0, -(px(12) if chosen else (px(4) if pointed and lit else 0)))
-    surface.blit(ui.sprites.shadow(rect.size, 6, 3, 100), (shown.x - 6 + 2, shown.y - 6 + 3))
+    face = shown
+    if ui.sprites.round_card(card):  # a round piece at the card's top (a change coin): its own shadow, a square frame
+        face = pygame.Rect(shown.x, shown.y, shown.w, shown.w)
+    else:
+        surface.blit(ui.sprites.shadow(rect.size, 6, 3, 100), (shown.x - 6 + 2, shown.y - 6 + 3))
     surface.blit(ui.sprites.card(card, rect.h), shown)
     if not lit:
-        common.dim(surface, shown, 140)
+        common.dim(surface, face, 140)
     if chosen:
-        common.selected_frame(surface, shown, 2)
+        common.selected_frame(surface, face, 2)
     return shown

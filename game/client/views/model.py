@@ -54,7 +54,8 @@ class Mark:
     four cells meet by its south-east cell: (x, y) is the north-west corner of cell (x, y).  Otherwise ``at`` is a
     cell and ``spot`` says where in it: "cell" a piece filling it (a trader's disc on an empty cell), "resident" a
     small piece in its top left quarter, clear of the building's emblem and cost (a citizen on a building),
-    "disc0" to "disc2" the places of three small pieces standing on a "cell" piece (the citizens on a disc)."""
+    "treasure" one in its lower left quarter (a chest on a building), "disc0" to "disc2" the places of three small
+    pieces standing on a "cell" piece (the citizens on a disc)."""
 
     item: int
     at: tuple[int, int]
@@ -84,11 +85,12 @@ class Selection:
     item: int | None = None  # a module's tile for sale outside the market (a waiting bazaar), priced by ``slot``
     piece: int | None = None  # a module's piece picked from its panel to put on your Alhambra (paid with ``pay``)
     spot: tuple[int, int] | None = None  # the corner chosen for ``piece`` with the keyboard (Tab)
+    lot: int | None = None  # a module's lot on its panel bought with money of any currencies (paid with ``pay``)
 
     @property
     def empty(self) -> bool:
         """Nothing picked: the primary button is free to offer the move that needs no selection."""
-        return not self.offer and self.slot is None and self.tile is None and self.piece is None
+        return not self.offer and self.slot is None and self.tile is None and self.piece is None and self.lot is None
 
     def clear(self) -> None:
         self.offer.clear()
@@ -103,11 +105,20 @@ class Selection:
         self.item = None
         self.piece = None
         self.spot = None
+        self.lot = None
 
     def frozen(self) -> Picked:
         """An immutable copy of what the views draw of the selection."""
         return Picked(
-            tuple(self.offer), self.slot, tuple(self.pay), self.tile, self.source, self.card, self.item, self.piece
+            tuple(self.offer),
+            self.slot,
+            tuple(self.pay),
+            self.tile,
+            self.source,
+            self.card,
+            self.item,
+            self.piece,
+            self.lot,
         )
 
 
@@ -123,6 +134,7 @@ class Picked:
     card: int | None = None  # a module's card chosen to pay with (an exchange card)
     item: int | None = None  # a module's tile for sale being bought (a waiting bazaar): ``slot`` sets its price
     piece: int | None = None  # a module's piece picked to put on your Alhambra (a falcon), paid with ``pay``
+    lot: int | None = None  # a module's lot being bought with money of any currencies (a room of chests)
 
 
 @dataclass(frozen=True)

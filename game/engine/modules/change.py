@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..components import CARD_COUNT, CARD_CURRENCY, CARD_KIND, CARD_VALUE, COINS, CURRENCIES, is_coin
+from ..messages import mark
 from .base import Module, Part, SetupReading
 
 if TYPE_CHECKING:
@@ -87,8 +88,7 @@ def draw_change(state: Play, player: int, overpaid: int) -> None:
 
 class Change(Module):
     name = NAME
-    # marked for translation when setup offers it (``NOT_OFFERED_YET``): until then no screen says it
-    summary = "Change: overpay a tile by 2 or more and draw coins of value 1 from the change bag"
+    summary = mark("Change: overpay a tile by 2 or more and draw coins of value 1 from the change bag")
     events = (EVENT,)
     drawn_events = (EVENT,)
 

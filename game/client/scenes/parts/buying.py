@@ -106,6 +106,8 @@ class Buying:
     def purchase(self) -> Action | None:
         """The purchase the selection makes: a rule module's (its card, its phase), else the base game's ``Buy``."""
         sel = self.sel
+        if sel.lot is not None:  # a module's lot paid with money of any currencies (a room of chests)
+            return self.modules.lot_purchase(self.state, sel.lot, tuple(sel.pay)) if sel.pay else None
         if sel.slot is None or not (sel.pay or sel.card is not None):
             return None
         paid = tuple(sel.pay)
@@ -215,6 +217,38 @@ class Buying:
                 return
         self.choose_item(items[after % len(items)])
 
+    def choose_lot(self, lot: int) -> None:
+        """Pick a rule module's lot bought with money of any currencies (a room of chests): its first payment
+        suggested, X for the next, a click on a card of the hand to add or drop it; again: dropped.  Why it cannot
+        be bought now is said instead (the module's words: the rule, or too little money)."""
+        if not self.may_pick or self._buys_nothing_now():
+            return
+        if self.sel.lot == lot:
+            self.sel.clear()
+            return
+        payments = self.modules.lot_payments(self.state, self.owner.me, lot)
+        if not payments:
+            said = self.modules.lot_refusal(self.state, self.owner.me, lot)
+            if said is not None:
+                self.owner.show_toast(said, True)
+            return
+        sel = self.sel
+        sel.clear()
+        sel.lot = lot
+        sel.suggestions = [tuple(paid) for paid in payments[:SUGGESTED]]
+        sel.suggestion = 0
+        sel.pay = list(payments[0])
+        self.sounds.play("click")
+
+    def toggle_lot_card(self, card: int) -> None:
+        """A click on a card of the hand while a lot is picked: it joins or leaves the lot's payment (the engine
+        judges the payment when it is made: a card that pays nothing is refused with its rule then)."""
+        sel = self.sel
+        sel.pay = [c for c in sel.pay if c != card] if card in sel.pay else [*sel.pay, card]
+        match = [i for i, paid in enumerate(sel.suggestions) if sorted(paid) == sorted(sel.pay)]
+        sel.suggestion = match[0] if match else -1
+        self.sounds.play("click")
+
     # ------------------------------------------------------------------ the payment
     def suggest(self, slot: int, payments: Sequence[Payment]) -> None:
         """Select ``slot`` with ``payments`` suggested in their order (``SUGGESTED`` at most), the first chosen: each
@@ -242,7 +276,7 @@ class Buying:
     def next_payment(self) -> None:
         """X: the next suggested payment (a slot's, or the cards that may pay for a piece)."""
         sel = self.sel
-        if (sel.slot is None and sel.piece is None) or not sel.suggestions:
+        if (sel.slot is None and sel.piece is None and sel.lot is None) or not sel.suggestions:
             return
         sel.suggestion = (sel.suggestion + 1) % len(sel.suggestions)
         sel.pay = list(sel.suggestions[sel.suggestion])

@@ -183,7 +183,7 @@ class TableInput:
         key = event.key
         if key == pygame.K_ESCAPE:
             sel = picker.sel
-            if owner.table.staged is not None or sel.slot or sel.offer or sel.tile is not None or sel.piece is not None:
+            if owner.table.staged is not None or not sel.empty:
                 picker.cancel()
             else:
                 owner.open_pause()
@@ -251,6 +251,10 @@ class TableInput:
                 if item is not None:
                     buying.choose_item(item)
                     return True
+                lot = panel.lot_at(snap, pos)  # a lot bought with money of any currencies (a room of chests)
+                if lot is not None:
+                    buying.choose_lot(lot)
+                    return True
                 piece = panel.piece_at(snap, pos)  # a piece for your Alhambra's corners (a falcon): click or drag
                 if piece is not None:
                     self.pointer.press(Drag("piece", piece, pos))
@@ -261,6 +265,9 @@ class TableInput:
                 return True
             if card is not None and sel.slot is not None:
                 buying.toggle_payment(card)
+                return True
+            if card is not None and sel.lot is not None:
+                buying.toggle_lot_card(card)
                 return True
         for panel in owner.module_panels.values():  # a piece for your Alhambra that may not be picked now: why not
             drawn = panel.piece_drawn_at(snap, pos)

@@ -117,6 +117,11 @@ class Picker:
             if sel.spot is None or not self.buying.put_piece(sel.spot):
                 self.owner.show_toast(lambda: _("Choose a lit corner of your Alhambra first: click one, or Tab."))
             return
+        if sel.lot is not None:  # a module's lot (a room of chests), paid as chosen
+            purchase = self.buying.purchase()
+            if purchase is not None:
+                perform(purchase)
+            return
         if self.table.choosing:  # a rule module's phase: only a chosen purchase is confirmed here
             purchase = self.buying.purchase()
             if purchase is not None:

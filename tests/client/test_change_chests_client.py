@@ -1,0 +1,428 @@
+"""Change (RULES.md §11.2) and the treasure chamber (§11.6) at the table: ``game/client/modules/change.py`` and
+``chests.py``.
+
+Checked through the scene's input (clicks and keys at real positions) and the views: coins drawn round in the hand
+among the money of their currency and joining a payment by a click ([M-CHANGE-4]); the change bag's panel and the
+coins' flight from it ([M-CHANGE-3]); a room of the chamber bought by a click on it, clicks on cards and the Buy
+button, and refusals said ([M-CHEST-3], [M-CHEST-4], [M-CHEST-7]); a chest put on a lit building by a click
+([M-CHEST-5]); the chests drawn on every Alhambra ([M-CHEST-6]); the log's sentences, the score sheet's row
+([M-CHEST-8]), the help pages, the setup keys and the panels' layout in every language at two sizes.  Positions are
+reached with the engine (test setup); from there on the tests only click and type.  The games are passed their
+modules explicitly: both are still in ``NOT_OFFERED_YET``.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+
+import pygame
+import pytest
+from chamber_player import MODULES, ChamberPlayer, chests_panel, room_pos
+from driver import MakeApp
+from module_player import position, sit_down
+from test_full_game import play_to_the_end
+from test_module_panels_layout import LANGUAGES, Drawing, covered, outside, tag_texts
+
+from game import i18n
+from game.client.modules import CLIENT_MODULES, modules_for, moved_items, setup_key
+from game.client.modules.change import ChangePanel
+from game.client.modules.chests import ChestsPanel
+from game.client.narrate import narrate
+from game.client.scenes.game_over import GameOverScene
+from game.client.scenes.rules_help import MODULE_PAGES, PAGES, RulesScene, module_blocks
+from game.client.score_sheet import sheet_for
+from game.client.sprites import Sprites
+from game.client.table import Table
+from game.engine import ACTION, Buy, Game, GameState
+from game.engine.alhambra import xy_of
+from game.engine.components import CARD_CURRENCY, CARD_VALUE, CHEST_POINTS, CHESTS, COINS, SLOT_CURRENCY, is_coin
+from game.engine.modules import NOT_OFFERED_YET, change, chests
+from game.engine.modules.chests import BuyChests, PlaceChest
+from game.i18n import _
+
+SIZES = ((1024, 700), (1920, 1080))
+
+
+# ---------------------------------------------------------------------- positions (test setup, not play)
+def room_open(state: GameState) -> bool:
+    """The human's action, a room of the chamber affordable."""
+    return state.phase == ACTION and any(isinstance(a, BuyChests) for a in state.legal_actions())
+
+
+def room_out_of_reach(state: GameState) -> bool:
+    """The human's action with less than 8 in money: no room may be bought."""
+    return (
+        state.phase == ACTION
+        and state.turn_player == 0
+        and not state.held
+        and sum(CARD_VALUE[c] for c in state.hands[0]) < chests.PRICE
+    )
+
+
+def placing(state: GameState) -> bool:
+    return state.phase == chests.PLACING
+
+
+def coin_pays(state: GameState) -> bool:
+    """The human's action with a coin in hand whose currency's slot holds a tile."""
+    if state.phase != ACTION or state.turn_player != 0 or state.held:
+        return False
+    slots = {SLOT_CURRENCY[a.slot] for a in state.legal_actions() if isinstance(a, Buy)}
+    return any(is_coin(c) and CARD_CURRENCY[c] in slots for c in state.hands[0])
+
+
+def chests_on_buildings(state: GameState) -> bool:
+    part = chests.of(state)
+    return state.phase == ACTION and part is not None and sum(len(on) for on in part.on) >= 3
+
+
+@cache
+def _position(name: str) -> Game:
+    wanted = {
+        "room": room_open,
+        "poor": room_out_of_reach,
+        "place": placing,
+        "coin": coin_pays,
+        "chests": chests_on_buildings,
+    }[name]
+    return position(wanted, modules=MODULES, players=3, seeds=range(1, 200), limit=900)
+
+
+def at(name: str) -> Game:
+    """A fresh copy of the cached position ``name`` (each test plays on its own)."""
+    return _position(name).copy()
+
+
+# ---------------------------------------------------------------------- the treasure chamber: buying
+def test_a_room_is_picked_by_a_click_its_payment_suggested_and_bought_with_buy(make_app: MakeApp) -> None:
+    """[M-CHEST-3] a click on a room picks it and suggests the payment worth the least (at least 8); the Buy button
+    under the rooms buys its four chests, which wait in the room, framed, to be placed."""
+    driver, scene = sit_down(make_app, at("room"))
+    state = scene.state
+    room = next(a.room for a in state.legal_actions() if isinstance(a, BuyChests))
+    part = chests.of(state)
+    assert part is not None
+    bought = sorted(part.rooms[room - 1])
+    driver.click(room_pos(scene, room))
+    assert scene.sel.lot == room
+    paid = sum(CARD_VALUE[c] for c in scene.sel.pay)
+    cheapest = min(sum(CARD_VALUE[c] for c in a.paid) for a in state.legal_actions() if isinstance(a, BuyChests))
+    assert paid == cheapest >= chests.PRICE
+    assert scene.prompt.said().startswith(f"Buy the chests of room {room}"), scene.prompt.said()
+    before = len(scene.table.game.events)
+    driver.click(chests_panel(scene).button_rect().center)
+    if scene.table.staged is not None:
+        driver.key(pygame.K_RETURN)
+    driver.wait(lambda: not scene.director.busy)
+    events = scene.table.game.events[before:]
+    assert events[0]["e"] == chests.BUY_EVENT and events[0]["room"] == room
+    after = chests.of(scene.state)
+    assert after is not None and (after.pending == bought or after.bought_room == 0)
+
+
+def test_a_card_clicked_joins_or_leaves_the_rooms_payment_and_x_changes_it(make_app: MakeApp) -> None:
+    """[M-CHEST-4] any money card (or coin) joins the payment by a click, whatever its currency; again, it leaves."""
+    driver, scene = sit_down(make_app, at("room"))
+    room = next(a.room for a in scene.state.legal_actions() if isinstance(a, BuyChests))
+    driver.click(room_pos(scene, room))
+    out = next((c for c in scene.state.hands[0] if c not in scene.sel.pay), None)
+    if out is None:  # every card pays: drop one instead
+        out = scene.sel.pay[0]
+    had = out in scene.sel.pay
+    rect = scene.hand.card_rect(scene.snapshot(), out)
+    assert rect is not None
+    driver.click((rect.x + 6, rect.y + rect.h // 2))
+    assert (out in scene.sel.pay) != had
+    driver.click((rect.x + 6, rect.y + rect.h // 2))
+    assert (out in scene.sel.pay) == had
+    before = list(scene.sel.pay)
+    driver.key(pygame.K_x)
+    assert len(scene.sel.suggestions) == 1 or scene.sel.pay != before
+
+
+def test_a_payment_under_8_is_refused_with_the_rules_reason(make_app: MakeApp) -> None:
+    """[M-CHEST-3] the Buy button with less than 8 chosen: the engine refuses it and the table says why."""
+    driver, scene = sit_down(make_app, at("room"))
+    room = next(a.room for a in scene.state.legal_actions() if isinstance(a, BuyChests))
+    driver.click(room_pos(scene, room))
+    while sum(CARD_VALUE[c] for c in scene.sel.pay) >= chests.PRICE:
+        card = max(scene.sel.pay, key=lambda c: CARD_VALUE[c])
+        rect = scene.hand.card_rect(scene.snapshot(), card)
+        assert rect is not None
+        driver.click((rect.x + 6, rect.y + rect.h // 2))
+    before = len(scene.table.game.events)
+    if scene.sel.pay:
+        driver.click(chests_panel(scene).button_rect().center)
+        driver.step(2)
+        assert len(scene.table.game.events) == before, "nothing bought"
+        assert "at least 8" in scene.toast_text
+
+
+def test_a_room_out_of_reach_says_why_when_clicked(make_app: MakeApp) -> None:
+    """[M-CHEST-3] less than 8 in money: a click on a room picks nothing and says the price."""
+    driver, scene = sit_down(make_app, at("poor"))
+    driver.click(room_pos(scene, 1))
+    assert scene.sel.lot is None
+    assert "at least 8" in scene.toast_text
+
+
+# ---------------------------------------------------------------------- the treasure chamber: placing
+def test_a_chest_goes_on_a_lit_building_by_a_click(make_app: MakeApp) -> None:
+    """[M-CHEST-5] the buildings of a waiting chest's colour without a chest are lit; a click on one puts a chest
+    there, which is then drawn on it."""
+    driver, scene = sit_down(make_app, at("place"))
+    state = scene.state
+    moves = [a for a in state.legal_actions() if isinstance(a, PlaceChest)]
+    lit = set(scene.picker.targets()[0])
+    board = state.boards[0]
+    assert lit == {xy_of(board.cell_of(m.tile)) for m in moves}  # type: ignore[arg-type]
+    move = moves[0]
+    before = len(scene.table.game.events)
+    x, y = xy_of(board.cell_of(move.tile))  # type: ignore[arg-type]
+    scene.board.fit(board.grid)
+    driver.click(scene.board.cell_rect(x, y).center)
+    if scene.table.staged is not None:
+        driver.key(pygame.K_RETURN)
+    driver.wait(lambda: not scene.director.busy)
+    placed = [e for e in scene.table.game.events[before:] if e["e"] == chests.PLACE_EVENT]
+    assert placed and placed[0]["tile"] == move.tile and placed[0]["player"] == 0
+    marks = modules_for(scene.state.rules).marks(scene.state, 0)
+    assert any(m.at == (x, y) and m.spot == "treasure" for m in marks)
+    assert "chest" in scene.prompt.said().lower() or scene.state.phase != chests.PLACING
+
+
+def test_the_chests_are_drawn_on_every_alhambra_where_the_flights_say() -> None:
+    """[M-CHEST-6] each chest on a building of an Alhambra is a mark on its cell, for every seat; the chests in the
+    rooms and the bag have their places on the panel (flights from the room, back to the bag)."""
+    game = at("chests")
+    state = game.state
+    part = chests.of(state)
+    assert part is not None
+    compiled = modules_for(state.rules)
+    for seat in range(state.players):
+        marks = compiled.marks(state, seat)
+        counted = chests.counted(state, seat)
+        assert len(marks) == counted
+        for mark in marks:
+            assert part.on[seat].get(state.boards[seat].grid[_cell(state, seat, mark.at)]) == mark.item
+    panel = chests_panel_of(state)
+    places = panel.item_positions(state)
+    in_chamber = [c for room in part.rooms for c in room] + list(part.bag)
+    assert all(("tile", c) in places for c in in_chamber)
+
+
+def _cell(state: GameState, seat: int, at: tuple[int, int]) -> int:
+    return next(cell for cell in state.boards[seat].grid if xy_of(cell) == at)
+
+
+def chests_panel_of(state: GameState) -> ChestsPanel:
+    """A new chamber panel, laid out beside a market."""
+    panel = modules_for(state.rules).panels()[chests.NAME]
+    assert isinstance(panel, ChestsPanel)
+    panel.rect = pygame.Rect(600, 40, 188, 190)
+    return panel
+
+
+# ---------------------------------------------------------------------- change
+def test_a_coin_is_round_and_joins_a_payment_like_money(make_app: MakeApp) -> None:
+    """[M-CHANGE-4] a coin lies among the money of its currency, drawn round (not a card's rectangle), and a click
+    adds it to the payment of a slot of its currency."""
+    driver, scene = sit_down(make_app, at("coin"))
+    state = scene.state
+    slots = {SLOT_CURRENCY[a.slot]: a.slot for a in state.legal_actions() if isinstance(a, Buy)}
+    coin = next(c for c in state.hands[0] if is_coin(c) and CARD_CURRENCY[c] in slots)
+    assert Sprites.round_card(coin) and not Sprites.round_card(next(c for c in range(108) if not is_coin(c)))
+    groups = {currency: [card for card, _ in cards] for currency, _header, cards in scene.hand.groups(scene.snapshot())}
+    assert coin in groups[CARD_CURRENCY[coin]]
+    art = scene.ui.sprites.card(coin, 120)
+    assert art.get_at((1, 118)).a == 0, "below the round coin the art is clear: no card's corner"
+    slot = slots[CARD_CURRENCY[coin]]
+    driver.click(scene.market.slot_rects(scene.snapshot())[slot - 1].center)
+    assert scene.sel.slot == slot
+    rect = scene.hand.card_rect(scene.snapshot(), coin)
+    assert rect is not None
+    had = coin in scene.sel.pay
+    driver.click((rect.x + 6, rect.y + rect.h // 2))
+    assert (coin in scene.sel.pay) != had
+
+
+def test_the_change_drawn_flies_from_the_bag_to_the_hand_and_is_said() -> None:
+    """[M-CHANGE-3] a ``change`` event moves its coins from the bag's panel to the buyer's hand, and the log says
+    how many coins and which."""
+    event = {"e": change.EVENT, "player": 1, "coins": [COINS[0], COINS[-1]]}
+    assert moved_items(event) == [("card", COINS[0]), ("card", COINS[-1])]
+    text = " ".join(line.text for line in narrate([event], ("You", "Ann"), 0))
+    assert "Ann" in text and "2 coins" in text and "florin coin" in text.lower()
+    one = " ".join(line.text for line in narrate([{**event, "player": 0, "coins": [COINS[0]]}], ("You", "Ann"), 0))
+    assert one.startswith("You") and "{" not in one
+    game = at("coin")
+    panel = ChangePanel()
+    panel.rect = pygame.Rect(0, 600, 292, 90)
+    places = panel.item_positions(game.state)
+    assert set(places) == {("card", c) for c in game.state.parts[change.NAME].bag}  # type: ignore[attr-defined]
+    rects = panel.coin_rects()
+    assert len(rects) == 4 and all(panel.rect.contains(r.clip(panel.rect)) for r in rects)
+
+
+# ---------------------------------------------------------------------- the log and the score sheet
+def test_every_chests_event_is_said_in_the_log() -> None:
+    """[M-CHEST-3] [M-CHEST-5] [M-CHEST-7] a line for the purchase, each chest placed, chests going back, a room
+    refilled and the chamber closing."""
+    names = ("You", "Ann")
+    said = {
+        "buy": {"e": chests.BUY_EVENT, "player": 1, "room": 2, "paid": [0, 3]},
+        "place": {"e": chests.PLACE_EVENT, "player": 0, "chest": CHESTS[0], "tile": 20},
+        "back": {"e": chests.BACK_EVENT, "chests": [CHESTS[0], CHESTS[-1]]},
+        "room": {"e": chests.ROOM_EVENT, "room": 2, "chests": list(CHESTS[:4])},
+        "closed": {"e": chests.ROOM_EVENT, "room": 3, "chests": []},
+    }
+
+    def text(event: dict) -> str:
+        return " ".join(line.text for line in narrate([event], names, 0))
+
+    for name, event in said.items():
+        assert text(event) and "{" not in text(event), name
+    assert "Ann" in text(said["buy"]) and "room 2" in text(said["buy"]) and "no change" in text(said["buy"])
+    assert text(said["place"]).startswith("You put the")
+    assert "back into the bag" in text(said["back"])
+    assert "closes" in text(said["closed"])
+    assert moved_items(said["place"]) == [("tile", CHESTS[0])]
+    assert moved_items(said["buy"]) == [("card", 0), ("card", 3)]
+
+
+def test_the_score_sheet_has_a_row_for_the_chests() -> None:
+    """[M-CHEST-8] at a scoring where chests scored: a row with each player's chests and points."""
+    game = at("chests")
+    state = game.state
+    counts = [chests.counted(state, seat) for seat in range(state.players)]
+    from game.engine.scoring import rank_points
+
+    points = rank_points(counts, CHEST_POINTS[1])
+    event = {
+        "e": "score",
+        "round": 2,
+        "totals": [0] * state.players,
+        "points": [{"player": p, "what": chests.SCORE_NAME, "points": n} for p, n in enumerate(points) if n],
+    }
+    lines = modules_for(state.rules).score_lines(state, event)
+    assert [line.what for line in lines] == [chests.SCORE_NAME]
+    line = lines[0]
+    for seat, n in enumerate(counts):
+        assert line.notes[seat] == (f"{n} chest" + ("s" if n != 1 else "") if n else "")
+        if n:
+            assert f"{points[seat]} points" in line.tips[seat]
+    sheet = sheet_for(state, event, [])
+    assert chests.SCORE_NAME in {row.what for row in sheet.rows}
+
+
+# ---------------------------------------------------------------------- help, setup and layout
+@pytest.mark.parametrize("name", ["change", "chests"])
+def test_each_page_says_its_rules_are_reconstructed_and_lists_its_choices(name: str) -> None:
+    """RULES.md §11: each page says its rules are reconstructed from summaries and lists this game's choices
+    (RULES.md's **Choice** lines of §11.2 and §11.6)."""
+    page = MODULE_PAGES[name]
+    text = " ".join([page.intro, *(p for s in page.sections for p in s.paragraphs)])
+    assert "reconstructed from summaries" in page.intro
+    assert len(page.sections) == 3 and len(page.sections[1].paragraphs) >= 5, "the choices, each in a paragraph"
+    facts = {
+        "change": ("automatic", "back into the change bag", "pay for one falcon", "distribution", "exchange card"),
+        "chests": ("after an exact purchase", "change coins pay", "seat order", "reserve", "closed for good"),
+    }[name]
+    for fact in facts:
+        assert fact in text, fact
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["change", "chests"])
+def test_each_page_renders_in_the_rules_help_with_its_tabs_whole(
+    make_app: MakeApp, size: tuple[int, int], name: str
+) -> None:
+    """The page has a tab and renders inside the view; no tab's name is cut."""
+    assert name in PAGES and name in NOT_OFFERED_YET
+    driver = make_app(size=size)
+    driver.app.start()
+    driver.step()
+    driver.key(pygame.K_r)
+    scene = driver.scene
+    assert isinstance(scene, RulesScene)
+    scene.show_section(name)
+    driver.step(2)
+    ui = scene.ui
+    for segment, label in zip(scene.tabs.segments(), scene.tabs.labels, strict=True):
+        assert ui.text.fit(label, ui.font_px(14), segment.w - 6, "bold") == label, "a tab is cut"
+    width = scene.view.w - ui.px(16)
+    assert all(block(ui, width).get_width() <= scene.view.w for block in module_blocks(name))
+
+
+def test_the_setup_keys_are_o_and_k_and_free() -> None:
+    """Change and the camps both begin with C, the chests too: O (cOins) and K switch them at setup."""
+    assert (setup_key("change"), setup_key("chests")) == ("O", "K")
+    others = {setup_key(name) for name in CLIENT_MODULES if name not in ("change", "chests", "dirk")}
+    assert not {"O", "K"} & others
+    assert setup_key("camps") == "C"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_panels_words_stay_whole_and_inside_in_every_language(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The chamber beside the market and the change bag in the column: their titles drawn, nothing of theirs
+    covering their words or leaving the panel, in every language at 1024x700 and 1920x1080; the chests at least
+    16 px, the coins' discs at least 20 px."""
+    driver = make_app(speed=0.0, size=size)
+    driver.app.start()
+    driver.app.play(Table(copy.deepcopy(_position("chests")), (0,)))
+    driver.wait_for_human()
+    scene = driver.scene
+    texts = tag_texts(monkeypatch)
+    panels = scene.module_panels
+    for view in panels.values():
+        original = view.draw
+
+        def watched(surface, *args, _view=view, _original=original, **kwargs):  # type: ignore[no-untyped-def]
+            if isinstance(surface, Drawing):
+                surface.panel = _view
+            try:
+                return _original(surface, *args, **kwargs)
+            finally:
+                if isinstance(surface, Drawing):
+                    surface.panel = None
+
+        monkeypatch.setattr(view, "draw", watched)
+    try:
+        for language in LANGUAGES:
+            i18n.set_language(language)
+            scene.layout(scene.app.size)
+            screen = Drawing(scene.app.size, texts)
+            scene.ui.mouse = (-100, -100)
+            scene.draw(screen)
+            chamber, bag = panels[chests.NAME], panels[change.NAME]
+            assert _("Treasure chamber").upper() in screen.words(chamber), language
+            assert _("Change bag").upper() in screen.words(bag), language
+            for panel in (chamber, bag):
+                blits = screen.of(panel)
+                assert covered(blits) == [], (language, size, panel.rect)
+                assert outside(blits, panel.rect) == [], (language, size, panel.rect)
+            band = chests_panel(scene).room_rects()[1]
+            assert chests_panel(scene).chest_rects(band)[0].w >= 16, (language, size)
+            assert min(r.w for r in bag.coin_rects()) >= 20, (language, size)
+    finally:
+        i18n.set_language("en")
+
+
+# ---------------------------------------------------------------------- a whole game
+@pytest.mark.slow
+def test_a_whole_game_with_change_and_chests_through_the_interface(make_app: MakeApp) -> None:
+    """Rooms bought and chests placed by clicks ([M-CHEST-3], [M-CHEST-5]), tiles overpaid for change and coins
+    paying ([M-CHANGE-3], [M-CHANGE-4]), the bots deciding in the worker, until the game over scene."""
+    driver = make_app(speed=0.0)
+    table = Table.new(["You"], ["random", "random"], 7, MODULES)
+    driver.app.play(table)
+    player = ChamberPlayer(driver, seed=7)
+    play_to_the_end(driver, player, limit=900)
+    assert isinstance(driver.scene, GameOverScene) and table.state.is_over
+    done = set(player.done)
+    assert {"chests", "chest", "overpay", "place"} <= done, done
+    kinds = {event["e"] for event in table.game.events}
+    assert {change.EVENT, chests.BUY_EVENT, chests.PLACE_EVENT, chests.ROOM_EVENT} <= kinds, kinds
