@@ -250,7 +250,8 @@ class App:
             seed = random.SystemRandom().randrange(2**31)
         # --name's default, in the player's language
         people = [default_name() if name == DEFAULT_NAME and len(people) == 1 else name for name in people]
-        self.play(Table.new(people, opponents, seed, modules))
+        table = Table.new(people, opponents, seed, modules)
+        self.screens.choose_at_setup(table, lambda: self.play(table))  # the people's secret choices first, if any
 
     def open_game(self, game: Game) -> None:
         self.play(Table.from_game(game))

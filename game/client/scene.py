@@ -21,7 +21,7 @@ from .widgets import Text, Widget
 
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from pathlib import Path
 
     from game.engine import Game
@@ -59,6 +59,10 @@ class Navigator(Protocol):
 
     def open_curtain(self, turn: Scene, seat: int, name: str) -> None:
         """Hide the table until the person ``name`` (in ``seat``) is at the screen."""
+        ...
+
+    def choose_at_setup(self, table: Table, then: Callable[[], None]) -> None:
+        """Each person's secret choices before a new game's first turn (a module's ``SetupChoice``), then ``then``."""
         ...
 
     def open_pause(self, turn: Scene) -> None: ...

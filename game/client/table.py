@@ -20,6 +20,7 @@ from ai import LADDER, agent_names, canonical_name
 from ai.mcts import LEVELS
 from game.engine import Action, Buy, Game, GameConfig, GameState, Seat
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, EMPTY, SLOT_CURRENCY, TILE_COST
+from game.engine.play import Deal
 from game.engine.state import ACTION, FINAL, PLACE
 from game.i18n import N_, _, pgettext
 
@@ -272,6 +273,13 @@ class Table:
     def from_game(cls, game: Game) -> Table:
         """A loaded game: every seat marked human is a person at this screen; none means the bots play it out."""
         return cls(game, [i for i, seat in enumerate(game.config.seats) if seat.agent == HUMAN])
+
+    def start_from(self, deal: Deal) -> None:
+        """Start the game afresh from ``deal`` before anyone has decided anything: the people's secret choices at
+        setup (a module's ``SetupChoice``) taken with the deal, the seats and seed as they were."""
+        assert self.snapshot is None and self.staged is None, "a game starts afresh only before its first decision"
+        config = self.game.config
+        self.game = Game(config, deal, GameState.start(deal, config.seed, log=[]))
 
     # ------------------------------------------------------------------ reading
     @property

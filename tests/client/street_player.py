@@ -53,9 +53,8 @@ class StreetPlayer(UiPlayer):
         legal = state.legal_actions()
         if state.phase == thieves.WINDOW:
             steals = [a for a in legal if isinstance(a, PlayThief)]
-            if steals and ("steal" not in self.done or self.rng.random() < 0.6):
-                return self.rng.choice(steals)
-            return ThiefPass()
+            keep = "steal" in self.done and ("keep thieves" not in self.done or self.rng.random() < 0.4)
+            return ThiefPass() if keep or not steals else self.rng.choice(steals)
         if state.phase == traders.TRADING:
             moves = [a for a in legal if isinstance(a, MoveResident | SwapCitizen)]
             if moves and (self.rng.random() < 0.85 or "trader pass" in self.done):

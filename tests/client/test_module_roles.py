@@ -129,6 +129,7 @@ def say_nothing(compiled: Compiled, state: GameState) -> set[str]:
         "describe": compiled.describe(state, action),
         "offer_move": compiled.offer_move(state, state.offer[0]),
         "cell_moves": compiled.cell_moves(state, 0),
+        "setup_choices": compiled.setup_choices(state),
         "count_shares": compiled.count_shares(state, 0),
         "score_lines": compiled.score_lines(state, {"e": "score", "round": 1, "points": []}),
         "scores": compiled.scores(state),

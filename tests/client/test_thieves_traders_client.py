@@ -262,7 +262,7 @@ def test_each_page_says_its_rules_are_reconstructed_and_lists_its_choices(name: 
     assert len(page.sections) == 3 and len(page.sections[1].paragraphs) >= 5, "the choices, each in a paragraph"
     facts = {
         "thieves": ("4 each with two or three players", "clockwise", "before the vizier window", "last turn"),
-        "traders": ("of your choice", "hut, camp or bazaar", "no colour matched", "6 + 1 = 7", "at random"),
+        "traders": ("of your choice", "hut, camp or bazaar", "no colour matched", "6 + 1 = 7", "in secret"),
     }[name]
     for fact in facts:
         assert fact in text.replace("the one you choose", "of your choice"), fact
@@ -297,6 +297,53 @@ def test_the_setup_keys_are_t_and_s_and_free() -> None:
     assert (setup_key("thieves"), setup_key("traders")) == ("T", "S")
     others = {setup_key(name) for name in CLIENT_MODULES if name not in ("thieves", "traders", "dirk")}
     assert not {"T", "S"} & others
+
+
+def test_each_person_chooses_their_disc_before_the_first_turn_behind_a_curtain(make_app: MakeApp) -> None:
+    """[M-TRADER-2] a new game with the traders: each person chooses three citizens (clicks) and the side of the
+    start tile (a click) for their disc, in secret (a curtain before each where two share the screen); Confirm
+    waits for three; the game starts from their choices, which its record keeps; the bot's stays dealt."""
+    from game.client.modules.traders_setup import DiscChoice
+    from game.client.scenes.curtain import CurtainScene
+    from game.client.scenes.setup_choices import SetupChoiceScene
+    from game.client.scenes.turn import TurnScene
+    from game.engine.record import to_record
+
+    driver = make_app(speed=0.0)
+    driver.app.settings.curtain = True
+    driver.app.start()
+    driver.step(2)
+    driver.app.new_game(["Ann", "Bob"], ["random"], 3, MODULES)
+    wanted = {0: ([0, 2, 5], (-1, 0)), 1: ([1, 3, 4], (0, 1))}
+    for seat in (0, 1):
+        driver.step(2)
+        curtain = driver.scene
+        assert isinstance(curtain, CurtainScene) and curtain.seat == seat, "the choice is secret: a curtain first"
+        driver.key(pygame.K_RETURN)
+        scene = driver.scene
+        assert isinstance(scene, SetupChoiceScene) and scene.seat == seat
+        choice = scene.choice
+        assert isinstance(choice, DiscChoice)
+        kinds, side = wanted[seat]
+        for kind in kinds:
+            driver.click(choice.citizen_rects()[kind].center)
+            if kind != kinds[-1]:
+                driver.key(pygame.K_RETURN)  # fewer than three: Confirm waits
+                assert driver.scene is scene
+        driver.click(choice.side_rects()[side].center)
+        driver.step()
+        assert scene.confirm.enabled
+        driver.key(pygame.K_RETURN)
+    driver.step(3)
+    table = next(s for s in driver.app.stack.scenes if isinstance(s, TurnScene)).table
+    part = traders.of(table.state)
+    for seat, (kinds, side) in wanted.items():
+        assert sorted(PIECE_COLOUR[c] for c in part.discs[seat]) == kinds
+        assert xy_of(part.at[seat]) == side
+    assert to_record(table.game)["setup"]["traders"][1] == {
+        "disc": sorted(part.discs[1]),
+        "at": [0, 1],
+    }, "the record keeps the choice"
 
 
 # ---------------------------------------------------------------------- whole games

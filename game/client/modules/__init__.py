@@ -21,6 +21,7 @@ from game.i18n import _
 from . import bazaars, bonus, camps, change, chests, dirk, exchange, falcons, huts, thieves, traders, vizier
 from .base import (
     ROLES,
+    ChoicePanel,
     ClientModule,
     Collector,
     Column,
@@ -180,6 +181,11 @@ class Compiled:
     def cell_moves(self, state: GameState, player: int) -> dict[tuple[int, int], Action]:
         return next((found for m in self._moves if (found := m.cell_moves(state, player))), {})
 
+    def setup_choices(self, state: GameState) -> list[type[ChoicePanel]]:
+        """The secret choices each person makes before a new game's first turn (their panels), in the modules'
+        order."""
+        return [choice for m in self._moves if (choice := m.setup_choice(state)) is not None]
+
     # ------------------------------------------------------------ purchases
     def pays_with(self, card: int) -> tuple[int, ...]:
         return tuple(c for p in self._purchases for c in p.pays_with(card))
@@ -303,6 +309,7 @@ __all__ = [
     "SHORTCUTS",
     "SOUNDS",
     "TIMING",
+    "ChoicePanel",
     "ClientModule",
     "Collector",
     "Column",

@@ -25,7 +25,8 @@ module says more.  A module writes only the roles it needs; a role it lacks is N
   (a button, a key, a drop on its panel); ``prompt``, ``title``: what the prompt band and the actions panel say in
   its own phases; ``turn_options``: its moves open on the turn, for the turn's prompt ("take a hut");
   ``offer_move``: a click on a card of the money offer in its phase (a thief steals it); ``cell_moves``: the cells
-  of your Alhambra a click on which makes its move (a disc put back), lit.
+  of your Alhambra a click on which makes its move (a disc put back), lit; ``setup_choice``: a secret choice of
+  each person before a new game's first turn, taken with the deal (a ``ChoicePanel``: the traders' citizens).
 - ``Purchases``: other ways to buy a market slot's tile, which the table's buying flow asks.  ``payments``,
   ``buy_action``: the payments it adds and the purchase it makes of them (an exchange card paying, a vizier
   buying in its window); ``exact_only``: whether the purchases of now must pay exactly; ``pays_with``: the
@@ -77,6 +78,7 @@ from ..views.model import Mark, Piece
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
+    from game.engine.play import Deal
 
     from ..help_blocks import HelpPage
     from ..log_line import LogLine
@@ -204,6 +206,35 @@ class Destination(Worded):
     # a sentence saying the rules allow the place now where a player may doubt it (a tile bought out of turn), in
     # the current language, or "": added to the button's tooltip and to the prompt
     note: Callable[[GameState], str] | None = None
+
+
+class ChoicePanel:
+    """A person's secret choice before a new game's first turn that the engine takes with the deal (the citizens
+    on a trader's disc), drawn inside the panel scene of the setup choices (``scenes/setup_choices.py``), which
+    adds the title, the frame and Confirm.  ``rect`` is set by that scene's layout."""
+
+    title_source = ""  # its title, in English (``N_``), said in the current language when drawn
+
+    def __init__(self, deal: Deal, seat: int, name: str) -> None:
+        self.deal = deal  # as dealt, the others' choices already taken
+        self.seat = seat
+        self.name = name  # the person's name, for the words
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface, ui: Ui) -> None:
+        """Draw the choice so far in ``rect`` (and ask for its tooltips)."""
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click at ``pos``: a piece or place chosen or dropped; True if it changed something."""
+        return False
+
+    def ready(self) -> bool:
+        """Whether the choice is whole (Confirm is enabled)."""
+        return True
+
+    def chosen(self) -> Deal:
+        """The deal changed by the choice (the engine's function checks it against the rules)."""
+        return self.deal
 
 
 @dataclass(frozen=True)
@@ -388,6 +419,11 @@ class Moves(Role):
     def offer_move(self, state: GameState, card: int) -> Action | None:
         """The move a click on ``card`` of the money offer makes now in one of its phases, where a click there
         takes no money for the turn (a thief stealing it), or None."""
+        return None
+
+    def setup_choice(self, state: GameState) -> type[ChoicePanel] | None:
+        """A secret choice each person at the table makes before the first turn of a new game, which the engine
+        takes with the deal (the citizens on a trader's disc): its panel's class, or None."""
         return None
 
     def cell_moves(self, state: GameState, player: int) -> dict[tuple[int, int], Action]:

@@ -133,7 +133,8 @@ class ThievesMoves(Moves):
             return None
         currencies = sorted({THIEF_CURRENCY[move.card] for move in thefts(state)})  # type: ignore[type-var]
         named = ", ".join(words.currency(c) for c in currencies)  # type: ignore[arg-type]
-        return _("Thief window: click a {currencies} card in the offer to steal it, or Keep thieves (K).").format(
+        # TRANSLATORS: {currencies} lists the currencies of the player's thieves that may steal now ("denar, ducat")
+        return _("Thief window: click a card of the offer to steal it ({currencies}), or Keep thieves (K).").format(
             currencies=named
         )
 

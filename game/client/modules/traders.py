@@ -29,6 +29,7 @@ from ..log_line import LogLine
 from ..views import common
 from . import traders_help
 from .base import (
+    ChoicePanel,
     ClientModule,
     Command,
     Mark,
@@ -41,6 +42,7 @@ from .base import (
     Scoring,
     decider_name,
 )
+from .traders_setup import DiscChoice
 
 if TYPE_CHECKING:
     from game.engine import Action, GameState
@@ -260,6 +262,10 @@ class TradersMoves(Moves):
             return None
         player = decider_name(name)
         return _("Your street trader") if player is None else _("{player}'s street trader").format(player=player)
+
+    def setup_choice(self, state: GameState) -> type[ChoicePanel] | None:
+        """[M-TRADER-2] each person chooses their disc's three citizens and its side before the first turn."""
+        return DiscChoice if traders.of(state) is not None else None  # type: ignore[arg-type]
 
     def cell_moves(self, state: GameState, player: int) -> dict[tuple[int, int], Action]:
         """[M-TRADER-5] the empty cells beside the Alhambra that take the disc back."""

@@ -64,8 +64,8 @@ PAGE = HelpPage.of_rules(
             "every scoring; the neutral collector has no disc."
         ),
         N_(
-            "The citizens on the discs are chosen at random when a game starts, as they would be secretly; from "
-            "then on everything of the traders is open."
+            "Each person at the table chooses their three citizens and their disc's side before the first turn, "
+            "in secret; the bots choose at random. From then on everything of the traders is open."
         ),
     ),
     (

@@ -19,9 +19,11 @@ from .rules_help import RulesScene
 from .scoring import ScoringScene
 from .settings import SettingsScene
 from .setup import SetupScene
+from .setup_choices import SetupChoices
 from .turn import TurnScene
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from ..scene import AppServices, Scene
@@ -62,6 +64,11 @@ class Screens:
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
+
+    def choose_at_setup(self, table: Table, then: Callable[[], None]) -> None:
+        """Before a new game's first turn, each person's secret choices of the modules that ask for one (behind a
+        curtain where several share the screen), taken with the deal; then ``then`` (the table)."""
+        SetupChoices(self.app, table, then).start()
 
     def open_curtain(self, turn: Scene, seat: int, name: str) -> None:
         self.app.push(CurtainScene(self.app, turn, seat, name))

@@ -20,8 +20,9 @@ nothing of this module is hidden ([D-HIDDEN-1]).
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..actions import Action, EventFields, typed_equality
@@ -204,6 +205,35 @@ def set_points(colours: list[int]) -> int:
     k residents; each set scores by its number of colours."""
     counts = [colours.count(kind) for kind in range(len(BUILDING_TYPES))]
     return sum(TRADER_SET_POINTS[sum(1 for c in counts if c >= k)] for k in range(1, max(counts, default=0) + 1))
+
+
+def seat_citizens(seat: int) -> list[int]:
+    """[M-TRADER-2] the citizens ``seat`` takes at setup, one of each colour (by building type): the seat-th of it."""
+    by_colour = [[c for c in CITIZENS if PIECE_COLOUR[c] == kind] for kind in range(len(BUILDING_TYPES))]
+    return [by_colour[kind][seat] for kind in range(len(BUILDING_TYPES))]
+
+
+def choose(deal: Deal, seat: int, colours: Sequence[int], side: Sequence[int]) -> Deal:
+    """[M-TRADER-2] ``deal`` with ``seat``'s secret choice at setup: the three colours (building types) of the
+    citizens on their disc, taken from the six they hold, and the side of the start tile their disc stands on
+    (one of ``START_SIDES``); the others' discs kept and the supply made of every citizen on no disc.  A new game
+    deals every choice at random (``Traders.deal``); a person makes theirs before the first turn and the game
+    starts from the deal so changed, which its record keeps (``setup.traders``)."""
+    chosen = sorted(set(colours))
+    if len(chosen) != ON_DISC or len(list(colours)) != ON_DISC or not all(0 <= c < len(BUILDING_TYPES) for c in chosen):
+        raise IllegalAction("M-TRADER-2", "choose three citizens of different colours for your disc")
+    if tuple(side) not in START_SIDES:
+        raise IllegalAction("M-TRADER-2", "your disc goes on a side of your start tile")
+    discs, _supply = deal.parts[NAME]
+    if not 0 <= seat < len(discs):
+        raise IllegalAction("M-TRADER-2", "only a player at the table chooses citizens for a disc")
+    citizens = seat_citizens(seat)
+    disc = (tuple(citizens[kind] for kind in chosen), tuple(side))
+    discs = tuple(disc if index == seat else entry for index, entry in enumerate(discs))
+    on_discs = {c for entry, _at in discs for c in entry}
+    return dataclasses.replace(
+        deal, parts={**deal.parts, NAME: (discs, tuple(c for c in CITIZENS if c not in on_discs))}
+    )
 
 
 def counted(state: Play, player: int) -> list[int]:
@@ -402,11 +432,11 @@ class Traders(Module):
     def deal(self, rng: random.Random, players: int, tiles: tuple[int, ...]) -> tuple:
         """[M-TRADER-2] each player takes one citizen of each colour and chooses three for the disc (here at random: the
         players' choice, which a record says), the disc on a side of the start tile; the rest is the supply."""
-        by_colour = [[c for c in CITIZENS if PIECE_COLOUR[c] == kind] for kind in range(len(BUILDING_TYPES))]
         discs = []
         for seat in range(players):
             chosen = sorted(rng.sample(range(len(BUILDING_TYPES)), ON_DISC))
-            discs.append((tuple(by_colour[kind][seat] for kind in chosen), rng.choice(START_SIDES)))
+            citizens = seat_citizens(seat)
+            discs.append((tuple(citizens[kind] for kind in chosen), rng.choice(START_SIDES)))
         on_discs = {c for disc, _ in discs for c in disc}
         return tuple(discs), tuple(c for c in CITIZENS if c not in on_discs)
 
