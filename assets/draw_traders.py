@@ -83,16 +83,16 @@ def thief_card(currency: str) -> pygame.Surface:
     p = CURRENCY_PALETTES[currency]
     c = card_body(NIGHT, GOLD_DARK, NIGHT_LIGHT)
     sky = c.layer()
-    for x, y, r in ((18, 22, 2.2), (46, 10, 1.6), (68, 46, 1.8), (14, 50, 1.4)):
+    for x, y, r in ((18, 22, 2.2), (46, 8, 1.6), (14, 44, 1.8), (14, 50, 1.4)):
         sky.polygon(star(x, y, r * 1.8, r * 0.7, 4), mix(NIGHT_LIGHT, IVORY, 0.6))
-    sky.circle(64, 16, 6, mix(GOLD_LIGHT, IVORY, 0.5))  # the moon
-    sky.circle(66.5, 14, 5, NIGHT)
+    sky.circle(67, 42, 5, mix(GOLD_LIGHT, IVORY, 0.5))  # the moon
+    sky.circle(69, 40.5, 4, NIGHT)
     c.blit(sky)
-    rogue(c, CARD_W / 2, 14, 1.0)
-    medallion(c, CARD_W / 2, 88, 17, p.niche, p.dark)
-    currency_mark(c, currency, CARD_W / 2, 88, 20.0, p.base, INK, 1.0)
-    for x, y in ((12.5, 14.0), (CARD_W - 12.5, CARD_H - 14.0)):
-        currency_mark(c, currency, x, y, 11.0, p.base, INK, 0.9)
+    rogue(c, CARD_W / 2, 10, 0.82)
+    medallion(c, CARD_W / 2, 83, 29, p.niche, p.dark)
+    currency_mark(c, currency, CARD_W / 2, 83, 40.0, p.base, INK, 1.3)
+    for x, y in ((12.5, 14.0), (CARD_W - 12.5, 14.0), (12.5, CARD_H - 14.0), (CARD_W - 12.5, CARD_H - 14.0)):
+        currency_mark(c, currency, x, y, 15.0, p.base, INK, 1.0)
     return c.finish()
 
 
@@ -152,10 +152,10 @@ def citizen(kind: str) -> pygame.Surface:
     c.blit(colour)
     c.circle(27.5, 10.5, 2.4, mix(p.light, (255, 255, 255), 0.6))  # a glint of varnish on the head
     badge = c.layer()
-    badge.circle(32, 42, 12.5, GOLD)
-    badge.circle(32, 42, 11.2, mix(p.niche, (255, 255, 255), 0.3))
+    badge.circle(32, 43, 18.0, GOLD)
+    badge.circle(32, 43, 16.5, mix(p.niche, (255, 255, 255), 0.3))
     c.blit(outlined(badge, INK, 0.9))
-    place_emblem(c, kind, p, 0.25, (32, 43.0), 0.8)
+    place_emblem(c, kind, p, 0.38, (32, 45.0), 1.0)
     return c.finish()
 
 
