@@ -25,6 +25,7 @@ from test_full_game import play_to_the_end
 from game.client.modules import CLIENT_MODULES, modules_for, setup_key
 from game.client.modules.traders import explain, sets
 from game.client.narrate import narrate
+from game.client.playback import TIMING, moved_items
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.rules_help import MODULE_PAGES, PAGES, RulesScene, module_blocks
 from game.client.table import Table
@@ -94,6 +95,7 @@ def test_a_thief_steals_the_card_clicked_in_the_offer(make_app: MakeApp) -> None
     theft = next(e for e in events if e["e"] == thieves.EVENT)
     assert theft["player"] == 0 and theft["took"] == move.took
     assert move.took in scene.state.hands[0] and theft["card"] not in thieves.of(scene.state).hands[0]
+    assert moved_items(theft) == [("card", move.took)] and TIMING[thieves.EVENT][0] > 0, "the card flies to the hand"
     line = " ".join(line.text for line in narrate([theft], scene.table.names, 0))
     assert "steals" in line and "thief" in line.lower()
 

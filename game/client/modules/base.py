@@ -304,7 +304,8 @@ class ModulePanel:
         return {}
 
     def action_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> Action | None:
-        """The move a click at ``pos`` on the panel makes (the human's, in the action phase), or None."""
+        """The move a click at ``pos`` on the panel makes (the human's, in the action phase or a module's own phase:
+        a citizen clicked after a building set a trader's disc aside), or None."""
         return None
 
     def item_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
