@@ -381,7 +381,8 @@ class TradersPanel(ModulePanel):
             return
         seat = shown_seat(state, snap.me)
         deciding = snap.can_act and state.phase in DECIDING and state.decider == snap.me
-        common.section_title(ui, surface, _("Street traders"), (self.rect.x + px(12), self.rect.y + px(9)))
+        right = self.rect.right - px(12)  # a language written right to left starts there
+        common.section_title(ui, surface, _("Street traders"), (self.rect.x + px(12), self.rect.y + px(9)), right=right)
         small = ui.font_px(11)
         name = _("Your disc") if seat == snap.me else _("{player}'s disc").format(player=snap.names[seat])
         if part.at[seat] is None:
@@ -390,7 +391,9 @@ class TradersPanel(ModulePanel):
         room = self.rect.right - px(12) - disc_rects[0].x
         for said, rect in ((name, disc_rects[0]), (_("Supply"), supply_rects[0])):
             word = ui.text.render(ui.text.fit(said, small, room), small, theme.TEXT_DIM)
-            surface.blit(word, word.get_rect(bottomleft=(rect.x, rect.y - px(1))))
+            surface.blit(
+                word, word.get_rect(bottomleft=(theme.text_x(rect.x, right, word.get_width()), rect.y - px(1)))
+            )
         out = self.picked_out(state)
         legal = state.legal_actions() if deciding else []
         exchanging = deciding and state.phase == traders.TRADING and not any(isinstance(a, MoveResident) for a in legal)
