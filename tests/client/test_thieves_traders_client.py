@@ -233,6 +233,29 @@ def test_the_sets_of_residents_score_as_the_rules_say() -> None:
     assert "7 points" in long and explain([]) == ("", "")
 
 
+def test_the_score_sheet_has_a_row_of_residents_in_sets(make_app: MakeApp) -> None:
+    """[M-TRADER-6] at a scoring the sheet has a row "Residents": each player's points for their residents, the
+    sets' points in a few words ("6 + 1") adding up to them, the residents and sets at length over the mouse."""
+    from test_camps_bazaars_client import _just_scored
+
+    from game.client.score_sheet import sheet_for
+
+    game, event = _just_scored(
+        lambda e: any(a["what"] == traders.SCORE_NAME and a["points"] > 0 for a in e["points"]), modules=MODULES
+    )
+    sheet = sheet_for(game.state, event, [])
+    row = next(r for r in sheet.rows if r.what == traders.SCORE_NAME)
+    assert row.label == "Residents" and row.legend
+    points = {a["player"]: a["points"] for a in event["points"] if a["what"] == traders.SCORE_NAME}
+    for seat in range(game.state.players):
+        assert row.points[seat] == points.get(seat, 0)
+        if row.points[seat]:
+            assert sum(map(int, row.notes[seat].split(" + "))) == row.points[seat]
+            assert "Residents:" in row.tips[seat]
+        else:
+            assert row.notes[seat] == "no resident"
+
+
 def test_every_traders_event_is_said_in_the_log() -> None:
     """[M-TRADER-3] [M-TRADER-5] a line for each decision, naming the citizens."""
     citizen, other = CITIZENS[0], CITIZENS[-1]
