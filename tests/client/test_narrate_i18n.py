@@ -28,7 +28,8 @@ from game.engine import Game, GameConfig, Place, Seat
 from game.engine import events as record_events
 from game.engine.messages import Message
 
-EVERY_MODULE = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")  # and Dirk with two players
+# every module the client knows (offered at setup or not yet), and Dirk with two players
+EVERY_MODULE = tuple(name for name in CLIENT_MODULES if name != "dirk")
 NAMES = ["Ψα", "Ψβ", "Ψγ"]  # no Latin letter: whatever Latin letter is left was not translated
 
 

@@ -347,6 +347,11 @@ class Controls:
             self._offer_piece()
         elif sel.slot is not None:
             self._offer_purchase()
+        elif sel.lot is not None:  # a module's lot bought with money of any currencies (a room of chests)
+            self.primary.label = LABELS["buy"]
+            purchase = self.buying.purchase()
+            self.primary.enabled = purchase is not None and table.state.is_legal(purchase)
+            self.cancel.visible = True
         elif sel.offer:
             primary.label = LABELS["take"]
             primary.enabled = table.state.is_legal(Take(tuple(sel.offer)))
