@@ -546,7 +546,11 @@ def _longest_wall(grid: Alhambra) -> int:
     corners where only two segments meet are collapsed into weighted edges first; the exhaustive
     search then runs over the few corners where walls branch or cross.
     """
-    segments = _outer_wall_segments(grid)
+    return longest_trail(_outer_wall_segments(grid))
+
+
+def longest_trail(segments: list[tuple[int, int]]) -> int:
+    """The longest trail through wall ``segments`` (pairs of corners) that uses no segment twice."""
     if not segments:
         return 0
     incident: dict[int, list[int]] = {}

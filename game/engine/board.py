@@ -6,45 +6,72 @@ search does thousands of times a second, and whatever one copy works out about a
 fit, which tiles may be lifted, the longest wall, the buildings per type) every copy that shares it
 knows too.  The answers come from ``alhambra``'s memos, keyed by the Alhambra's contents
 (``key``), so two boards with the same tiles in the same cells ask each question once.
+
+A board may carry an ``extra`` (``extended.Extra``): walls built on its tiles and double walls opened as passages,
+which some rules of §11 add for one game.  It is None in every game without them, and then the board asks
+``alhambra``'s fast functions exactly as before; with one, its key holds the extra too and ``extended``'s general
+functions answer.
 """
 
 from __future__ import annotations
 
-from . import alhambra
-from .alhambra import Alhambra, Spot, Survey
-from .components import BUILDING_TYPES, TILE_TYPE
+from collections.abc import Hashable
+
+from . import alhambra, extended
+from .alhambra import FIT_WALLS, Alhambra, Spot, Survey
+from .components import BUILDING_TYPES, TILE_SIDES, TILE_TYPE, TILE_WALLS
+from .extended import Extra
 
 KEYS_REMEMBERED = 20_000  # distinct Alhambra keys kept (``Board.key``) before starting afresh
-_KEYS: dict[frozenset[tuple[int, int]], frozenset[tuple[int, int]]] = {}
+_KEYS: dict[Hashable, Hashable] = {}
 
 
 class Board:
     """A player's Alhambra: ``grid`` maps cell to tile (read it, never change it: make a new board)."""
 
-    __slots__ = ("_counts", "_key", "_removable", "_survey", "_wall", "grid")
+    __slots__ = ("_counts", "_key", "_removable", "_survey", "_wall", "extra", "fit", "grid")
 
-    def __init__(self, grid: Alhambra, counts: tuple[int, ...] | None = None) -> None:
+    def __init__(
+        self,
+        grid: Alhambra,
+        counts: tuple[int, ...] | None = None,
+        extra: Extra | None = None,
+        fit: tuple[int, ...] = FIT_WALLS,
+    ) -> None:
         self.grid = grid
-        self._key: frozenset[tuple[int, int]] | None = None
+        self._key: Hashable | None = None
         self._survey: Survey | None = None
         self._removable: frozenset[int] | None = None
         self._wall: int | None = None
         self._counts = counts
+        self.extra = extra  # None but with walls built or passages opened (``extended``)
+        self.fit = fit  # ``alhambra.FIT_WALLS`` with the tiles' added walls: what the survey's formulas read
 
     def placed(self, cell: int, tile: int) -> Board:
         """This board with ``tile`` built on the empty ``cell``."""
         grid = dict(self.grid)
         grid[cell] = tile
-        return Board(grid, counted(self._counts, tile, 1))
+        return Board(grid, counted(self._counts, tile, 1), self.extra, self.fit)
 
     def lifted(self, cell: int) -> Board:
-        """This board without the tile on ``cell``."""
+        """This board without the tile on ``cell`` (and the passages that tile opened onto: [B-PLACE-6])."""
         grid = dict(self.grid)
         tile = grid.pop(cell)
-        return Board(grid, counted(self._counts, tile, -1))
+        extra = self.extra
+        if extra is not None:
+            extra = extended.without_cell(extra, cell)
+        return Board(grid, counted(self._counts, tile, -1), extra, self.fit)
 
-    def key(self) -> frozenset[tuple[int, int]]:
-        """The Alhambra as a set of (cell, tile): the key of every ``GridMemo``.
+    def with_extra(self, extra: Extra) -> Board:
+        """This board with ``extra`` instead of its own (walls built, passages opened)."""
+        return Board(self.grid, self._counts, extra, extended.fit_table(extra))
+
+    def walls_of(self, tile: int) -> int:
+        """``tile``'s walls as the rules see them: printed, and built on it in this game."""
+        return extended.walls_of(self.extra, tile)
+
+    def key(self) -> Hashable:
+        """The Alhambra as a set of (cell, tile), with the extra if it has one: the key of every memo.
 
         One object per contents: every memo keyed by it then finds its entry by identity, without comparing
         two equal sets element by element.
@@ -52,6 +79,8 @@ class Board:
         key = self._key
         if key is None:
             key = frozenset(self.grid.items())
+            if self.extra is not None:
+                key = (key, self.extra)
             if len(_KEYS) >= KEYS_REMEMBERED:
                 _KEYS.clear()
             key = self._key = _KEYS.setdefault(key, key)
@@ -61,7 +90,10 @@ class Board:
         """Where tiles can go ([B-PLACE-2] to [B-PLACE-5]) and what a swap must match."""
         found = self._survey
         if found is None:
-            found = self._survey = alhambra.survey.lookup(self.key(), self.grid)
+            if self.extra is None:
+                found = self._survey = alhambra.survey.lookup(self.key(), self.grid)  # type: ignore[arg-type]
+            else:
+                found = self._survey = extended.survey.lookup(self.key(), self.grid, self.extra)
         return found
 
     def spots(self) -> tuple[Spot, ...]:
@@ -72,14 +104,20 @@ class Board:
         """Cells whose tile may be lifted ([B-PLACE-6])."""
         cells = self._removable
         if cells is None:
-            cells = self._removable = alhambra.removable_cells.lookup(self.key(), self.grid)
+            if self.extra is None:
+                cells = self._removable = alhambra.removable_cells.lookup(self.key(), self.grid)  # type: ignore[arg-type]
+            else:
+                cells = self._removable = extended.removable_cells.lookup(self.key(), self.grid, self.extra)
         return cells
 
     def wall_length(self) -> int:
         """[B-SCORE-4] the longest outer wall."""
         length = self._wall
         if length is None:
-            length = self._wall = alhambra.longest_wall.lookup(self.key(), self.grid)
+            if self.extra is None:
+                length = self._wall = alhambra.longest_wall.lookup(self.key(), self.grid)  # type: ignore[arg-type]
+            else:
+                length = self._wall = extended.longest_wall.lookup(self.key(), self.grid, self.extra)
         return length
 
     def type_counts(self) -> list[int]:
@@ -93,6 +131,31 @@ class Board:
                     tally[building_type] += 1
             counts = self._counts = tuple(tally)
         return list(counts)
+
+    def placement_violation(self, cell: int, tile: int, opened: tuple[tuple[int, int], ...] = ()) -> str | None:
+        """Why ``tile`` may not go on the empty ``cell`` ('[rule] reason'), or None; ``opened``: passages the
+        placement opens (``extended``)."""
+        if self.extra is None and not opened:
+            return alhambra.placement_violation(self.grid, cell, TILE_WALLS[tile], TILE_SIDES[tile])
+        return extended.placement_violation(self.grid, self.extra or Extra(), cell, tile, opened)
+
+    def swap_violation(self, cell: int, tile: int, opened: tuple[tuple[int, int], ...] = ()) -> str | None:
+        """Why ``tile`` may not take the built ``cell`` in a swap ([B-TURN-6] c), or None."""
+        if self.extra is None and not opened:
+            return alhambra.swap_violation(self.grid, cell, TILE_WALLS[tile], TILE_SIDES[tile])
+        return extended.swap_violation(self.grid, self.extra or Extra(), cell, tile, opened)
+
+    def sides_fit(self, cell: int, tile: int) -> bool:
+        """``alhambra.sides_fit`` as the rules see this board's tiles (a camp's fit: [M-CAMP-2])."""
+        if self.extra is None:
+            return alhambra.sides_fit(self.grid, cell, tile)
+        return extended.sides_fit(self.grid, self.extra, cell, tile)
+
+    def violations(self) -> list[str]:
+        """Every §4 rule the whole Alhambra breaks, from scratch (tests, records)."""
+        if self.extra is None:
+            return alhambra.violations(self.grid)
+        return extended.violations(self.grid, self.extra)
 
     def cell_of(self, tile: int) -> int | None:
         """The cell ``tile`` stands on, or None when it is not in this Alhambra."""

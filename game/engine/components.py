@@ -64,8 +64,9 @@ CITIZEN, CHEST = "citizen", "chest"  # wooden pieces of §11: [M-TRADER-1] citiz
 MONEY, SCORING, EXCHANGE, BONUS = "money", "scoring", "exchange", "bonus"
 THIEF = "thief"  # [M-THIEF-1] the thief cards of §11
 COIN = "coin"  # a card of §11: [M-CHANGE-1] a change coin
+GATE, WALL_CARD = "gate", "wall"  # cards of §11: [M-GATE-1] a city-gate card, [M-WALL-1] a wall card
 TILE_KINDS: tuple[str, ...] = (BUILDING, START, HUT, CAMP, BAZAAR, FALCON, CITIZEN, CHEST)
-CARD_KINDS: tuple[str, ...] = (MONEY, SCORING, EXCHANGE, BONUS, COIN, THIEF)
+CARD_KINDS: tuple[str, ...] = (MONEY, SCORING, EXCHANGE, BONUS, COIN, THIEF, GATE, WALL_CARD)
 
 
 class Tile(NamedTuple):
@@ -276,6 +277,8 @@ _EXCHANGE = _rows("exchange.csv")
 _BONUS = _rows("bonus.csv")
 _THIEVES = _rows("thieves.csv")
 _COINS = _rows("change.csv")
+_GATES = _rows("gates.csv")
+_WALL_CARDS = _rows("walls_cards.csv")
 
 
 def _cards() -> tuple[Card, ...]:
@@ -296,7 +299,10 @@ def _cards() -> tuple[Card, ...]:
     ]
     # [M-THIEF-1] three thieves per currency (their currency: ``THIEF_CURRENCY``; they are no money)
     thieves = [Card(THIEF, None, None, c, True) for row in _THIEVES for c in range(int(row["copies"]))]
-    return (*money, *scoring, *exchange, *bonus, *coins, *thieves)
+    # [M-GATE-1] as many gate cards as the most players use (all alike); [M-WALL-1] the eight wall cards
+    gates = [Card(GATE, None, None, 0, True)] * max(int(row["gate_cards"]) for row in _GATES)
+    wall_cards = [Card(WALL_CARD, None, None, 0, True)] * len(_WALL_CARDS)
+    return (*money, *scoring, *exchange, *bonus, *coins, *thieves, *gates, *wall_cards)
 
 
 CARDS = _cards()
@@ -352,6 +358,24 @@ THIEVES_DEAL: dict[int, tuple[int, int]] = {
     int(row["players"]): (int(row["thieves_each"]), int(row["left_in_box"])) for row in _rows("thieves_deal.csv")
 }
 is_coin = _kind_test(CARD_KIND, COIN)  # [M-CHANGE-1]
+is_gate_card = _kind_test(CARD_KIND, GATE)  # [M-GATE-1]
+is_wall_card = _kind_test(CARD_KIND, WALL_CARD)  # [M-WALL-1]
+GATE_CARDS: tuple[int, ...] = tuple(c for c, kind in enumerate(CARD_KIND) if kind == GATE)  # [M-GATE-1]
+# [M-GATE-2] per player number: the gate cards used, and how many go into money piles 3, 4 and 5
+GATES_DEAL: dict[int, tuple[int, tuple[int, int, int]]] = {
+    int(row["players"]): (int(row["gate_cards"]), (int(row["pile_3"]), int(row["pile_4"]), int(row["pile_5"])))
+    for row in _GATES
+}
+WALL_CARDS: tuple[int, ...] = tuple(c for c, kind in enumerate(CARD_KIND) if kind == WALL_CARD)  # [M-WALL-1]
+# [M-WALL-1] the walls a wall card shows, as a mask of sides (N, E, S, W bits); 0 for every other card
+CARD_WALLS: tuple[int, ...] = tuple(
+    {card: _walls_of(row) for card, row in zip(WALL_CARDS, _WALL_CARDS, strict=True)}.get(c, 0)
+    for c in range(len(CARD_KIND))
+)
+# [M-WALL-2] wall cards shuffled into each of the five money piles (index 0: pile 1)
+WALL_PILES: tuple[int, ...] = tuple(
+    int(row["wall_cards"]) for row in sorted(_rows("walls_piles.csv"), key=lambda r: int(r["pile"]))
+)
 # what pays as money: money cards, and change coins, each "a money card of value 1 in its currency" ([M-CHANGE-4])
 pays_as_money = tuple(kind in (MONEY, COIN) for kind in CARD_KIND).__getitem__
 
@@ -374,6 +398,10 @@ def describe_card(card: int) -> str:
         return f"bonus card {BUILDING_TYPES[kind]} {cost}"
     if CARD_KIND[card] == COIN:
         return f"{CURRENCIES[CARD_CURRENCY[card]]} coin"  # type: ignore[index]
+    if CARD_KIND[card] == GATE:
+        return "city gate"
+    if CARD_KIND[card] == WALL_CARD:
+        return f"wall card [{walls_to_text(CARD_WALLS[card])}]"
     return f"{CURRENCIES[CARD_CURRENCY[card]]} {CARD_VALUE[card]}"  # type: ignore[index]
 
 

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .components import is_scoring_card
 from .play import Cooperation, Play
+
+if TYPE_CHECKING:
+    from .board import Board
 
 
 class _Hiding(Cooperation, Protocol):
@@ -109,6 +112,12 @@ class Knowledge:
     __hash__ = None  # type: ignore[assignment]
 
 
+def _board_key(board: Board) -> tuple:
+    """An Alhambra's tiles, with what a module added beyond the printed tiles where it did (``extended``)."""
+    tiles = tuple(sorted(board.grid.items()))
+    return tiles if board.extra is None else (tiles, board.extra)
+
+
 def state_key(state: GameCopy) -> tuple:
     """Everything that makes up a game state, as one comparable value (caches excluded)."""
     return (
@@ -116,7 +125,7 @@ def state_key(state: GameCopy) -> tuple:
         state.rules.names,
         state.seed,
         tuple(map(tuple, state.hands)),
-        tuple(tuple(sorted(board.grid.items())) for board in state.boards),
+        tuple(_board_key(board) for board in state.boards),
         tuple(map(tuple, state.reserves)),
         tuple(state.scores),
         tuple(sorted((name, part.key()) for name, part in state.parts.items())),

@@ -130,3 +130,9 @@ class Play(Protocol):
     def put_aside(self, tiles: list[int]) -> None: ...
 
     def forget_supply(self) -> None: ...
+
+    # ------------------------------------------------------------------ what §11 adds to an Alhambra (``extended``)
+    def place_opening(self, action: Action, opened: tuple[tuple[int, int], ...], written: list[dict]) -> None:
+        """Carry out ``action`` (a held tile's ``Place``, a ``FromReserve`` or a ``Swap``, checked) opening the
+        passages ``opened`` between the placed tile's cell and its neighbours: its events, with ``written`` right after
+        its ``place``, then whatever follows that placement."""

@@ -90,7 +90,7 @@ def card_entries(players: int, modules: tuple[str, ...] = ()) -> list[dict[str, 
     ]
     cards += [{"id": c, "kind": "scoring", "round": scoring_round_of(c)} for c in SCORING_CARDS]
     for module in Ruleset.of(players, modules).modules:  # e.g. [M-EXCH-1] exchange cards, [M-BONUS-1] bonus cards
-        cards += module.card_entries()
+        cards += module.card_entries(players)
     return cards
 
 
@@ -587,6 +587,15 @@ class _DecisionFields:
         where = f"event {self.index} ({self.kind})"
         _need(_is_int(value), f"{where}: {name} must be a card id, not {_show(value)}")
         _need(0 <= value < CARD_COUNT, f"{where}: card {_show(value)} does not exist (cards are 0 to {CARD_COUNT - 1})")
+        return value
+
+    def side(self, name: str) -> str:
+        """A side of a tile, one of ``N``, ``E``, ``S``, ``W`` (a gate's: [M-GATE-5])."""
+        value = self._field(name)
+        _need(
+            value in ("N", "E", "S", "W") and isinstance(value, str),
+            f"event {self.index} ({self.kind}): {name} must be N, E, S or W, not {_show(value)}",
+        )
         return value
 
     def kind_at(self, offset: int) -> str | None:

@@ -56,6 +56,7 @@ class Ruleset:
         "before_windows",
         "buy_out_of_turn",
         "card_taken",
+        "cards_aside",
         "check_card_payment",
         "check_out_of_turn",
         "chosen",
@@ -112,6 +113,8 @@ class Ruleset:
         self.bag_tiles: tuple[int, ...] = tuple(tile for module in modules for tile in module.bag_tiles())
         # [M-BAZAAR-2] tile -> the module that sets it aside when drawn (empty: every drawn tile stays)
         self.aside: dict[int, Module] = {tile: module for module in modules for tile in module.aside_tiles()}
+        # [M-GATE-3] [M-WALL-3] card -> the module that lays it beside the market when drawn (empty: every card stays)
+        self.cards_aside: dict[int, Module] = {card: module for module in modules for card in module.aside_cards()}
         # what the modules offer one another (``play.Cooperation``)
         self.payment_cards = hooks("payment_cards")
         self.check_card_payment = hooks("check_card_payment")

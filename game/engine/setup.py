@@ -68,11 +68,11 @@ def choose_start_player(hands: tuple[tuple[int, ...], ...]) -> int:
     return min(range(len(hands)), key=lambda p: (len(hands[p]), sum(CARD_VALUE[c] for c in hands[p]), p))
 
 
-def pile_extras(modules: tuple[str, ...]) -> tuple[int, ...]:
-    """The modules' cards in each of the five piles (public: every player sees the piles built)."""
+def pile_extras(modules: tuple[str, ...], players: int = MIN_PLAYERS) -> tuple[int, ...]:
+    """The modules' cards in each of the five piles with ``players`` (public: every player sees the piles built)."""
     piles: list[list[int]] = [[] for _ in range(PILES)]
-    for into in Ruleset.of(MIN_PLAYERS, modules).deal_into_piles:
-        into(_Counting(), piles)
+    for into in Ruleset.of(players, modules).deal_into_piles:
+        into(_Counting(), piles, players)
     return tuple(map(len, piles))
 
 
@@ -131,7 +131,7 @@ def deal(players: int, seed: int, modules: tuple[str, ...] = ()) -> Deal:
     for card, pile in zip(SCORING_CARDS, SCORING_PILES, strict=False):
         added[pile - 1].append(card)
     for into in rules.deal_into_piles:  # e.g. [M-EXCH-1] two exchange cards into each of piles 2, 3 and 4
-        into(rng, added)
+        into(rng, added, players)
     for pile, cards in enumerate(added):
         if cards:
             piles[pile].extend(cards)
@@ -180,7 +180,7 @@ def deal_problems(d: Deal) -> list[str]:
     cards = [c for hand in d.hands for c in hand] + list(d.offer) + list(d.deck)
     piles: list[list[int]] = [[] for _ in range(PILES)]
     for into in rules.deal_into_piles:
-        into(_Counting(), piles)
+        into(_Counting(), piles, d.players)
     module_cards = [card for pile in piles for card in pile]
     if sorted(cards) != sorted(money_cards_for(d.players, d.modules) + SCORING_CARDS + tuple(module_cards)):
         problems.append(

@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import ClassVar
 
-from . import alhambra, events
+from . import alhambra, events, extended
 from .actions import Action, Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take
 from .alhambra import FIT_WALLS, NO_BUILDING, ORIGIN, cell_at, fits, xy_of
 from .board import Board, counted
@@ -42,9 +42,7 @@ from .components import (
     SLOT_CURRENCY,
     START_TILES,
     TILE_COST,
-    TILE_SIDES,
     TILE_TYPE,
-    TILE_WALLS,
     describe_tile,
     is_money_card,
     is_scoring_card,
@@ -52,6 +50,7 @@ from .components import (
     scoring_round_of,
 )
 from .errors import IllegalAction
+from .extended import Extra
 from .knowledge import Knowledge
 from .messages import Message
 from .modules import ACTION_TYPES, Module, Part
@@ -206,7 +205,7 @@ class GameState:
         s.offer = list(deal.offer)
         s.discard = []
         s.drawn = 0
-        s.windows = scoring_windows(len(deal.deck), pile_extras(s.rules.chosen))
+        s.windows = scoring_windows(len(deal.deck), pile_extras(s.rules.chosen, n))
         s.reshuffles = 0
         s.rounds_scored = 0
         s.turn_player = deal.start_player
@@ -299,7 +298,7 @@ class GameState:
     def legal_cells(self, player: int, tile: int) -> list[tuple[int, int]]:
         """Where ``tile`` may go in ``player``'s Alhambra, as (x, y)."""
         board = self.boards[player]
-        walls = FIT_WALLS[tile]
+        walls = board.fit[tile]
         cells = [(spot.x, spot.y) for spot in board.survey().spots if fits(walls, spot)]
         if not cells:  # a tile the walls' formula never fits is placed by its module ([M-CAMP-2] a camp)
             for spots_for in self.rules.spots_for:
@@ -309,7 +308,7 @@ class GameState:
     def can_place(self, player: int, tile: int) -> bool:
         """Whether ``tile`` fits anywhere in ``player``'s Alhambra (if not, it can only go to the reserve)."""
         board = self.boards[player]
-        walls = FIT_WALLS[tile]
+        walls = board.fit[tile]
         for spot in board.survey().spots:  # a plain loop: any() of a generator costs more, in the AI's inner loop
             if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                 return True
@@ -428,9 +427,10 @@ class GameState:
         reserve = self.reserves[player]
         actions: list[Action] = []
         survey = board.survey() if reserve else None
+        fit = board.fit  # FIT_WALLS, with the walls built on tiles where a module builds some
         if survey:
             for tile in reserve:
-                walls = FIT_WALLS[tile]  # an outwork fits none: its moves are its module's ([M-CAMP-2] a camp)
+                walls = fit[tile]  # an outwork fits none: its moves are its module's ([M-CAMP-2] a camp)
                 for spot in survey.spots:
                     if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                         actions.append(FromReserve(tile, spot.x, spot.y))
@@ -439,17 +439,26 @@ class GameState:
         if survey:
             for tile, slot in survey.slots:
                 for other in reserve:
-                    if FIT_WALLS[other] & slot.touching == slot.need_wall:
+                    if fit[other] & slot.touching == slot.need_wall:
                         actions.append(Swap(other, tile))
+            if board.extra is not None and board.extra.passages:  # a swapped-out tile takes its passages along
+                actions = [
+                    action
+                    for action in actions
+                    if type(action) is not Swap
+                    or board.swap_violation(grid_cell(board, action), action.reserve_tile) is None
+                ]
         return actions
 
     def placement_actions(self) -> list[Action]:
         if self.phase not in (PLACE, FINAL) and self.phase not in self.rules.placing:
             return []
         actions: list[Action] = []
-        spots = self.boards[self.decider].survey().spots
+        board = self.boards[self.decider]
+        spots = board.survey().spots
+        fit = board.fit
         for tile in self.held:
-            walls = FIT_WALLS[tile]  # an outwork fits none: its places are its module's ([M-CAMP-2] a camp)
+            walls = fit[tile]  # an outwork fits none: its places are its module's ([M-CAMP-2] a camp)
             for spot in spots:
                 if walls & spot.touching == spot.need_wall and spot.touching & ~walls:
                     actions.append(Place(tile, spot.x, spot.y))
@@ -673,8 +682,8 @@ class GameState:
         """
         board = self.boards[player]
         spot = board.survey().open_at.get(cell)
-        if spot is None or not fits(FIT_WALLS[tile], spot):
-            problem = alhambra.placement_violation(board.grid, cell, TILE_WALLS[tile], TILE_SIDES[tile])
+        if spot is None or not fits(board.fit[tile], spot):
+            problem = board.placement_violation(cell, tile)
             if problem:
                 raise _violation(problem)
             assert FIT_WALLS[tile] & NO_BUILDING, "the survey and the full placement check must agree"
@@ -775,7 +784,7 @@ class GameState:
             raise IllegalAction("B-TURN-6", "{tile} is not on your reserve", tile=action.reserve_tile)
         cell = self._alhambra_cell(action.alhambra_tile)
         tile = action.reserve_tile
-        problem = alhambra.swap_violation(self.boards[self.turn_player].grid, cell, TILE_WALLS[tile], TILE_SIDES[tile])
+        problem = self.boards[self.turn_player].swap_violation(cell, tile)
         if problem:
             raise _violation(problem)
 
@@ -837,6 +846,53 @@ class GameState:
         Pass: (_check_pass, _do_pass),
     }
 
+    # ------------------------------------------------------------------ what §11 adds to an Alhambra
+    def set_extra(self, player: int, extra: Extra) -> None:
+        """``player``'s Alhambra gains what a module adds beyond the printed tiles (``extended.Extra``)."""
+        self.boards[player] = self.boards[player].with_extra(extra)
+        self._redesigns[player] = None
+
+    def place_opening(self, action: Action, opened: tuple[tuple[int, int], ...], written: list[dict]) -> None:
+        """``_do_place``, ``_do_from_reserve`` or ``_do_swap`` of a placement that opens passages ([M-GATE-5]): the
+        module's events ``written`` come right after the ``place`` event."""
+        if isinstance(action, Swap):
+            player = self.turn_player
+            cell = self.boards[player].cell_of(action.alhambra_tile)
+            reserve = self.reserves[player]
+            self._unbuild(player, cell)  # type: ignore[arg-type]
+            self._build_opening(player, cell, action.reserve_tile, opened)  # type: ignore[arg-type]
+            reserve.remove(action.reserve_tile)
+            reserve.append(action.alhambra_tile)
+            x, y = xy_of(cell)  # type: ignore[arg-type]
+            self.emit({"e": events.LIFT, "player": player, "tile": action.alhambra_tile, "from": [x, y]})
+            self.emit({"e": events.PLACE, "player": player, "tile": action.reserve_tile, "at": [x, y]})
+            for event in written:
+                self.emit(event)
+            self.emit({"e": events.RESERVE, "player": player, "tile": action.alhambra_tile})
+            for after in self.rules.after_redesign:
+                after(self, player)
+            self._end_action_sequence()
+            return
+        redesign = isinstance(action, FromReserve)
+        player = self.turn_player if redesign else self.decider
+        tile, cell = action.tile, action.cell  # type: ignore[union-attr]
+        (self.reserves[player] if redesign else self.held).remove(tile)
+        self._build_opening(player, cell, tile, opened)
+        self.emit({"e": events.PLACE, "player": player, "tile": tile, "at": [action.x, action.y]})  # type: ignore[union-attr]
+        for event in written:
+            self.emit(event)
+        if self.rules.after_place and self._after_place(player, tile, cell, redesign):
+            return
+        if redesign:
+            self._end_action_sequence()
+        else:
+            self.after_placement()
+
+    def _build_opening(self, player: int, cell: int, tile: int, opened: tuple[tuple[int, int], ...]) -> None:
+        board = self.boards[player].placed(cell, tile)
+        self.boards[player] = board.with_extra(extended.with_passages(board.extra, opened))
+        self._redesigns[player] = None
+
     # ------------------------------------------------------------------ changing an Alhambra
     def _build(self, player: int, cell: int, tile: int) -> None:
         self.boards[player] = self.boards[player].placed(cell, tile)
@@ -852,7 +908,8 @@ class GameState:
 
     def _forget(self, player: int) -> None:
         """Drop what was computed from ``player``'s Alhambra and reserve (a test changed them in place)."""
-        self.boards[player] = Board(self.boards[player].grid)
+        board = self.boards[player]
+        self.boards[player] = Board(board.grid, None, board.extra, board.fit)
         self._redesigns[player] = None
 
     # ------------------------------------------------------------------ flow of a turn
@@ -896,16 +953,19 @@ class GameState:
     def refill_offer(self) -> list[int]:
         """[B-FILL-2] refill the money offer to four cards; the rounds of the scoring cards drawn ([B-FILL-3])."""
         rounds = []
+        aside = self.rules.cards_aside
         while len(self.offer) < OFFER_SIZE:  # [B-FILL-2]
             if not self.deck:
-                if not self.discard:
-                    break
+                if not self.discard or (aside and all(card in aside for card in self.discard)):
+                    break  # a discard pile of cards that never enter the offer is not reshuffled ([M-GATE-3])
                 self._reshuffle()
             card = self.deck.pop()
             self.drawn += 1
             if is_scoring_card(card):  # [B-FILL-3]
                 rounds.append(scoring_round_of(card))
                 self.emit({"e": events.SCORING_CARD, "round": rounds[-1]})
+            elif aside and card in aside:  # a card a module lays beside the market ([M-GATE-3], [M-WALL-3])
+                aside[card].card_aside(self, card)
             else:
                 self.offer.append(card)
                 if self.log is not None:
@@ -1096,6 +1156,11 @@ def _handlers_of(rules: Ruleset) -> dict[type, tuple]:
         table = _HANDLERS[rules] = {**GameState.BASE_HANDLERS, **rules.handlers}
         assert set(table) == set(ACTION_TYPES), "every action has exactly one handler"
     return table
+
+
+def grid_cell(board: Board, action: Swap) -> int:
+    """The cell of the tile a swap takes out."""
+    return board.cell_of(action.alhambra_tile)  # type: ignore[return-value]
 
 
 def describe_action(state: GameState, action: Action) -> str:

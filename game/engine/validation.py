@@ -19,6 +19,7 @@ from .components import CARD_COUNT, MARKET_SLOTS, TILE_COUNT
 from .errors import IllegalAction
 from .modules import ACTION_TYPES
 
+SIDE_NAMES = ("N", "E", "S", "W")
 REACH = 60  # no Alhambra of 55 tiles reaches further from its start tile
 MAX_CARDS_NAMED = 16  # more cards than any take or payment could name ([B-TURN-2], [B-TURN-3])
 
@@ -130,6 +131,18 @@ def _whole(action: Action, name: str, value: Any) -> None:
         )
 
 
+def _sides(action: Action, name: str, value: Any) -> None:
+    """Sides of a tile, each a letter of NESW (the gates of a placement: [M-GATE-5])."""
+    if type(value) is not tuple or len(value) > len(SIDE_NAMES) or not all(side in SIDE_NAMES for side in value):
+        raise IllegalAction(
+            action.rule,
+            "{action}.{field} must be a tuple of sides N, E, S, W, not {value}",
+            action=type(action).__name__,
+            field=name,
+            value=shown(value),
+        )
+
+
 def _slot(action: Action, name: str, value: Any) -> None:
     if not _is_whole(value) or value not in MARKET_SLOTS:
         raise IllegalAction("B-COMP-5", "the market has slots 1 to 4, not {slot}", slot=shown(value))
@@ -151,6 +164,7 @@ _FIELD_CHECKS = {
     "x": _coordinate,
     "y": _coordinate,
     "slot": _slot,
+    "sides": _sides,
 }
 
 

@@ -42,6 +42,7 @@ from game.engine.components import (
     is_bazaar,
     is_coin,
     is_exchange_card,
+    is_gate_card,
     is_money_card,
     is_scoring_card,
     is_start_tile,
@@ -51,7 +52,7 @@ from game.engine.components import (
 )
 from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
-from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, huts, thieves, traders
+from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, gates, huts, thieves, traders
 from game.engine.modules import change as change_module
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
@@ -376,6 +377,17 @@ def check_conservation(state: GameState) -> None:
             owned = set(state.boards[player].grid.values()) | set(state.reserves[player])
             assert all(tile in owned and TILE_TYPE[tile] == PIECE_COLOUR[c] for tile, c in on.items())
             assert len(market.discs[player]) <= 3
+    gated = gates.of(state)
+    in_deck = sorted(c for c in state.deck + state.discard if is_gate_card(c))
+    if gated is not None:  # each gate card in the deck or discard pile, beside the market, in a hand, or played
+        shown = [gated.display] if gated.display != gates.NONE else []
+        held = [c for cards in gated.held for c in cards]
+        assert sorted(in_deck + shown + held + gated.played) == list(gates.cards_of(state.players)), (
+            "[M-GATE-1] gate cards created or lost"
+        )
+    else:
+        assert not in_deck, "[M-GATE-1] gate cards only with the city gates"
+    assert not any(map(is_gate_card, state.offer)), "[M-GATE-3] a gate card is never one of the offer's cards"
     chamber = chests.of(state)
     if chamber is not None:  # each chest in the bag, a room, waiting to be placed, or on one building
         placed = [chest for on in chamber.on for chest in on.values()]

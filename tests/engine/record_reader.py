@@ -38,6 +38,7 @@ MODULES = (
     "chests",
     "thieves",
     "traders",
+    "gates",
 )
 FOLLOWED_MODULES = MODULES
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -80,6 +81,11 @@ MODULE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "chest": ("player", "chest", "tile"),
     "chest_back": ("chests",),
     "room": ("room", "chests"),
+    "gate_aside": ("card",),
+    "gate_discard": ("card",),
+    "gate_take": ("player", "card"),
+    "gate": ("player", "card", "tile", "side"),
+    "gate_lost": ("player", "tile", "side"),
 }
 EVENT_MODULE = {
     "vizier_wake": "vizier",
@@ -102,6 +108,11 @@ EVENT_MODULE = {
     "chest": "chests",
     "chest_back": "chests",
     "room": "chests",
+    "gate_aside": "gates",
+    "gate_discard": "gates",
+    "gate_take": "gates",
+    "gate": "gates",
+    "gate_lost": "gates",
 }
 # Events this project adds (RECORD.md: "add any others you need"): a player with no legal action passes ([B-TURN-8]).
 PROJECT_EVENT_FIELDS: dict[str, tuple[str, ...]] = {"pass": ("player",)}
@@ -284,7 +295,9 @@ TILE_MODULE = {
     "chest": "chests",
     "citizen": "traders",
 }
-CARD_MODULE = {"exchange": "exchange", "bonus": "bonus", "coin": "change", "thief": "thieves"}
+CARD_MODULE = {"exchange": "exchange", "bonus": "bonus", "coin": "change", "thief": "thieves", "gate": "gates"}
+# [M-GATE-2] gates.csv: gate cards in piles 1..5 by the number of players (one per player, dealt to 3, 4, 5, 3, ...)
+GATES_IN_PILES = {2: (0, 0, 1, 1, 0), 3: (0, 0, 1, 1, 1), 4: (0, 0, 2, 1, 1), 5: (0, 0, 2, 2, 1), 6: (0, 0, 2, 2, 2)}
 PAYING = ("money", "coin")  # [M-CHANGE-4] a coin pays like a money card of value 1 in its currency
 
 
@@ -345,10 +358,13 @@ def component_key(entry: dict) -> tuple:
     if kind == "coin":
         assert entry["currency"] in CURRENCIES and entry["value"] == 1, f"coin {entry}"
         return (entry["currency"], entry["value"])
+    if kind == "gate":  # [M-GATE-1] all gate cards are alike
+        assert set(entry) == {"id", "kind"}, f"gate {entry}"
+        return ()
     raise AssertionError(f"unknown component kind {kind!r}")
 
 
-def check_piles(deck: list[int], cards: dict[int, dict], exchange: bool) -> None:
+def check_piles(deck: list[int], cards: dict[int, dict], exchange: bool, gates: tuple[int, ...] = (0,) * 5) -> None:
     """[B-SETUP-6] [M-EXCH-1] the deck is five piles of (nearly) equal numbers of money cards, top pile first:
     scoring card 1 in pile 2, scoring card 2 in pile 4 and, with exchange offices, two exchange cards in
     each of piles 2, 3 and 4; piles 1 and 5 hold money only.  Which piles are the larger ones is not
@@ -366,6 +382,8 @@ def check_piles(deck: list[int], cards: dict[int, dict], exchange: bool) -> None
         Counter({("scoring", 2): 1, ("exchange", None): two}),
         Counter(),
     ]
+    for pile, count in enumerate(gates):  # [M-GATE-2]
+        wanted[pile][("gate", None)] = count
     money = sum(1 for c in deck if cards[c]["kind"] == "money")
     q, r = divmod(money, 5)
     for larger in combinations(range(5), r):
@@ -426,7 +444,7 @@ def check_structure(record: dict) -> None:
     expected_cards = {"money": 72 if n == 2 else 108, "scoring": 2}
     for kind, module in CARD_MODULE.items():
         if module in modules:
-            expected_cards[kind] = COMPONENT_SETS[kind].total()
+            expected_cards[kind] = n if kind == "gate" else COMPONENT_SETS[kind].total()  # [M-GATE-2] one per player
     assert card_kinds == expected_cards, f"card kinds {dict(card_kinds)}, expected {expected_cards}"
     money = [c for c in cards if c["kind"] == "money"]
     scoring = [c for c in cards if c["kind"] == "scoring"]
@@ -437,6 +455,9 @@ def check_structure(record: dict) -> None:
     for kind in CARD_MODULE:
         if kind in card_kinds:
             found = Counter(component_key(c) for c in cards if c["kind"] == kind)
+            if kind == "gate":
+                assert found == Counter({(): n}), "[M-GATE-2] one gate card per player"
+                continue
             assert found == COMPONENT_SETS[kind], f"the {kind} cards are not the set of components/"
     card_by_id = {c["id"]: c for c in cards}
 
@@ -468,7 +489,7 @@ def check_structure(record: dict) -> None:
     assert sorted(dealt) == sorted(in_play), "hands, offer and deck hold every money, scoring and exchange card"
     for c in [c for hand in setup["hands"] for c in hand] + setup["offer"]:
         assert card_by_id[c]["kind"] == "money", "[M-EXCH-1] hands and offer hold money cards only"
-    check_piles(setup["deck"], card_by_id, "exchange" in modules)
+    check_piles(setup["deck"], card_by_id, "exchange" in modules, GATES_IN_PILES[n] if "gates" in modules else (0,) * 5)
     if "huts" in modules:
         stacks = setup["huts"]
         assert isinstance(stacks, dict) and sorted(stacks) == sorted(TYPES), "setup.huts: the six stacks by type"
@@ -655,6 +676,13 @@ class Table:
         self.chest_room: int | None = None  # the room bought this turn, until its `room` event
         self.chest_order: list[int] = []  # who places, the buyer first and then clockwise, still to come
         self.chamber_closed = False  # [M-CHEST-7] a room stayed empty: no more refills
+        self.gate_display: int | None = None  # [M-GATE-3] the gate card beside the market
+        self.gate_hands: list[list[int]] = [[] for _ in range(self.n)]  # [M-GATE-4] gate cards held
+        self.passages: list[set[frozenset[tuple[int, int]]]] = [set() for _ in range(self.n)]  # [M-GATE-5] gated walls
+        self.gates: list[tuple[int, int, str, tuple[int, int], tuple[int, int]]] = []  # (player, tile, side, at, near)
+        self.placing: tuple[int, tuple[int, int], int] | None = None  # (player, at, tile) of the last `place`
+        self.new_gates: list[frozenset[tuple[int, int]]] = []  # the gates of that placement
+        self.lost_due: set[tuple[int, int, str]] = set()  # [M-GATE-7] gates whose tile left, due as `gate_lost`
 
     # -- helpers
     def walls(self, tile: int) -> int:
@@ -680,8 +708,8 @@ class Table:
 
     def legal(self, player: int) -> None:
         grid = self.grids[player]
-        if any(self.kind(t) == "camp" for t in grid.values()):
-            found = self.camp_violations(grid)
+        if any(self.kind(t) == "camp" for t in grid.values()) or self.passages[player]:
+            found = self.camp_violations(grid, self.passages[player])
         else:
             found = alhambra.violations(self.engine_grid(player))
         assert found == [], f"the Alhambra breaks the building rules: {found}"
@@ -693,7 +721,9 @@ class Table:
             return "bastion" if walled else "green"
         return "wall" if walled else "open"
 
-    def camp_violations(self, grid: dict[tuple[int, int], int]) -> list[str]:
+    def camp_violations(
+        self, grid: dict[tuple[int, int], int], passages: set[frozenset[tuple[int, int]]] | None = None
+    ) -> list[str]:
         """§4 and [M-CAMP-2] with its Choice, for an Alhambra with camps: sides match (wall-wall, open-open,
         bastion against a non-camp wall, green-green between camps); every non-camp tile is reachable on foot
         from the start tile across open sides of non-camp tiles (nobody walks through a camp); the tiles
@@ -714,7 +744,8 @@ class Table:
                 other = grid.get(at)
                 if other is None or at in walked or self.kind(other) == "camp":
                     continue
-                if self.side(grid[(x, y)], letter) == "open" and self.side(other, facing) == "open":
+                gated = passages is not None and frozenset({(x, y), at}) in passages  # [M-GATE-5] a gate's passage
+                if gated or (self.side(grid[(x, y)], letter) == "open" and self.side(other, facing) == "open"):
                     walked.add(at)
                     todo.append(at)
         if any(at not in walked for at, t in grid.items() if self.kind(t) != "camp"):
@@ -833,7 +864,9 @@ class Table:
         return sum(self.cards[c]["value"] for c in cards)
 
     def offer_full(self) -> bool:
-        return len(self.offer) == 4 or not (self.deck or self.discard)
+        """Four cards, or nothing left to draw ([M-GATE-3] a discard pile of gate cards only is not reshuffled)."""
+        aside = ("gate",)
+        return len(self.offer) == 4 or not (self.deck or any(self.cards[c]["kind"] not in aside for c in self.discard))
 
     def turn_done(self) -> bool:
         """The turn's actions, placements and redesign are over (the end-of-turn refills may begin)."""
@@ -867,10 +900,21 @@ class Table:
                 getattr(self, "on_" + event["e"])(event)
             except AssertionError as error:
                 raise AssertionError(f"event {index} {event}: {error}") from None
+        if self.placing is not None:  # the record ends with a placement (and its gates)
+            try:
+                self.placed_through_gates()
+            except AssertionError as error:
+                raise AssertionError(f"event {len(events) - 1} {events[-1]}: {error}") from None
 
     def before(self, e: dict) -> None:
         """Events that must come immediately after another one (RECORD.md "Modules / Events")."""
         name = e["e"]
+        if self.placing is not None and name != "gate":
+            self.placed_through_gates()
+        if self.lost_due and self.lifted is None:
+            assert name in ("gate_lost", "falcon_back", "bonus"), (
+                f"[M-GATE-7] gates {sorted(self.lost_due)} go back into the box right after the redesign's `reserve`"
+            )
         if self.new_due is not None and name != "bonus":
             assert name == "citizen_new" and e["player"] == self.new_due, "[M-TRADER-3] a new citizen after `resident`"
         if self.trading is not None:
@@ -892,11 +936,11 @@ class Table:
         if self.falconing and not (name == "falcon" and e["player"] == self.player) and name != "bonus":
             self.falconing = False  # [M-FALCON-2] the falcon action is over (a bonus card may be shown meanwhile)
         if self.must_return:
-            assert name == "falcon_back" or (name == "bonus" and e["shown"] is False), (
+            assert name in ("falcon_back", "gate_lost") or (name == "bonus" and e["shown"] is False), (
                 f"[M-FALCON-4] falcons {sorted(self.must_return)} return right after the redesign's `reserve`"
             )
         if self.must_hide:
-            assert name == "falcon_back" or (name == "bonus" and e["shown"] is False), (
+            assert name in ("falcon_back", "gate_lost") or (name == "bonus" and e["shown"] is False), (
                 f"[M-BONUS-3] cards {sorted(self.must_hide)} turn face down right after the redesign's `reserve`"
             )
 
@@ -1084,7 +1128,7 @@ class Table:
                 self.acted = True
             self.reserves[p].remove(tile)
         self.grids[p][at] = tile
-        self.legal(p)
+        self.placing, self.new_gates = (p, at, tile), []  # checked once its `gate` events are read
         if self.disc_at[p] == at and self.discs[p]:  # [M-TRADER-3] the disc is set aside
             self.disc_at[p] = None
             self.trading = (p, tile)
@@ -1113,6 +1157,10 @@ class Table:
         assert self.lifted is None and self.vizier_stage is None and not self.over
         assert self.grids[p].get(at) == e["tile"] and self.tiles[e["tile"]]["kind"] != "start", "[B-TURN-6]"
         del self.grids[p][at]
+        for gate in [g for g in self.gates if g[0] == p and at in (g[3], g[4])]:  # [M-GATE-7] its gates are gone
+            self.gates.remove(gate)
+            self.passages[p].discard(frozenset({gate[3], gate[4]}))
+            self.lost_due.add(gate[:3])
         self.lifted, self.lifted_from = e["tile"], at
         self.vacated = at
         self.may_act = False
@@ -1485,6 +1533,69 @@ class Table:
             self.chest_bag -= set(chests)
             self.rooms[self.chest_room - 1] = list(chests)
         self.chest_room = None
+
+    # -- city gates (RULES.md §11.1)
+    def on_gate_aside(self, e: dict) -> None:
+        """[M-GATE-3] a gate card drawn in a refill goes face up beside the market, when none lies there."""
+        self.refilling_offer()
+        assert self.deck and self.deck[0] == e["card"] and self.cards[e["card"]]["kind"] == "gate", "the deck's next"
+        assert self.gate_display is None, "[M-GATE-3] a second gate card goes to the discard pile"
+        self.gate_display = self.deck.pop(0)
+
+    def on_gate_discard(self, e: dict) -> None:
+        """[M-GATE-3] a gate card drawn while one lies beside the market goes onto the discard pile."""
+        self.refilling_offer()
+        assert self.deck and self.deck[0] == e["card"] and self.cards[e["card"]]["kind"] == "gate", "the deck's next"
+        assert self.gate_display is not None, "[M-GATE-3] the first gate card drawn goes beside the market"
+        self.discard.append(self.deck.pop(0))
+
+    def on_gate_take(self, e: dict) -> None:
+        """[M-GATE-4] taking the face-up gate card is a whole take-money action."""
+        p = e["player"]
+        assert p == self.player and self.may_act, "[M-GATE-4] an action of the turn"
+        assert e["card"] == self.gate_display is not None, "[M-GATE-4] the gate card beside the market"
+        self.may_act = False
+        self.acted = True
+        self.gate_hands[p].append(e["card"])
+        self.gate_display = None
+
+    def on_gate(self, e: dict) -> None:
+        """[M-GATE-5] [M-GATE-6] a gate on a double wall between the tile just placed and a neighbour (no camp)."""
+        p, card, tile, side = e["player"], e["card"], e["tile"], e["side"]
+        assert self.placing is not None and self.placing[0] == p and self.placing[2] == tile, "right after its `place`"
+        assert card in self.gate_hands[p], "[M-GATE-5] a gate card of the player's"
+        at = self.placing[1]
+        step = {letter: (dx, dy, facing) for letter, dx, dy, facing in NEIGHBOURS}
+        assert side in step, "[M-GATE-5] a side N, E, S or W"
+        dx, dy, facing = step[side]
+        near = (at[0] + dx, at[1] + dy)
+        other = self.grids[p].get(near)
+        assert other is not None and self.kind(other) != "camp", "[M-GATE-9] a gate between two tiles, no camp"
+        assert self.side(tile, side) == "wall" and self.side(other, facing) == "wall", "[M-GATE-5] a double wall"
+        passage = frozenset({at, near})
+        assert passage not in self.new_gates, "[M-GATE-5] one gate per double wall"
+        self.gate_hands[p].remove(card)  # the card leaves the game
+        self.new_gates.append(passage)
+        self.passages[p].add(passage)
+        self.gates.append((p, tile, side, at, near))
+
+    def placed_through_gates(self) -> None:
+        """After a `place` and its `gate` events: the Alhambra is legal, and each gate was needed ([M-GATE-6])."""
+        assert self.placing is not None
+        p = self.placing[0]
+        gates, self.placing, self.new_gates = self.new_gates, None, []
+        self.legal(p)
+        if gates:
+            grid, passages = self.grids[p], self.passages[p]
+            assert self.camp_violations(grid, passages - set(gates)), "[M-GATE-6] gates only where needed"
+            for gate in gates:
+                assert self.camp_violations(grid, passages - {gate}), "[M-GATE-6] each gate is needed"
+
+    def on_gate_lost(self, e: dict) -> None:
+        """[M-GATE-7] a gate whose tile (or neighbour) left the Alhambra goes back into the box."""
+        lost = (e["player"], e["tile"], e["side"])
+        assert lost in self.lost_due and self.lifted is None, "[M-GATE-7] a gate whose tile left, after `reserve`"
+        self.lost_due.discard(lost)
 
     def on_game_over(self, e: dict) -> None:
         assert self.scored_last, "[B-END-3] the game ends with the third scoring"

@@ -30,12 +30,13 @@ from game.engine.components import (
     SLOT_CURRENCY,
     TILE_COUNT,
 )
-from game.engine.modules import ACTION_TYPES, CHOOSABLE
+from game.engine.modules import ACTION_TYPES, CHOOSABLE, gates
 from game.engine.modules.bazaars import BuyBazaar, VizierBuyBazaar
 from game.engine.modules.chests import PlaceChest
 from game.engine.modules.dirk import GiveToDirk
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.modules.falcons import BuyFalcon
+from game.engine.modules.gates import GatedFromReserve, GatedPlace, GatedSwap, TakeGate
 from game.engine.modules.thieves import WINDOW, PlayThief
 from game.engine.modules.vizier import VizierBuy
 from game.engine.phases import TURN_END
@@ -53,6 +54,8 @@ GAMES: tuple[tuple[int, int, tuple[str, ...], int], ...] = (
     (3, 9, ("traders", "vizier", "huts"), 10_000),  # to the end: citizens settled, discs set aside and put back
     (2, 7, ("thieves", "exchange"), 10_000),  # to the end: an exchange card in the offer, which no thief takes
     (2, 5, ("huts", "bonus"), 10_000),  # to the end: a hut never given to Dirk, a bonus card shown twice
+    (2, 5, ("gates",), 400),  # gates taken and played: every kind of gated placement listed
+    (6, 3, ("gates",), 10_000),  # to the end: a player holding two gate cards tries a gate too many ([M-GATE-6])
 )
 MALFORMED: tuple[Any, ...] = (True, None, 1.5, "3", -1, 10**9, (), [5], (1.5,), (0,) * 17)
 
@@ -96,6 +99,8 @@ def _value(name: str, state: GameState, rng: random.Random) -> Any:
         return rng.choice((1, 2, 3, 1, 2, 3, 0, 4))
     if name in ("piece", "other_piece"):  # a wooden piece to place ([M-CHEST-5] a chest)
         return rng.choice(_tiles(state, rng))
+    if name == "sides":  # [M-GATE-5] the sides of a placement's gates
+        return tuple(rng.sample(("N", "E", "S", "W"), rng.choice((1, 1, 2))))
     raise AssertionError(f"no values for the field {name!r}")
 
 
@@ -176,6 +181,36 @@ def _thieving(state: GameState) -> list[Any]:
     return [PlayThief(card, took) for card in part.hands[state.decider] for took in state.offer]  # type: ignore[attr-defined]
 
 
+def _gating(state: GameState, rng: random.Random, seen: list[Any]) -> list[Any]:
+    """[M-GATE-4] to [M-GATE-6] with the decider's gate cards: every placement, redesign and swap tried through a gate
+    on each side and through two gates, the gated moves listed earlier with a gate too many, and the face-up gate
+    card taken at any time."""
+    part = state.parts.get("gates")
+    if part is None:
+        return []
+    tries: list[Any] = []
+    if part.display != gates.NONE:  # type: ignore[attr-defined]
+        tries.append(TakeGate(part.display))  # type: ignore[attr-defined]
+    held = sorted(part.held[state.decider])  # type: ignore[attr-defined]
+    if not held:
+        return tries
+    sides = rng.sample(("N", "E", "S", "W"), 2)
+    two = (held[0], held[1] if len(held) > 1 else held[0])
+    for move in rng.sample(seen, min(6, len(seen))):
+        if isinstance(move, (Place, FromReserve)):
+            kind = GatedPlace if isinstance(move, Place) else GatedFromReserve
+            tries += [kind(move.tile, move.x, move.y, (held[0],), (sides[0],)), kind(*move, two, tuple(sides))]
+        elif isinstance(move, Swap):
+            tries += [GatedSwap(*move, (held[0],), (sides[0],)), GatedSwap(*move, two, tuple(sides))]
+    for move in state.legal_actions():  # a listed gated move with its gate elsewhere, and with one gate more
+        if isinstance(move, (GatedPlace, GatedFromReserve, GatedSwap)):
+            for side in ("N", "E", "S", "W"):
+                if side not in move.sides:
+                    tries.append(move._replace(sides=(side,)))
+                    tries.append(move._replace(cards=(*move.cards, held[-1]), sides=(*move.sides, side)))
+    return tries
+
+
 def _stopped(state: GameState, rng: random.Random) -> GameState:
     """A look-ahead copy played on to where it stops, at the end of the turn ([B-TURN-7])."""
     copy = state.clone()
@@ -188,7 +223,7 @@ def _stopped(state: GameState, rng: random.Random) -> GameState:
 def _tries(state: GameState, rng: random.Random, seen: list[Any]) -> list[Any]:
     """The moves tried at one decision."""
     tries: list[Any] = [rng.choice(seen) for _ in range(min(4, len(seen)))]
-    tries += _paying(state) + _perching(state, rng) + _chests(state) + _thieving(state)
+    tries += _paying(state) + _perching(state, rng) + _chests(state) + _thieving(state) + _gating(state, rng, seen)
     for kind in ACTION_TYPES:
         for _ in range(2):
             tries.append(kind(*(_value(name, state, rng) for name in kind._fields)))

@@ -38,6 +38,7 @@ from game.engine.components import (
     CARD_KIND,
     CARD_KINDS,
     CARD_VALUE,
+    CARD_WALLS,
     CHEST,
     CHEST_POINTS,
     CHESTS,
@@ -55,6 +56,9 @@ from game.engine.components import (
     FALCON_POINTS,
     FALCON_TYPES,
     FALCONS,
+    GATE,
+    GATE_CARDS,
+    GATES_DEAL,
     GREEN,
     HUT,
     HUT_COLOUR,
@@ -82,6 +86,9 @@ from game.engine.components import (
     TILE_WALLS,
     TRADER_SET_POINTS,
     TWO_PLAYER_MONEY,
+    WALL_CARD,
+    WALL_CARDS,
+    WALL_PILES,
     E,
     N,
     S,
@@ -97,11 +104,13 @@ from game.engine.components import (
     is_coin,
     is_exchange_card,
     is_falcon,
+    is_gate_card,
     is_hut,
     is_money_card,
     is_scoring_card,
     is_start_tile,
     is_thief_card,
+    is_wall_card,
     pays_as_money,
     scoring_round_of,
     walls_from_text,
@@ -149,6 +158,8 @@ CARD_TESTS = {
     BONUS: is_bonus_card,
     COIN: is_coin,
     THIEF: is_thief_card,
+    GATE: is_gate_card,
+    WALL_CARD: is_wall_card,
 }
 
 
@@ -168,14 +179,14 @@ def test_every_card_has_exactly_one_kind_b_comp_3_b_comp_4():
     """[B-COMP-3] [B-COMP-4] [M-EXCH-1] [M-BONUS-1] [M-CHANGE-1] every card id is of exactly one kind, and its
     predicate says so; of them all, money cards and change coins pay as money."""
     assert set(CARD_KINDS) == set(CARD_TESTS)
-    assert len(CARD_KIND) == len(CARD_CURRENCY) == len(CARD_VALUE) == CARD_COUNT == 162
+    assert len(CARD_KIND) == len(CARD_CURRENCY) == len(CARD_VALUE) == CARD_COUNT == 176
     for card in range(CARD_COUNT):
         assert CARD_KIND[card] in CARD_KINDS
         assert _pick(CARD_TESTS, card) == [CARD_KIND[card]], f"card {card}"
         assert pays_as_money(card) == (CARD_KIND[card] in (MONEY, COIN))
-    assert sorted(ALL_MONEY + SCORING_CARDS + EXCHANGE_CARDS + BONUS_CARDS + COINS + THIEF_CARDS) == list(
-        range(CARD_COUNT)
-    )
+    assert sorted(
+        ALL_MONEY + SCORING_CARDS + EXCHANGE_CARDS + BONUS_CARDS + COINS + THIEF_CARDS + GATE_CARDS + WALL_CARDS
+    ) == list(range(CARD_COUNT))
     assert tuple(range(126, 150)) == COINS
 
 
@@ -211,7 +222,16 @@ def test_kinds_agree_with_the_component_tables_b_comp_1_to_b_comp_4():
     assert tuple(range(108)) == ALL_MONEY
     assert len(ALL_MONEY) == MONEY_CARD_COUNT
     assert SCORING_CARDS == (108, 109)
-    assert Counter(CARD_KIND) == {MONEY: 108, SCORING: 2, EXCHANGE: 6, BONUS: 10, COIN: 24, THIEF: 12}
+    assert Counter(CARD_KIND) == {
+        MONEY: 108,
+        SCORING: 2,
+        EXCHANGE: 6,
+        BONUS: 10,
+        COIN: 24,
+        THIEF: 12,
+        GATE: 6,
+        WALL_CARD: 8,
+    }
 
 
 def test_2024_components_agree_with_their_tables_m_camp_1_m_bazaar_1_m_falcon_1():
@@ -544,3 +564,34 @@ def test_thief_cards_agree_with_their_tables_m_thief_1_m_thief_2():
         assert CARD_VALUE[c] is None and CARD_CURRENCY[c] is None and not is_money_card(c)
         assert describe_card(c).startswith("thief (")
     assert all((THIEF_CURRENCY[c] is not None) == is_thief_card(c) for c in range(CARD_COUNT))
+
+
+def test_gate_cards_agree_with_their_table_m_gate_1_m_gate_2():
+    """[M-GATE-1] six gate cards, all alike, no money; [M-GATE-2] one per player, dealt into piles 3, 4 and 5 as
+    gates.csv says (2 → piles 3 and 4; 4 → 3, 3, 4, 5; 6 → two each)."""
+    assert len(GATE_CARDS) == 6
+    assert GATES_DEAL == {
+        2: (2, (1, 1, 0)),
+        3: (3, (1, 1, 1)),
+        4: (4, (2, 1, 1)),
+        5: (5, (2, 2, 1)),
+        6: (6, (2, 2, 2)),
+    }
+    for players, (count, piles) in GATES_DEAL.items():
+        assert count == players == sum(piles)
+    for c in GATE_CARDS:
+        assert CARD_VALUE[c] is None and CARD_CURRENCY[c] is None and not is_money_card(c) and CARD_WALLS[c] == 0
+        assert describe_card(c) == "city gate"
+
+
+def test_wall_cards_agree_with_their_tables_m_wall_1_m_wall_2():
+    """[M-WALL-1] eight wall cards: the four single walls and the four corners (walls_cards.csv), twelve sticks in
+    all; [M-WALL-2] two cards into each of piles 2 to 5 (walls_piles.csv)."""
+    assert len(WALL_CARDS) == 8
+    assert sorted(CARD_WALLS[c] for c in WALL_CARDS) == sorted((N, E, S, W, N | E, E | S, S | W, W | N))
+    assert sum(bin(CARD_WALLS[c]).count("1") for c in WALL_CARDS) == 12
+    assert WALL_PILES == (0, 2, 2, 2, 2)
+    for c in WALL_CARDS:
+        assert CARD_VALUE[c] is None and CARD_CURRENCY[c] is None and not is_money_card(c)
+        assert describe_card(c).startswith("wall card [")
+    assert all((CARD_WALLS[c] != 0) == is_wall_card(c) for c in range(CARD_COUNT))

@@ -116,6 +116,7 @@ SAMPLE = {
     "piece": CHESTS[0],
     "took": 7,
     "other_piece": CHESTS[1],
+    "sides": ("N",),  # [M-GATE-5] the sides of a placement's gates
 }
 
 

@@ -46,6 +46,7 @@ NAMES = {
     "thieves": word("thie(f|ves)"),
     "traders": word("traders?"),
     "change": word("change"),
+    "gates": word("gates?"),
 }
 # Shared files that may name a module, and why.
 ALLOWED = {

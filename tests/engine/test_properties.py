@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take, alhambra
+from game.engine import Buy, EndTurn, FromReserve, Lift, Pass, Place, Reserve, Swap, Take, alhambra, extended
 from game.engine.alhambra import ORIGIN, cell_at, xy_of
 from game.engine.components import (
     BUILDING_TYPES,
@@ -53,6 +53,7 @@ NEW_MODULES: tuple[str, ...] = (
     "thieves",  # §11.3
     "traders",  # §11.5
     "change",  # §11.2
+    "gates",  # §11.1
 )
 # any subset of the modules that can be chosen at setup (RULES.md §9) and of the new ones, in the registry's order
 DRAWN = tuple(name for name in PLAYABLE if name in CHOOSABLE or name in NEW_MODULES)
@@ -69,9 +70,28 @@ def nearby_cells(grid: dict[int, int]) -> list[int]:
     return [cell_at(x, y) for x in range(min(xs) - 1, max(xs) + 2) for y in range(min(ys) - 1, max(ys) + 2)]
 
 
-def bad_cells(grid, tile, rng, k=3):
+def broken(board, grid, gone=None):
+    """The §4 rules ``grid`` (``board``'s Alhambra changed) breaks, with the passages ``board``'s extra opens
+    ([M-GATE-5]) but those of the tile that left ``gone`` ([M-GATE-7])."""
+    extra = board.extra
+    if extra is None:
+        return alhambra.violations(grid)
+    if gone is not None:
+        extra = extended.without_cell(extra, gone)
+    return extended.violations(grid, extra)
+
+
+def fits_on(board, cell, tile):
+    """``helpers.placement_ok`` with the board's passages."""
+    if board.extra is None:
+        return placement_ok(board.grid, cell, tile)
+    return cell not in board.grid and not broken(board, {**board.grid, cell: tile})
+
+
+def bad_cells(board, tile, rng, k=3):
     """Up to ``k`` cells where the independent oracle says ``tile`` may not go."""
-    cells = [c for c in nearby_cells(grid) if not placement_ok(grid, c, tile)]
+    grid = board.grid
+    cells = [c for c in nearby_cells(grid) if not fits_on(board, c, tile)]
     return rng.sample(cells, min(k, len(cells)))
 
 
@@ -79,7 +99,8 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
     """Actions that are illegal now, for reasons independent of the engine's own checks: a legal
     action with a wrong card / cell / slot, or an action of another phase."""
     player = state.decider
-    grid = state.boards[player].grid
+    board = state.boards[player]
+    grid = board.grid
     out = []
     outside_offer = [c for c in state.hands[player] + state.discard + state.deck if is_money_card(c)]
     if state.phase == WINDOW:  # [M-VIZIER-2] only the vizier's exact purchase or a pass
@@ -118,16 +139,16 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
         if isinstance(action, BuyBazaar) and len(action.paid) > 1:
             out.append(BuyBazaar(action.tile, action.paid[:-1]))  # [M-BAZAAR-3] a bazaar is paid exactly
         if isinstance(action, FromReserve):
-            out += [FromReserve(action.tile, *xy_of(c)) for c in bad_cells(grid, action.tile, rng)]
+            out += [FromReserve(action.tile, *xy_of(c)) for c in bad_cells(board, action.tile, rng)]
         for cell, tile in grid.items():
             rest = dict(grid)
             del rest[cell]
-            if cell == ORIGIN or alhambra.violations(rest):
+            if cell == ORIGIN or broken(board, rest, cell):
                 out.append(Lift(tile))
             for other in state.reserves[player]:
                 swapped = dict(grid)
                 swapped[cell] = other
-                if cell == ORIGIN or alhambra.violations(swapped):
+                if cell == ORIGIN or broken(board, swapped, cell):
                     out.append(Swap(other, tile))
         if not isinstance(action, Pass):
             out.append(Pass())
@@ -143,7 +164,7 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
         if len(grid) > 1:
             out.append(Lift(next(t for t in grid.values() if not is_start_tile(t))))
         if isinstance(action, Place):
-            out += [Place(action.tile, *xy_of(c)) for c in bad_cells(grid, action.tile, rng)]
+            out += [Place(action.tile, *xy_of(c)) for c in bad_cells(board, action.tile, rng)]
         strangers = [t for t in state.bag + [m for m in state.market if m != EMPTY] if t not in state.held]
         if strangers:
             stranger = rng.choice(strangers)
@@ -157,7 +178,8 @@ def illegal_variants(state: GameState, action, rng: random.Random) -> list:
 def check_after_action(state: GameState) -> None:
     check_conservation(state)
     for player, grid in enumerate([board.grid for board in state.boards]):
-        assert alhambra.violations(grid) == []
+        board = state.boards[player]
+        assert broken(board, grid) == []
         # what the state keeps up to date or remembers agrees with the Alhambra as it stands
         recount = [0] * len(BUILDING_TYPES)
         for tile in grid.values():
@@ -165,8 +187,12 @@ def check_after_action(state: GameState) -> None:
             if building_type is not None:  # [B-COMP-1] a start tile has no type
                 recount[building_type] += 1
         assert state.boards[player].type_counts() == recount
-        assert state.boards[player].key() == frozenset(grid.items())
-        assert state.boards[player].spots() == alhambra.survey.work(grid).spots
+        if board.extra is None:
+            assert board.key() == frozenset(grid.items())
+            assert board.spots() == alhambra.survey.work(grid).spots
+        else:  # walls built or passages opened ([M-GATE-5]): the key holds them too
+            assert board.key() == (frozenset(grid.items()), board.extra)
+            assert board.spots() == extended.survey.work(grid, board.extra).spots
     to_come = [0] * len(BUILDING_TYPES)
     for tile in state.bag + [tile for tile in state.market if tile != EMPTY]:
         if TILE_TYPE[tile] is not None:  # camps and bazaars in the bag are no buildings to come
@@ -236,15 +262,16 @@ def test_placement_choices_are_exactly_the_legal_cells(players, seed, choices, m
     while not state.is_over:
         if rng.random() < 0.15:
             player = state.decider
-            grid = state.boards[player].grid
+            board = state.boards[player]
+            grid = board.grid
             for tile in set(state.held) | set(state.reserves[player]):
-                expected = {xy_of(c) for c in nearby_cells(grid) if placement_ok(grid, c, tile)}
+                expected = {xy_of(c) for c in nearby_cells(grid) if fits_on(board, c, tile)}
                 assert set(state.legal_cells(player, tile)) == expected
             removable = set()
             for cell in grid:
                 rest = dict(grid)
                 del rest[cell]
-                if cell != ORIGIN and not alhambra.violations(rest):
+                if cell != ORIGIN and not broken(board, rest, cell):
                     removable.add(cell)
             assert set(state.boards[player].removable()) == removable
         state.apply(rng.choice(state.legal_actions()))

@@ -20,6 +20,7 @@ from .chests import Chests
 from .dirk import Dirk
 from .exchange import Exchange
 from .falcons import Falcons
+from .gates import Gates
 from .huts import Huts
 from .thieves import Thieves
 from .traders import Traders
@@ -36,6 +37,7 @@ MODULES: dict[str, type[Module]] = {
     Camps.name: Camps,  # §9.5
     Bazaars.name: Bazaars,  # §9.6
     Falcons.name: Falcons,  # §9.7
+    Gates.name: Gates,  # §11.1
     Change.name: Change,  # §11.2
     Thieves.name: Thieves,  # §11.3
     Chests.name: Chests,  # §11.6
@@ -46,7 +48,7 @@ MODULES: dict[str, type[Module]] = {
 PLAYABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
 # Modules that play in the engine and its records but are not offered at setup yet, while the AI or the client
 # does not know them (the 2024 edition's were, until their clients were built): §11's, as they are built.
-NOT_OFFERED_YET: tuple[str, ...] = (Change.name, Thieves.name, Traders.name, Chests.name)
+NOT_OFFERED_YET: tuple[str, ...] = (Change.name, Thieves.name, Traders.name, Chests.name, Gates.name)
 # The modules a player chooses at setup (the CLI, the setup screen, the bench), in the rule book's order.
 CHOOSABLE: tuple[str, ...] = tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET)
 # The order of the modules' fields in a record's ``setup`` (RECORD.md: Dirk's tiles with the base fields, then §9's
@@ -64,6 +66,7 @@ SETUP_ORDER: tuple[str, ...] = (
     Thieves.name,
     Traders.name,
     Chests.name,  # §11.6
+    Gates.name,  # §11.1: no setup fields of its own (its cards lie in the deck)
 )
 assert sorted(SETUP_ORDER) == sorted(MODULES), "every module has its place among the record's setup fields"
 # Every name RECORD.md gives a module, built here or not yet (the 2024 edition's: issue 17).
@@ -75,6 +78,7 @@ RECORD_NAMES: tuple[str, ...] = (
     "camps",
     "bazaars",
     "falcons",
+    "gates",
     "change",
     "thieves",
     "traders",

@@ -99,8 +99,19 @@ class Module:
         """How many tiles the module draws from the bag at setup, right after the market's ([B-DIRK-2] Dirk's six)."""
         return 0
 
-    def deal_into_piles(self, rng: random.Random, piles: list[list[int]]) -> None:
-        """[B-SETUP-6] add the module's cards to the five piles of the deck (before each pile is shuffled)."""
+    def deal_into_piles(self, rng: random.Random, piles: list[list[int]], players: int) -> None:
+        """[B-SETUP-6] add the module's cards to the five piles of the deck (before each pile is shuffled), in a game of
+        ``players``."""
+
+    def aside_cards(self) -> tuple[int, ...]:
+        """Cards of the deck that never enter the money offer: each one drawn in a refill goes to the module
+        (``card_aside``) and the draw goes on ([M-GATE-3] a gate card, [M-WALL-3] a wall card beside the market)."""
+        return ()
+
+    def card_aside(self, state: Play, card: int) -> None:
+        """A card of ``aside_cards`` was drawn while the offer was refilled: the module keeps it (and writes its
+        event, in draw order among the ``offer`` events) or discards it (``state.discard_card``)."""
+        raise NotImplementedError
 
     def deal(self, rng: random.Random, players: int, tiles: tuple[int, ...]) -> Any:
         """The module's part of the deal (``Deal.parts``), drawn from ``rng`` after the base game's.  ``tiles`` are
@@ -124,8 +135,8 @@ class Module:
         """The record's ``tiles`` entries of the module's own tiles (RECORD.md: kind and what the tile shows)."""
         return []
 
-    def card_entries(self) -> list[dict[str, Any]]:
-        """The record's ``cards`` entries of the module's own cards."""
+    def card_entries(self, players: int) -> list[dict[str, Any]]:
+        """The record's ``cards`` entries of the module's own cards in a game of ``players``."""
         return []
 
     def setup_fields(self, part: Any) -> dict[str, Any]:

@@ -145,7 +145,7 @@ class Bonus(Module):
             return [f"[M-BONUS-1] {share} different bonus cards for each of the {deal.players} players"]
         return []
 
-    def card_entries(self) -> list[dict[str, Any]]:
+    def card_entries(self, players: int) -> list[dict[str, Any]]:
         return [
             {"id": c, "kind": CARD_KIND[c], "type": BUILDING_TYPES[BONUS_TILE[c][0]], "cost": BONUS_TILE[c][1]}  # type: ignore[index]
             for c in BONUS_CARDS

@@ -105,7 +105,7 @@ class Change(Module):
             problems.append("[M-CHANGE-4] coins never enter the money deck, the offer or a starting hand")
         return problems
 
-    def card_entries(self) -> list[dict[str, Any]]:
+    def card_entries(self, players: int) -> list[dict[str, Any]]:
         """RECORD.md ``coin``: its currency, and value 1."""
         return [
             {"id": c, "kind": CARD_KIND[c], "currency": CURRENCIES[CARD_CURRENCY[c]], "value": CARD_VALUE[c]}  # type: ignore[index]

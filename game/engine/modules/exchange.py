@@ -162,7 +162,7 @@ class Exchange(Module):
     absent_reason = mark("exchange cards play only with the exchange offices module")
     events = (EVENT,)
 
-    def deal_into_piles(self, rng: random.Random, piles: list[list[int]]) -> None:
+    def deal_into_piles(self, rng: random.Random, piles: list[list[int]], players: int) -> None:
         """[M-EXCH-1] two of the six exchange cards, shuffled, into each of piles 2, 3 and 4."""
         cards = list(EXCHANGE_CARDS)
         rng.shuffle(cards)
@@ -175,7 +175,7 @@ class Exchange(Module):
             return ["[M-EXCH-1] the exchange cards are shuffled into the deck, never dealt to a hand or the offer"]
         return []
 
-    def card_entries(self) -> list[dict[str, Any]]:
+    def card_entries(self, players: int) -> list[dict[str, Any]]:
         return [
             {"id": c, "kind": CARD_KIND[c], "currencies": [CURRENCIES[x] for x in EXCHANGE_PAIR[c]]}  # type: ignore[union-attr]
             for c in EXCHANGE_CARDS

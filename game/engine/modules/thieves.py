@@ -247,7 +247,7 @@ class Thieves(Module):
             problems.append("[M-THIEF-1] the twelve thief cards, each dealt or left in the box once")
         return problems
 
-    def card_entries(self) -> list[dict[str, Any]]:
+    def card_entries(self, players: int) -> list[dict[str, Any]]:
         return [
             {"id": c, "kind": CARD_KIND[c], "currency": CURRENCIES[THIEF_CURRENCY[c]]}  # type: ignore[index]
             for c in THIEF_CARDS
