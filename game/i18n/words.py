@@ -23,6 +23,7 @@ from game.engine.components import (
     CARD_VALUE,
     CHEST,
     CITIZEN,
+    COIN,
     EXCHANGE,
     EXCHANGE_PAIR,
     FALCON,
@@ -181,6 +182,9 @@ def card(card_id: int) -> str:
         return _("bonus card {type} {cost}").format(type=building(kind_index), cost=cost)
     if kind == THIEF:
         return _("thief ({currency})").format(currency=currency(THIEF_CURRENCY[card_id]))  # type: ignore[arg-type]
+    if kind == COIN:  # [M-CHANGE-4] a change coin, value 1: said apart from a money card of value 1
+        # TRANSLATORS: a change coin of value 1 in a currency ("florin coin")
+        return _("{currency} coin").format(currency=currency(CARD_CURRENCY[card_id]))  # type: ignore[arg-type]
     if CARD_CURRENCY[card_id] is None:  # a card the words do not say yet (§11's, not offered at setup): the engine's
         return describe_card(card_id)
     return _("{currency} {value}").format(currency=currency(CARD_CURRENCY[card_id]), value=CARD_VALUE[card_id])  # type: ignore[arg-type]

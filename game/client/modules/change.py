@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.engine.components import CARD_CURRENCY, COINS, CURRENCIES
 from game.engine.modules import change
 from game.i18n import N_, _, ngettext, words
@@ -49,8 +50,7 @@ def bag(state: GameState) -> list[int]:
 
 def coin_name(coin: int) -> str:
     """A coin as a player says it: "florin coin"."""
-    # TRANSLATORS: a change coin of value 1 in a currency ("florin coin")
-    return _("{currency} coin").format(currency=words.currency(CARD_CURRENCY[coin]))  # type: ignore[arg-type]
+    return words.card(coin)
 
 
 def _draws(narrator: Narrator, event: dict) -> LogLine:
@@ -130,12 +130,14 @@ class ChangePanel(ModulePanel):
             return
         self.ui = ui
         left = bag(snap.state)
-        title = common.section_title(ui, surface, _("Change bag"), (self.rect.x + px(12), self.rect.y + px(9)))
+        inner = (self.rect.x + px(12), self.rect.right - px(12))
+        title = common.section_title(ui, surface, _("Change bag"), (inner[0], self.rect.y + px(9)), right=inner[1])
         small = ui.font_px(11)
         count = ngettext("{n} coin", "{n} coins", len(left)).format(n=len(left))
-        room = self.rect.right - px(12) - title.right - px(10)
+        room = self.rect.w - px(24) - title.w - px(10)
         word = ui.text.render(ui.text.fit(count, small, room), small, theme.TEXT_DIM)
-        surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), title.y + px(1))))
+        x = inner[0] if i18n.is_rtl() else inner[1] - word.get_width()
+        surface.blit(word, (x, title.y + px(1)))  # at the other end from the title
         font = ui.font_px(12)
         for currency, rect in enumerate(self.coin_rects()):
             n = sum(1 for coin in left if CARD_CURRENCY[coin] == currency)
