@@ -14,6 +14,7 @@ modules explicitly: both are still in ``NOT_OFFERED_YET``.
 from __future__ import annotations
 
 import copy
+import itertools
 from functools import cache
 
 import pygame
@@ -32,11 +33,22 @@ from game.client.narrate import narrate
 from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.rules_help import MODULE_PAGES, PAGES, RulesScene, module_blocks
 from game.client.score_sheet import sheet_for
-from game.client.sprites import Sprites
+from game.client.sprites import Sprites, card_size
 from game.client.table import Table
+from game.client.theme import Fonts, TextCache
 from game.engine import ACTION, Buy, Game, GameState
 from game.engine.alhambra import xy_of
-from game.engine.components import CARD_CURRENCY, CARD_VALUE, CHEST_POINTS, CHESTS, COINS, SLOT_CURRENCY, is_coin
+from game.engine.components import (
+    ALL_MONEY,
+    CARD_CURRENCY,
+    CARD_VALUE,
+    CHEST_POINTS,
+    CHESTS,
+    COINS,
+    PIECE_COLOUR,
+    SLOT_CURRENCY,
+    is_coin,
+)
 from game.engine.modules import NOT_OFFERED_YET, change, chests
 from game.engine.modules.chests import BuyChests, PlaceChest
 from game.i18n import _
@@ -426,3 +438,43 @@ def test_a_whole_game_with_change_and_chests_through_the_interface(make_app: Mak
     assert {"chests", "chest", "overpay", "place"} <= done, done
     kinds = {event["e"] for event in table.game.events}
     assert {change.EVENT, chests.BUY_EVENT, chests.PLACE_EVENT, chests.ROOM_EVENT} <= kinds, kinds
+
+
+# ---------------------------------------------------------------------- the art
+@pytest.fixture(scope="module")
+def sprites() -> Sprites:
+    pygame.font.init()
+    return Sprites(TextCache(Fonts()))
+
+
+def grey(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(pygame.transform.grayscale(surface), "RGB")[::3]
+
+
+def grey_difference(a: pygame.Surface, b: pygame.Surface) -> float:
+    """Mean absolute difference of two same-sized images seen in greyscale (0..255)."""
+    return sum(abs(x - y) for x, y in zip(grey(a), grey(b), strict=True)) / len(grey(a))
+
+
+@pytest.mark.parametrize("height", [60, 120])
+def test_every_coin_loads_round_and_differs_per_currency_also_in_greyscale(sprites: Sprites, height: int) -> None:
+    """[M-CHANGE-1] a coin per currency, told apart by its emblem (not colour alone) and from a money card of value 1
+    by its shape: its art's corners are clear where a card's are not."""
+    faces = {CARD_CURRENCY[c]: sprites.card(c, height) for c in COINS}
+    assert len(faces) == 4 and all(face.get_size() == card_size(height) for face in faces.values())
+    for a, b in itertools.combinations(faces.values(), 2):
+        assert grey_difference(a, b) > 3
+    money = next(c for c in ALL_MONEY if CARD_VALUE[c] == 1 and CARD_CURRENCY[c] == 0)
+    card = sprites.card(money, height)
+    assert card.get_at((2, height - 3)).a > 200 and faces[0].get_at((2, height - 3)).a == 0
+    assert grey_difference(faces[0], card) > 20
+
+
+@pytest.mark.parametrize("size", [24, 64])
+def test_every_chest_loads_with_its_building_emblem_and_differs_per_colour(sprites: Sprites, size: int) -> None:
+    """[M-CHEST-1] a chest per building colour, each with that type's emblem: they differ in greyscale too."""
+    faces = {PIECE_COLOUR[c]: sprites.tile(c, size) for c in CHESTS}
+    assert len(faces) == 6 and all(face.get_size() == (size, size) for face in faces.values())
+    if size == 64:
+        for a, b in itertools.combinations(faces.values(), 2):
+            assert grey_difference(a, b) > 2
