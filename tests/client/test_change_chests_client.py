@@ -25,6 +25,7 @@ from module_player import position, sit_down
 from test_full_game import play_to_the_end
 from test_module_panels_layout import LANGUAGES, Drawing, covered, outside, tag_texts
 
+from ai import make_agent
 from game import i18n
 from game.client.modules import CLIENT_MODULES, modules_for, moved_items, setup_key
 from game.client.modules.change import ChangePanel
@@ -36,7 +37,7 @@ from game.client.score_sheet import sheet_for
 from game.client.sprites import Sprites, card_size
 from game.client.table import Table
 from game.client.theme import Fonts, TextCache
-from game.engine import ACTION, Buy, Game, GameState
+from game.engine import ACTION, Buy, Game, GameConfig, GameState, Seat
 from game.engine.alhambra import xy_of
 from game.engine.components import (
     ALL_MONEY,
@@ -478,3 +479,49 @@ def test_every_chest_loads_with_its_building_emblem_and_differs_per_colour(sprit
     if size == 64:
         for a, b in itertools.combinations(faces.values(), 2):
             assert grey_difference(a, b) > 2
+
+
+# ---------------------------------------------------------------------- a bot's chest, played back
+@cache
+def _bot_placing() -> Game:
+    """A game where a bot (seat 1) is about to put a chest on one of its buildings (random play, test setup)."""
+    for seed in range(1, 120):
+        seats = (Seat("You", "human"), Seat("Bot 1", "random"), Seat("Bot 2", "random"))
+        game = Game.new(GameConfig(seed=seed, seats=seats, modules=MODULES))
+        agent = make_agent("random", seed)
+        for _turn in range(900):
+            state = game.state
+            if state.is_over:
+                break
+            if state.phase == chests.PLACING and state.decider == 1:
+                return game
+            game.apply(agent.choose(state.knowledge(state.decider), state.legal_actions()))
+    raise AssertionError("no bot placing a chest in the seeds tried")
+
+
+def test_a_bots_chest_flies_from_its_room_to_the_building_on_its_panel(make_app: MakeApp) -> None:
+    """[M-CHEST-5] at normal speed a bot's placement is played back: the chest flies from the room it was bought
+    from to its building on the bot's panel, where it is drawn after, and the log says it."""
+    game = _bot_placing().copy()
+    part = chests.of(game.state)
+    assert part is not None
+    driver = make_app(speed=1.0)
+    driver.app.play(Table(game, (0,)))
+    seen: dict = {}
+    scene = None
+    for _frame in range(3000):
+        driver.step()
+        scene = driver.scene
+        for flight in getattr(getattr(scene, "animator", None), "flights", ()):
+            seen.setdefault(flight.key, (flight.start.copy(), flight.end.copy()))
+        placed = [e for e in scene.table.game.events if e["e"] == chests.PLACE_EVENT and e["player"] == 1]
+        if placed and ("tile", placed[0]["chest"]) in seen:
+            break
+    assert scene is not None and placed, "the bot placed a chest"
+    chest = placed[0]["chest"]
+    begin, end = seen[("tile", chest)]
+    panel = next(p for p in scene.opponents.panels if p.seat == 1)
+    assert panel.rect.colliderect(end), "it lands on the bot's panel"
+    assert chests_panel(scene).rect.colliderect(begin), "it leaves the treasure chamber"
+    said = " ".join(line.text for line in narrate(scene.table.game.events, ("You", "Bot 1", "Bot 2"), 0))
+    assert "Bot 1 puts the" in said
