@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from game.engine import Action, GameState
 
 TYPES = len(BUILDING_TYPES)
-CHESTS_PER_TILE = 0.25  # chests a player may get per building tile they get (a room of four every so often)
-SPREAD = 1.0  # how much the chest counts may drift per chest still to come to a player
+CHESTS_PER_TILE = 0.4  # chests a player may get per building tile they get (a room of four every so often)
+SPREAD = 6.0  # how much the chest counts may drift per chest still to come to a player (tuned by greedy self-play)
 SQRT_HALF = 0.7071067811865476
 REMEMBERED = 20_000  # expected points per (terms, counts) kept before the memo starts afresh
 _POINTS: dict[tuple, tuple[float, ...]] = {}
@@ -46,16 +46,24 @@ def part_of(state: GameState) -> ChestPart:
     return part
 
 
+def counted(state: GameState, player: int) -> int:
+    """[M-CHEST-6] [M-CHEST-8] ``player``'s chests that count: a chest's building is in their Alhambra or on their
+    reserve, so those not on the reserve (``chests.counted`` without a look at the whole Alhambra)."""
+    on = part_of(state).on[player]
+    if not on:
+        return 0
+    reserve = state.reserves[player]
+    return len(on) - sum(1 for tile in reserve if tile in on) if reserve else len(on)
+
+
 def free_counts(state: GameState, player: int) -> list[int]:
     """[M-CHEST-5] [M-CHEST-6] per colour, ``player``'s buildings in their Alhambra without a chest, and the
     buildings they hold to place this turn (those may take one too)."""
     free = state.boards[player].type_counts()
-    grid = state.boards[player].grid
-    on = part_of(state).on[player]
-    if on:
-        for cell_tile in grid.values():
-            if cell_tile in on:
-                free[TILE_TYPE[cell_tile]] -= 1  # type: ignore[index]
+    reserve = state.reserves[player]
+    for building in part_of(state).on[player]:
+        if building not in reserve:
+            free[TILE_TYPE[building]] -= 1  # type: ignore[index]
     if player == state.decider:
         for tile in state.held:
             kind = TILE_TYPE[tile]
@@ -85,7 +93,7 @@ def place_round(state: GameState, counts: list[float], pending: list[int], order
 def chest_counts(state: GameState) -> list[float]:
     """[M-CHEST-8] each player's chests that count, with the chests waiting to be placed where they will go."""
     part = part_of(state)
-    counts: list[float] = [float(chests.counted(state, p)) for p in range(state.players)]
+    counts: list[float] = [float(counted(state, p)) for p in range(state.players)]
     if part.pending:
         order = part.queue or seat_order(state, state.turn_player)
         place_round(state, counts, part.pending, order)
@@ -104,22 +112,35 @@ def chests_to_come(state: GameState) -> int:
     return found if part.closed else found + len(part.bag)
 
 
-def terms(state: GameState) -> tuple[tuple[tuple[int, ...], float, float], ...]:
-    """Per scoring to come: (rank points, scale of a pairwise gap, chance to get a first chest before it)."""
-    from ai.evaluation import tiles_before_scoring  # the evaluation asks the modules: imported when first asked
+Terms = tuple[tuple[tuple[int, ...], float, float], ...]
+_TERMS: dict[tuple, Terms] = {}
 
-    supply = chests_to_come(state) / state.players
-    found = []
+
+def terms(state: GameState) -> Terms:
+    """Per scoring to come: (rank points, scale of a pairwise gap, chance to get a first chest before it);
+    remembered by what they follow from (the search meets the same few over and over)."""
+    from ai.evaluation import tiles_before_scoring, tiles_left  # the evaluation asks the modules: imported late
+
+    supply = chests_to_come(state)
+    key = (supply, state.drawn, state.rounds_scored, tiles_left(state), state.players, state.windows)
+    found = _TERMS.get(key)
+    if found is not None:
+        return found
+    each = supply / state.players
+    found_terms = []
     for round_number, tiles in tiles_before_scoring(state).items():
-        growth = min(supply, tiles * CHESTS_PER_TILE)
+        growth = min(each, tiles * CHESTS_PER_TILE)
         variance = SPREAD * SPREAD * growth
         gap_scale = SQRT_HALF / math.sqrt(2 * variance + 0.04) if variance > 0 else 0.0
         arrival = 1.0 - math.exp(-growth) if growth > 0 else 0.0
-        found.append((CHEST_POINTS[round_number - 1], round(gap_scale, 3), round(arrival, 3)))
-    return tuple(found)
+        found_terms.append((CHEST_POINTS[round_number - 1], round(gap_scale, 3), round(arrival, 3)))
+    if len(_TERMS) >= REMEMBERED:
+        _TERMS.clear()
+    found = _TERMS[key] = tuple(found_terms)
+    return found
 
 
-def expected_points(state: GameState, counts: list[float], scoring: tuple | None = None) -> tuple[float, ...]:
+def expected_points(state: GameState, counts: list[float], scoring: Terms | None = None) -> tuple[float, ...]:
     """[M-CHEST-8] each player's expected chest points over the scorings to come, for chest ``counts``."""
     from ai.evaluation import _type_points  # the ranking of a building majority, ties and all ([B-SCORE-3])
 
@@ -152,20 +173,64 @@ def purchase_gain(state: GameState, me: int, room: int) -> tuple[float, int]:
     scoring = terms(state)
     counts = chest_counts(state)
     before = expected_points(state, counts, scoring)
+    return _gain_of_room(state, me, room, scoring, counts, before, strongest_rival(state.scores, me))
+
+
+def _gain_of_room(
+    state: GameState, me: int, room: int, scoring: Terms, counts: list[float], before: tuple[float, ...], rival: int
+) -> tuple[float, int]:
     after_counts = list(counts)
     place_round(state, after_counts, part_of(state).rooms[room - 1], seat_order(state, me))
     after = expected_points(state, after_counts, scoring)
-    rival = strongest_rival(state.scores, me)
     gain = (after[me] - before[me]) - (after[rival] - before[rival])
     return gain, int(after_counts[me] - counts[me])
 
 
+class _Outlook:
+    """What every room's purchase is priced against, for one pricer: the chest terms, counts, expected points and
+    strongest rival of its position, and each room's gain once worked out."""
+
+    __slots__ = ("before", "counts", "gains", "pricer", "rival", "scoring")
+
+    def __init__(self, pricer: object) -> None:
+        from ai.evaluation import strongest_rival
+
+        state = pricer.state  # type: ignore[attr-defined]
+        self.pricer = pricer  # kept, so that a new pricer is never mistaken for this one
+        self.scoring = terms(state)
+        self.counts = chest_counts(state)
+        self.before = expected_points(state, self.counts, self.scoring)
+        self.rival = strongest_rival(state.scores, pricer.me)  # type: ignore[attr-defined]
+        self.gains: dict[int, float] = {}
+
+    def gain(self, room: int) -> float:
+        found = self.gains.get(room)
+        if found is None:
+            pricer = self.pricer
+            found = self.gains[room] = _gain_of_room(
+                pricer.state,  # type: ignore[attr-defined]
+                pricer.me,  # type: ignore[attr-defined]
+                room,
+                self.scoring,
+                self.counts,
+                self.before,
+                self.rival,
+            )[0]
+        return found
+
+
+# The outlook of the pricer last asked: the engine lists a purchase per room and payment, every payment of a room
+# moves the majorities alike, and the rooms share their position.
+_LAST: list[_Outlook | None] = [None]
+
+
 def price_buy(pricer: object, action: BuyChests) -> float:
     """[M-CHEST-3] [M-CHEST-8] the majorities the room moves, less the money paid (no extra action)."""
-    state = pricer.state  # type: ignore[attr-defined]
-    gain, _ = purchase_gain(state, pricer.me, action.room)  # type: ignore[attr-defined]
+    outlook = _LAST[0]
+    if outlook is None or outlook.pricer is not pricer:
+        outlook = _LAST[0] = _Outlook(pricer)
     paid = sum(CARD_VALUE[c] for c in action.paid)  # type: ignore[misc]
-    return gain + pricer.money_value(-paid)  # type: ignore[attr-defined,no-any-return]
+    return outlook.gain(action.room) + pricer.money_value(-paid)  # type: ignore[attr-defined,no-any-return]
 
 
 def price_place(pricer: object, action: PlaceChest) -> float:
@@ -197,7 +262,7 @@ class ChestsAdvice(Advice):
 
     def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         if isinstance(action, PlaceChest):
-            have = chests.counted(state, me)
+            have = counted(state, me)
             return Message.of(
                 "{move}: my chests {have} -> {then} for the chest majority at every scoring to come",
                 move=said_action(state, action),
@@ -206,9 +271,9 @@ class ChestsAdvice(Advice):
             )
         if not isinstance(action, BuyChests):
             return None
-        have = chests.counted(state, me)
+        have = counted(state, me)
         _, placed = purchase_gain(state, me, action.room)
-        best = max(chests.counted(state, p) for p in range(state.players) if p != me)
+        best = max(counted(state, p) for p in range(state.players) if p != me)
         return Message.of(
             "{move}: {placed} of its chests fit my buildings, my chests {have} -> {then} against a rival's "
             "{best} ({gain})",

@@ -16,6 +16,7 @@ the disc back where a building of its colours can come.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import Place, said_action
@@ -61,9 +62,29 @@ def part_of(state: GameState) -> TraderPart:
     return part
 
 
+@lru_cache(maxsize=4096)
+def _points(colours: tuple[int, ...]) -> int:
+    return set_points(list(colours))
+
+
+def points_of(colours: list[int]) -> int:
+    """[M-TRADER-6] ``set_points``, remembered by the colours (few sets of residents recur in a search)."""
+    return _points(tuple(sorted(colours)))
+
+
 def gain_of(residents: list[int], colour: int) -> int:
     """[M-TRADER-6] the set points one more resident of ``colour`` adds at a scoring."""
-    return set_points([*residents, colour]) - set_points(residents)
+    return points_of([*residents, colour]) - points_of(residents)
+
+
+def counted(state: GameState, player: int) -> list[int]:
+    """[M-TRADER-7] the colours of ``player``'s residents that count: a resident's building is in their Alhambra
+    or on their reserve, so those not on the reserve (``traders.counted`` without a look at the whole Alhambra)."""
+    on = part_of(state).residents[player]
+    if not on:
+        return []
+    reserve = state.reserves[player]
+    return [PIECE_COLOUR[citizen] for building, citizen in on.items() if building not in reserve]  # type: ignore[misc]
 
 
 def cell_factor(state: GameState, player: int, cell: int | None, disc: list[int]) -> float:
@@ -100,7 +121,7 @@ def resident_colours(state: GameState, player: int) -> list[int]:
     """[M-TRADER-7] the colours of ``player``'s residents that count (in the Alhambra), with the one a pending
     decision moves in ([M-TRADER-3]: the window after a placement on the disc's cell)."""
     part = part_of(state)
-    colours = traders.counted(state, player)
+    colours = counted(state, player)
     if state.phase == TRADING and state.decider == player and part.placed >= 0:
         kind = TILE_TYPE[part.placed]
         if (
@@ -122,7 +143,7 @@ def disc_cell_gain(state: GameState, player: int, tile: int) -> tuple[int, float
         return None
     for citizen in part.discs[player]:
         if PIECE_COLOUR[citizen] == kind:
-            return cell, float(gain_of(traders.counted(state, player), kind))
+            return cell, float(gain_of(counted(state, player), kind))
     return None
 
 
@@ -130,7 +151,7 @@ def price_resident(pricer: object, action: MoveResident) -> float:
     """[M-TRADER-3] [M-TRADER-6] the resident's set points at every scoring to come."""
     state = pricer.state  # type: ignore[attr-defined]
     me = pricer.me  # type: ignore[attr-defined]
-    return gain_of(traders.counted(state, me), PIECE_COLOUR[action.piece]) * scorings_left(state)  # type: ignore[arg-type]
+    return gain_of(counted(state, me), PIECE_COLOUR[action.piece]) * scorings_left(state)  # type: ignore[arg-type]
 
 
 def price_new(pricer: object, action: NewCitizen) -> float:
@@ -138,7 +159,7 @@ def price_new(pricer: object, action: NewCitizen) -> float:
     state = pricer.state  # type: ignore[attr-defined]
     me = pricer.me  # type: ignore[attr-defined]
     part = part_of(state)
-    residents = traders.counted(state, me)
+    residents = counted(state, me)
     remaining = state.tiles_to_come()
     return disc_worth(state, residents, [*part.discs[me], action.piece], remaining) - disc_worth(
         state, residents, part.discs[me], remaining
@@ -150,7 +171,7 @@ def price_swap(pricer: object, action: SwapCitizen) -> float:
     state = pricer.state  # type: ignore[attr-defined]
     me = pricer.me  # type: ignore[attr-defined]
     part = part_of(state)
-    residents = traders.counted(state, me)
+    residents = counted(state, me)
     remaining = state.tiles_to_come()
     disc = part.discs[me]
     after = [c for c in disc if c != action.piece] + [action.other_piece]
@@ -179,7 +200,7 @@ class TradersAdvice(Advice):
         decider = state.decider
         for player in range(state.players):
             residents = resident_colours(state, player)
-            value = set_points(residents) * left
+            value = points_of(residents) * left
             disc = part.discs[player]
             if disc and chance:
                 factor = cell_factor(state, player, part.at[player], disc)
@@ -214,13 +235,13 @@ class TradersAdvice(Advice):
     def reason(self, state: GameState, action: Action, me: int, gain: float) -> Message | None:
         signed = f"{gain:+.1f}"
         if isinstance(action, MoveResident):
-            residents = traders.counted(state, me)
+            residents = counted(state, me)
             colour = PIECE_COLOUR[action.piece]
             return Message.of(
                 "{move}: my residents score {before} -> {after} at each of {scorings} scorings to come",
                 move=said_action(state, action),
-                before=set_points(residents),
-                after=set_points([*residents, colour]),  # type: ignore[list-item]
+                before=points_of(residents),
+                after=points_of([*residents, colour]),  # type: ignore[list-item]
                 scorings=scorings_left(state),
             )
         if isinstance(action, NewCitizen):
@@ -250,14 +271,14 @@ class TradersAdvice(Advice):
         if isinstance(action, Place) and state.phase != CHOOSING:
             found = disc_cell_gain(state, me, action.tile)
             if found is not None and found[0] == action.cell:
-                residents = traders.counted(state, me)
+                residents = counted(state, me)
                 return Message.of(
                     "{move}: onto my trader's disc, a {type} citizen moves in: residents score {before} -> {after} "
                     "at each of {scorings} scorings to come",
                     move=said_action(state, action),
                     type=TILE_TYPE[action.tile],
-                    before=set_points(residents),
-                    after=set_points([*residents, TILE_TYPE[action.tile]]),  # type: ignore[list-item]
+                    before=points_of(residents),
+                    after=points_of([*residents, TILE_TYPE[action.tile]]),  # type: ignore[list-item]
                     scorings=scorings_left(state),
                 )
         return None
