@@ -67,8 +67,9 @@ PAGE = HelpPage.of_rules(
     ),
     (
         N_(
-            "The treasure chamber is beside the market. On your turn click a room, then click cards of your hand to "
-            "change the payment (at least 8), and Buy in the room."
+            "The treasure chamber is beside the market. On your turn click a room: the cheapest payment is "
+            "suggested (X: another); click cards of your hand to change it (at least 8), then Buy under the rooms "
+            "or Enter."
         ),
         N_("Placing a chest: your buildings that may take one are lit; click one. Chests of one colour are alike."),
         N_("Chests sit on the buildings of every Alhambra, and the score sheet has a row for them."),
