@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from game.engine import ACTION, Action, Buy, EndTurn, FromReserve, GameState, Place, Reserve, Take
-from game.engine.alhambra import FIT_WALLS, longest_wall
+from game.engine.alhambra import longest_wall
 from game.engine.components import CARD_CURRENCY, CARD_VALUE, EMPTY, MARKET_CURRENCY, TILE_COST, TILE_TYPE, TILE_WALLS
 
 from .evaluation import DEFAULT_WEIGHTS, Outlook, Weights, money_cap, payable_sums, scorings_left, strongest_rival
@@ -256,9 +256,11 @@ def turn_candidates(state: GameState) -> list[Action]:
     moves: list[Action] = state.take_actions() + state.buy_actions()
     reserve = state.reserves[player]
     if reserve:
-        spots = state.boards[player].spots()
+        board = state.boards[player]
+        spots = board.spots()
+        fit = board.fit  # FIT_WALLS, with the walls built on tiles ([M-WALL-7])
         for tile in reserve:
-            walls = FIT_WALLS[tile]  # a camp fits no spot this way: its places are its module's ([M-CAMP-2])
+            walls = fit[tile]  # a camp fits no spot this way: its places are its module's ([M-CAMP-2])
             moves.extend(
                 FromReserve(tile, spot.x, spot.y)
                 for spot in spots
@@ -273,10 +275,11 @@ def turn_candidates(state: GameState) -> list[Action]:
 
 def placement_candidates(state: GameState) -> list[Action]:
     tile = state.held[0]
-    walls = FIT_WALLS[tile]  # a camp fits no spot this way: its places are its module's ([M-CAMP-2])
+    board = state.boards[state.decider]
+    walls = board.fit[tile]  # a camp fits no spot this way: its places are its module's ([M-CAMP-2])
     moves: list[Action] = [
         Place(tile, spot.x, spot.y)
-        for spot in state.boards[state.decider].spots()
+        for spot in board.spots()
         if walls & spot.touching == spot.need_wall and spot.touching & ~walls
     ]
     moves.append(Reserve(tile))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from .actions import Action
     from .board import Board
+    from .extended import Extra
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,9 @@ class Play(Protocol):
     def forget_supply(self) -> None: ...
 
     # ------------------------------------------------------------------ what §11 adds to an Alhambra (``extended``)
+    def set_extra(self, player: int, extra: Extra) -> None:
+        """``player``'s Alhambra gains what a module adds beyond the printed tiles (walls built on tiles)."""
+
     def place_opening(self, action: Action, opened: tuple[tuple[int, int], ...], written: list[dict]) -> None:
         """Carry out ``action`` (a held tile's ``Place``, a ``FromReserve`` or a ``Swap``, checked) opening the
         passages ``opened`` between the placed tile's cell and its neighbours: its events, with ``written`` right after

@@ -42,7 +42,9 @@ from .components import (
     SLOT_CURRENCY,
     START_TILES,
     TILE_COST,
+    TILE_SIDES,
     TILE_TYPE,
+    TILE_WALLS,
     describe_tile,
     is_money_card,
     is_scoring_card,
@@ -784,7 +786,11 @@ class GameState:
             raise IllegalAction("B-TURN-6", "{tile} is not on your reserve", tile=action.reserve_tile)
         cell = self._alhambra_cell(action.alhambra_tile)
         tile = action.reserve_tile
-        problem = self.boards[self.turn_player].swap_violation(cell, tile)
+        board = self.boards[self.turn_player]
+        if board.extra is None:  # the base game's check, called directly: the search swaps often
+            problem = alhambra.swap_violation(board.grid, cell, TILE_WALLS[tile], TILE_SIDES[tile])
+        else:
+            problem = board.swap_violation(cell, tile)
         if problem:
             raise _violation(problem)
 
@@ -909,7 +915,7 @@ class GameState:
     def _forget(self, player: int) -> None:
         """Drop what was computed from ``player``'s Alhambra and reserve (a test changed them in place)."""
         board = self.boards[player]
-        self.boards[player] = Board(board.grid, None, board.extra, board.fit)
+        self.boards[player] = Board(board.grid) if board.extra is None else Board(board.grid).with_extra(board.extra)
         self._redesigns[player] = None
 
     # ------------------------------------------------------------------ flow of a turn

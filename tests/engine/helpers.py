@@ -39,6 +39,7 @@ from game.engine.components import (
     START_TILES,
     TILE_TYPE,
     TILE_WALLS,
+    WALL_CARDS,
     is_bazaar,
     is_coin,
     is_exchange_card,
@@ -46,13 +47,14 @@ from game.engine.components import (
     is_money_card,
     is_scoring_card,
     is_start_tile,
+    is_wall_card,
     pays_as_money,
     scoring_round_of,
     walls_from_text,
 )
 from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
-from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, gates, huts, thieves, traders
+from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, gates, huts, thieves, traders, walls
 from game.engine.modules import change as change_module
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
@@ -388,6 +390,13 @@ def check_conservation(state: GameState) -> None:
     else:
         assert not in_deck, "[M-GATE-1] gate cards only with the city gates"
     assert not any(map(is_gate_card, state.offer)), "[M-GATE-3] a gate card is never one of the offer's cards"
+    laid = walls.of(state)
+    in_deck = sorted(c for c in state.deck + state.discard + state.offer if is_wall_card(c))
+    if laid is not None:  # each wall card in the deck, face up beside the market, or used (out of the game)
+        assert not any(map(is_wall_card, state.discard + state.offer)), "[M-WALL-3] wall cards never in the offer"
+        assert sorted(in_deck + laid.shown + laid.used) == list(WALL_CARDS), "[M-WALL-1] wall cards created or lost"
+    else:
+        assert not in_deck, "[M-WALL-1] wall cards only with the city walls"
     chamber = chests.of(state)
     if chamber is not None:  # each chest in the bag, a room, waiting to be placed, or on one building
         placed = [chest for on in chamber.on for chest in on.values()]

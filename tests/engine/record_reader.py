@@ -5,7 +5,8 @@ entries, setup fields, each event's fields), modules included.  ``follow`` repla
 moving tiles and cards between the places of the table exactly as the events say, checking that each
 event is possible at that point (a card taken is in the offer, a refill is the next card of the deck,
 a vizier purchase comes in its window and is exact, a hut is the top of its stack, totals add up, ...).
-It uses no engine code except ``alhambra.violations``/``longest_wall`` on the Alhambras it rebuilds,
+It uses no engine code except ``alhambra.violations``/``longest_wall`` on the Alhambras it rebuilds (and
+``alhambra.longest_trail`` on the wall segments it finds itself where walls were built, [M-WALL-7]),
 so it tests that a record is *self-contained*.  ``check`` does both.
 
 Modules followed: all seven (RULES.md §9.1-9.7).  An Alhambra with camps is checked by this reader's own
@@ -39,6 +40,7 @@ MODULES = (
     "thieves",
     "traders",
     "gates",
+    "walls",
 )
 FOLLOWED_MODULES = MODULES
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -86,6 +88,8 @@ MODULE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "gate_take": ("player", "card"),
     "gate": ("player", "card", "tile", "side"),
     "gate_lost": ("player", "tile", "side"),
+    "wall_up": ("card",),
+    "wall": ("player", "card", "tile"),
 }
 EVENT_MODULE = {
     "vizier_wake": "vizier",
@@ -113,6 +117,8 @@ EVENT_MODULE = {
     "gate_take": "gates",
     "gate": "gates",
     "gate_lost": "gates",
+    "wall_up": "walls",
+    "wall": "walls",
 }
 # Events this project adds (RECORD.md: "add any others you need"): a player with no legal action passes ([B-TURN-8]).
 PROJECT_EVENT_FIELDS: dict[str, tuple[str, ...]] = {"pass": ("player",)}
@@ -251,6 +257,18 @@ dirham,green,1,6
 denar,blue,1,6
 ducat,orange,1,6
 """
+# [M-WALL-1] walls_cards.csv: the sides each of the eight wall cards shows; [M-WALL-2] two into each of piles 2-5
+WALLS_CARDS_CSV = """wall_n,wall_e,wall_s,wall_w
+1,0,0,0
+0,1,0,0
+0,0,1,0
+0,0,0,1
+1,1,0,0
+0,1,1,0
+0,0,1,1
+1,0,0,1
+"""
+WALLS_IN_PILES = (0, 2, 2, 2, 2)
 COMPONENT_CSV = {
     "huts.csv": HUTS_CSV,
     "exchange.csv": EXCHANGE_CSV,
@@ -259,6 +277,7 @@ COMPONENT_CSV = {
     "bazaars.csv": BAZAARS_CSV,
     "falcons.csv": FALCONS_CSV,
     "change.csv": CHANGE_CSV,
+    "walls_cards.csv": WALLS_CARDS_CSV,
 }
 
 
@@ -286,6 +305,7 @@ COMPONENT_SETS: dict[str, Counter] = {
     "chest": Counter({(r["type"],): int(r["count"]) for r in csv_rows(CHESTS_CSV)}),
     "citizen": Counter({(r["type"],): int(r["count"]) for r in csv_rows(CITIZENS_CSV)}),
     "thief": Counter({(r["currency"],): int(r["copies"]) for r in csv_rows(THIEVES_CSV)}),
+    "wall": Counter((sides(r, "wall"),) for r in csv_rows(WALLS_CARDS_CSV)),
 }
 TILE_MODULE = {
     "hut": "huts",
@@ -295,7 +315,14 @@ TILE_MODULE = {
     "chest": "chests",
     "citizen": "traders",
 }
-CARD_MODULE = {"exchange": "exchange", "bonus": "bonus", "coin": "change", "thief": "thieves", "gate": "gates"}
+CARD_MODULE = {
+    "exchange": "exchange",
+    "bonus": "bonus",
+    "coin": "change",
+    "thief": "thieves",
+    "gate": "gates",
+    "wall": "walls",
+}
 # [M-GATE-2] gates.csv: gate cards in piles 1..5 by the number of players (one per player, dealt to 3, 4, 5, 3, ...)
 GATES_IN_PILES = {2: (0, 0, 1, 1, 0), 3: (0, 0, 1, 1, 1), 4: (0, 0, 2, 1, 1), 5: (0, 0, 2, 2, 1), 6: (0, 0, 2, 2, 2)}
 PAYING = ("money", "coin")  # [M-CHANGE-4] a coin pays like a money card of value 1 in its currency
@@ -358,13 +385,23 @@ def component_key(entry: dict) -> tuple:
     if kind == "coin":
         assert entry["currency"] in CURRENCIES and entry["value"] == 1, f"coin {entry}"
         return (entry["currency"], entry["value"])
+    if kind == "wall":  # [M-WALL-1] one wall, or two meeting at a corner
+        walls = entry["walls"]
+        assert wall_text(walls, 2) and walls and walls not in ("NS", "EW"), f"wall card {entry}"
+        return (walls,)
     if kind == "gate":  # [M-GATE-1] all gate cards are alike
         assert set(entry) == {"id", "kind"}, f"gate {entry}"
         return ()
     raise AssertionError(f"unknown component kind {kind!r}")
 
 
-def check_piles(deck: list[int], cards: dict[int, dict], exchange: bool, gates: tuple[int, ...] = (0,) * 5) -> None:
+def check_piles(
+    deck: list[int],
+    cards: dict[int, dict],
+    exchange: bool,
+    gates: tuple[int, ...] = (0,) * 5,
+    walls: tuple[int, ...] = (0,) * 5,
+) -> None:
     """[B-SETUP-6] [M-EXCH-1] the deck is five piles of (nearly) equal numbers of money cards, top pile first:
     scoring card 1 in pile 2, scoring card 2 in pile 4 and, with exchange offices, two exchange cards in
     each of piles 2, 3 and 4; piles 1 and 5 hold money only.  Which piles are the larger ones is not
@@ -384,6 +421,8 @@ def check_piles(deck: list[int], cards: dict[int, dict], exchange: bool, gates: 
     ]
     for pile, count in enumerate(gates):  # [M-GATE-2]
         wanted[pile][("gate", None)] = count
+    for pile, count in enumerate(walls):  # [M-WALL-2]
+        wanted[pile][("wall", None)] = count
     money = sum(1 for c in deck if cards[c]["kind"] == "money")
     q, r = divmod(money, 5)
     for larger in combinations(range(5), r):
@@ -489,7 +528,13 @@ def check_structure(record: dict) -> None:
     assert sorted(dealt) == sorted(in_play), "hands, offer and deck hold every money, scoring and exchange card"
     for c in [c for hand in setup["hands"] for c in hand] + setup["offer"]:
         assert card_by_id[c]["kind"] == "money", "[M-EXCH-1] hands and offer hold money cards only"
-    check_piles(setup["deck"], card_by_id, "exchange" in modules, GATES_IN_PILES[n] if "gates" in modules else (0,) * 5)
+    check_piles(
+        setup["deck"],
+        card_by_id,
+        "exchange" in modules,
+        GATES_IN_PILES[n] if "gates" in modules else (0,) * 5,
+        WALLS_IN_PILES if "walls" in modules else (0,) * 5,
+    )
     if "huts" in modules:
         stacks = setup["huts"]
         assert isinstance(stacks, dict) and sorted(stacks) == sorted(TYPES), "setup.huts: the six stacks by type"
@@ -683,11 +728,15 @@ class Table:
         self.placing: tuple[int, tuple[int, int], int] | None = None  # (player, at, tile) of the last `place`
         self.new_gates: list[frozenset[tuple[int, int]]] = []  # the gates of that placement
         self.lost_due: set[tuple[int, int, str]] = set()  # [M-GATE-7] gates whose tile left, due as `gate_lost`
+        self.wall_display: list[int] = []  # [M-WALL-3] wall cards face up beside the market
+        self.built: dict[int, int] = {}  # [M-WALL-7] tile -> the walls built on it (NESW bits)
 
     # -- helpers
     def walls(self, tile: int) -> int:
+        """The tile's walls: printed, and built on it ([M-WALL-7])."""
         text = self.tiles[tile].get("walls", "")
-        return sum(bit for bit, letter in ((1, "N"), (2, "E"), (4, "S"), (8, "W")) if letter in text)
+        printed = sum(bit for bit, letter in ((1, "N"), (2, "E"), (4, "S"), (8, "W")) if letter in text)
+        return printed | self.built.get(tile, 0)
 
     def kind(self, tile: int) -> str:
         return self.tiles[tile]["kind"]
@@ -708,7 +757,8 @@ class Table:
 
     def legal(self, player: int) -> None:
         grid = self.grids[player]
-        if any(self.kind(t) == "camp" for t in grid.values()) or self.passages[player]:
+        walled = any(t in self.built for t in grid.values())  # [M-WALL-7]
+        if walled or any(self.kind(t) == "camp" for t in grid.values()) or self.passages[player]:
             found = self.camp_violations(grid, self.passages[player])
         else:
             found = alhambra.violations(self.engine_grid(player))
@@ -716,7 +766,7 @@ class Table:
 
     def side(self, tile: int, letter: str) -> str:
         """What ``tile`` shows on side ``letter``: wall or open; a camp bastion or green [M-CAMP-1]."""
-        walled = letter in self.tiles[tile].get("walls", "")
+        walled = bool(self.walls(tile) & {"N": 1, "E": 2, "S": 4, "W": 8}[letter])
         if self.kind(tile) == "camp":
             return "bastion" if walled else "green"
         return "wall" if walled else "open"
@@ -773,6 +823,25 @@ class Table:
         if len(outside) + len(grid) != len(box):
             found.append("[B-PLACE-5] the Alhambra encloses an empty area")
         return found
+
+    def wall_length(self, player: int) -> int:
+        """[B-SCORE-4] the longest outer wall; where walls were built ([M-WALL-7]) on this reader's own segments."""
+        grid = self.grids[player]
+        if not any(t in self.built for t in grid.values()):
+            return alhambra.longest_wall(self.engine_grid(player))
+        segments = []  # walled sides facing an empty cell, between corners (a corner numbered like its cell)
+        for (x, y), tile in grid.items():
+            walls = self.walls(tile)
+            for bit, dx, dy, ends in (
+                (1, 0, -1, ((0, 0), (1, 0))),
+                (2, 1, 0, ((1, 0), (1, 1))),
+                (4, 0, 1, ((0, 1), (1, 1))),
+                (8, -1, 0, ((0, 0), (0, 1))),
+            ):
+                if walls & bit and (x + dx, y + dy) not in grid:
+                    (ax, ay), (bx, by) = ends
+                    segments.append((cell_at(x + ax, y + ay), cell_at(x + bx, y + by)))
+        return alhambra.longest_trail(segments)
 
     def camp_points(self, player: int) -> int:
         """[M-CAMP-3] each arrow of each camp: one point per tile in the unbroken straight line that way (walls do
@@ -878,7 +947,13 @@ class Table:
             and self.vizier_stage is None
             and not self.must_return
             and not self.chests_busy()
-            and not (self.player is not None and self.discs[self.player] and self.disc_at[self.player] is None)
+            # [M-TRADER-5] the disc goes back at the end of a turn; not after a tile of the end (RECORD.md: no `trader`)
+            and not (
+                not self.over
+                and self.player is not None
+                and self.discs[self.player]
+                and self.disc_at[self.player] is None
+            )
         )
 
     def settled(self) -> bool:
@@ -918,7 +993,9 @@ class Table:
         if self.new_due is not None and name != "bonus":
             assert name == "citizen_new" and e["player"] == self.new_due, "[M-TRADER-3] a new citizen after `resident`"
         if self.trading is not None:
-            keeps = name == "bonus" or (name in ("resident", "citizen_swap") and e["player"] == self.trading[0])
+            keeps = name in ("bonus", "gate") or (  # [M-GATE-5] a placement's gates come before its citizens
+                name in ("resident", "citizen_swap") and e["player"] == self.trading[0]
+            )
             if not keeps:
                 self.trading = None  # [M-TRADER-3] the player moved no citizen and exchanged none
         if self.hut_up_due is not None:
@@ -1236,7 +1313,7 @@ class Table:
                         expected[("dirk" if i == self.n else i, kind)] = share
                 rank += len(tied)
         for p in range(self.n):
-            wall = alhambra.longest_wall(self.engine_grid(p))
+            wall = self.wall_length(p)
             if wall:
                 expected[(p, "wall")] = wall
             if "camps" in self.modules and self.camp_points(p):
@@ -1596,6 +1673,38 @@ class Table:
         lost = (e["player"], e["tile"], e["side"])
         assert lost in self.lost_due and self.lifted is None, "[M-GATE-7] a gate whose tile left, after `reserve`"
         self.lost_due.discard(lost)
+
+    # -- city walls (RULES.md §11.4)
+    def on_wall_up(self, e: dict) -> None:
+        """[M-WALL-3] a wall card drawn in a refill lies face up beside the market (any number of them)."""
+        self.refilling_offer()
+        assert self.deck and self.deck[0] == e["card"] and self.cards[e["card"]]["kind"] == "wall", "the deck's next"
+        self.wall_display.append(self.deck.pop(0))
+
+    def on_wall(self, e: dict) -> None:
+        """[M-WALL-4] to [M-WALL-6] the action: a face-up wall card's walls built on one of the player's tiles (bought
+        this turn and not placed, in the Alhambra or on the reserve; no camp), on sides without a wall, facing empty
+        cells in the Alhambra; the card leaves the game."""
+        p, card, tile = e["player"], e["card"], e["tile"]
+        assert p == self.player and self.may_act, "[M-WALL-4] an action of the turn"
+        assert card in self.wall_display, "[M-WALL-4] a wall card face up beside the market"
+        at = next((xy for xy, t in self.grids[p].items() if t == tile), None)
+        owned = at is not None or tile in self.reserves[p] or (tile in self.held and self.holder == p)
+        assert owned, "[M-WALL-4] one of the player's tiles"
+        assert self.kind(tile) != "camp", "[M-WALL-5] a camp takes no walls"
+        letters = self.cards[card]["walls"]
+        new = sum(bit for bit, letter in ((1, "N"), (2, "E"), (4, "S"), (8, "W")) if letter in letters)
+        assert not self.walls(tile) & new, "[M-WALL-4] printed (or built) walls are not built over"
+        if at is not None:
+            for letter, dx, dy, _ in NEIGHBOURS:
+                if letter in letters:
+                    assert (at[0] + dx, at[1] + dy) not in self.grids[p], "[M-WALL-6] a new wall faces an empty cell"
+        self.wall_display.remove(card)
+        self.built[tile] = self.built.get(tile, 0) | new
+        self.may_act = False
+        self.acted = True
+        if at is not None:
+            self.legal(p)
 
     def on_game_over(self, e: dict) -> None:
         assert self.scored_last, "[B-END-3] the game ends with the third scoring"

@@ -56,6 +56,7 @@ GAMES: tuple[tuple[int, int, tuple[str, ...], int], ...] = (
     (2, 5, ("huts", "bonus"), 10_000),  # to the end: a hut never given to Dirk, a bonus card shown twice
     (2, 5, ("gates",), 400),  # gates taken and played: every kind of gated placement listed
     (6, 3, ("gates",), 10_000),  # to the end: a player holding two gate cards tries a gate too many ([M-GATE-6])
+    (3, 8, ("walls", "camps"), 10_000),  # to the end: wall cards tried on tiles of all kinds, camps among them
 )
 MALFORMED: tuple[Any, ...] = (True, None, 1.5, "3", -1, 10**9, (), [5], (1.5,), (0,) * 17)
 

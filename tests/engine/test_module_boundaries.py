@@ -47,6 +47,7 @@ NAMES = {
     "traders": word("traders?"),
     "change": word("change"),
     "gates": word("gates?"),
+    "walls": word("wall_cards?|city_walls?|build_walls?|built_walls?|wall_up|sticks?"),
 }
 # Shared files that may name a module, and why.
 ALLOWED = {

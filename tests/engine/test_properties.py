@@ -54,6 +54,7 @@ NEW_MODULES: tuple[str, ...] = (
     "traders",  # §11.5
     "change",  # §11.2
     "gates",  # §11.1
+    "walls",  # §11.4
 )
 # any subset of the modules that can be chosen at setup (RULES.md §9) and of the new ones, in the registry's order
 DRAWN = tuple(name for name in PLAYABLE if name in CHOOSABLE or name in NEW_MODULES)

@@ -25,6 +25,7 @@ from .huts import Huts
 from .thieves import Thieves
 from .traders import Traders
 from .vizier import Vizier
+from .walls import Walls
 
 # Every module by its record name (RECORD.md ``config.modules``), one line each; Dirk is switched on
 # by the player count, not by name ([B-DIRK-1]).  The order is the order their hooks run in.
@@ -40,6 +41,7 @@ MODULES: dict[str, type[Module]] = {
     Gates.name: Gates,  # §11.1
     Change.name: Change,  # §11.2
     Thieves.name: Thieves,  # §11.3
+    Walls.name: Walls,  # §11.4
     Chests.name: Chests,  # §11.6
     Traders.name: Traders,  # §11.5: after the chests, whose placement comes first at a turn's end
 }
@@ -48,7 +50,7 @@ MODULES: dict[str, type[Module]] = {
 PLAYABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
 # Modules that play in the engine and its records but are not offered at setup yet, while the AI or the client
 # does not know them (the 2024 edition's were, until their clients were built): §11's, as they are built.
-NOT_OFFERED_YET: tuple[str, ...] = (Change.name, Thieves.name, Traders.name, Chests.name, Gates.name)
+NOT_OFFERED_YET: tuple[str, ...] = (Change.name, Thieves.name, Traders.name, Chests.name, Gates.name, Walls.name)
 # The modules a player chooses at setup (the CLI, the setup screen, the bench), in the rule book's order.
 CHOOSABLE: tuple[str, ...] = tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET)
 # The order of the modules' fields in a record's ``setup`` (RECORD.md: Dirk's tiles with the base fields, then §9's
@@ -67,6 +69,7 @@ SETUP_ORDER: tuple[str, ...] = (
     Traders.name,
     Chests.name,  # §11.6
     Gates.name,  # §11.1: no setup fields of its own (its cards lie in the deck)
+    Walls.name,  # §11.4: none either
 )
 assert sorted(SETUP_ORDER) == sorted(MODULES), "every module has its place among the record's setup fields"
 # Every name RECORD.md gives a module, built here or not yet (the 2024 edition's: issue 17).
@@ -81,6 +84,7 @@ RECORD_NAMES: tuple[str, ...] = (
     "gates",
     "change",
     "thieves",
+    "walls",
     "traders",
     "chests",
 )

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, FromReserve, Place, Swap
-from ..alhambra import STEPS, Alhambra, Spot, sides_fit
+from ..alhambra import STEPS, Alhambra, Spot
 from ..components import CAMP_ARROWS, CAMPS, TILE_COST, TILE_KIND, TILE_WALLS, is_camp, walls_to_text
 from ..messages import mark
 from .base import Module
@@ -45,8 +45,7 @@ def spots(board: Board, tile: int) -> tuple[Spot, ...]:
     if found is None:
         if len(_SPOTS) >= SPOTS_REMEMBERED:
             _SPOTS.clear()
-        grid = board.grid
-        found = _SPOTS[key] = tuple(spot for spot in board.survey().spots if sides_fit(grid, spot.cell, tile))
+        found = _SPOTS[key] = tuple(spot for spot in board.survey().spots if board.sides_fit(spot.cell, tile))
     return found
 
 
@@ -90,7 +89,7 @@ def redesigns(state: Play, player: int) -> list[Action]:
     moves: list[Action] = [FromReserve(camp, spot.x, spot.y) for camp in camps for spot in spots(board, camp)]
     for cell in sorted(grid):
         if is_camp(grid[cell]):
-            moves.extend(Swap(camp, grid[cell]) for camp in camps if sides_fit(grid, cell, camp))
+            moves.extend(Swap(camp, grid[cell]) for camp in camps if board.sides_fit(cell, camp))
     return moves
 
 

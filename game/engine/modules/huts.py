@@ -100,18 +100,21 @@ def owned(state: Play, player: int) -> int:
     return count
 
 
-def hut_bonus(grid: dict[int, int], counts: list[int]) -> None:
-    """[M-HUT-4] each building of a hut's colour next to the hut counts one more, unless a wall is between."""
+def hut_bonus(grid: dict[int, int], counts: list[int], table: tuple[int, ...] = TILE_WALLS) -> None:
+    """[M-HUT-4] each building of a hut's colour next to the hut counts one more, unless a wall is between.
+
+    ``table``: every tile's walls, the printed ones by default; with walls built on tiles, the board's
+    (``Board.fit``: [M-WALL-7] a built wall separates a hut from a building like a printed one)."""
     for cell, tile in grid.items():
         colour = HUT_COLOUR[tile]
         if colour is None:
             continue
-        walls = TILE_WALLS[tile]
+        walls = table[tile]
         for side, step in STEPS:
             neighbour = grid.get(cell + step)
             if neighbour is None or TILE_TYPE[neighbour] != colour or walls & side:
                 continue
-            if TILE_WALLS[neighbour] & _OPPOSITE[side]:
+            if table[neighbour] & _OPPOSITE[side]:
                 continue
             counts[colour] += 1
 
@@ -209,4 +212,5 @@ class Huts(Module):
         return [TakeHut(stack[0]) for stack in state.parts[NAME].stacks if stack]  # type: ignore[attr-defined]
 
     def count_extra(self, state: Play, player: int, counts: list[int]) -> None:
-        hut_bonus(state.boards[player].grid, counts)
+        board = state.boards[player]
+        hut_bonus(board.grid, counts, TILE_WALLS if board.extra is None else board.fit)
