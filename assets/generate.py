@@ -2680,6 +2680,9 @@ def render_images() -> dict[str, pygame.Surface]:
     from assets import draw_expansion3  # expansion 3's change coins and expansion 4's treasure chests: their own file
 
     out.update(draw_expansion3.images())
+    from assets import draw_expansion2  # expansion 2's city gates and expansion 3's city walls: their own file
+
+    out.update(draw_expansion2.images())
     return out
 
 

@@ -29,6 +29,7 @@ from game.engine.components import (
     CAMP_ARROWS,
     CARD_CURRENCY,
     CARD_VALUE,
+    CARD_WALLS,
     CHESTS,
     CITIZENS,
     COINS,
@@ -39,6 +40,7 @@ from game.engine.components import (
     FALCON_KINDS,
     FALCON_TYPES,
     FALCONS,
+    GATE_CARDS,
     HUT_COLOUR,
     PIECE_COLOUR,
     SLOT_CURRENCY,
@@ -47,6 +49,7 @@ from game.engine.components import (
     TILE_COST,
     TILE_TYPE,
     TILE_WALLS,
+    WALL_CARDS,
     E,
     N,
     S,
@@ -59,11 +62,13 @@ from game.engine.components import (
     is_coin,
     is_exchange_card,
     is_falcon,
+    is_gate_card,
     is_hut,
     is_scoring_card,
     is_start_tile,
     is_thief_card,
     scoring_round_of,
+    walls_to_text,
 )
 
 from . import theme
@@ -158,6 +163,8 @@ class Sprites:
         needed += [_card_file(card) for card in THIEF_CARDS] + ["cards/thief_back.png", "tokens/trader_disc.png"]
         needed += [citizen_file(tile) for tile in CITIZENS]
         needed += [_card_file(card) for card in COINS] + [chest_file(tile) for tile in CHESTS]
+        needed += [_card_file(card) for card in (*GATE_CARDS[:1], *WALL_CARDS)] + ["tokens/gate.png"]
+        needed += [f"tokens/wall_{side}.png" for side in "NESW"]
         needed += [f"ui/{name}.png" for name in (*ICONS, *icons)] + ["ui/logo.png", "ui/icon.png"]
         needed += [f"sounds/{name}.wav" for name in SOUNDS] + [f"fonts/{name}" for name in theme.FONT_FILES.values()]
         missing = []
@@ -430,6 +437,10 @@ def _card_file(card: int) -> str:
         return f"cards/coin_{CURRENCIES[CARD_CURRENCY[card]]}.png"  # type: ignore[index]
     if is_thief_card(card):  # [M-THIEF-1] a thief, named by the currency it steals
         return f"cards/thief_{CURRENCIES[THIEF_CURRENCY[card]]}.png"  # type: ignore[index]
+    if is_gate_card(card):  # [M-GATE-1] the gate cards are alike
+        return "cards/gate.png"
+    if CARD_WALLS[card]:  # [M-WALL-1] a wall card, named by the sides it walls
+        return f"cards/wall_{walls_to_text(CARD_WALLS[card])}.png"
     if is_exchange_card(card):
         first, second = EXCHANGE_PAIR[card]  # type: ignore[misc]
         return f"cards/exchange_{CURRENCIES[first]}_{CURRENCIES[second]}.png"

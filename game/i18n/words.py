@@ -21,6 +21,7 @@ from game.engine.components import (
     CARD_CURRENCY,
     CARD_KIND,
     CARD_VALUE,
+    CARD_WALLS,
     CHEST,
     CITIZEN,
     COIN,
@@ -29,6 +30,7 @@ from game.engine.components import (
     FALCON,
     FALCON_KIND,
     FALCON_TYPES,
+    GATE,
     HUT,
     HUT_COLOUR,
     PIECE_COLOUR,
@@ -41,6 +43,7 @@ from game.engine.components import (
     TILE_KIND,
     TILE_TYPE,
     TILE_WALLS,
+    WALL_CARD,
     describe_card,
     scoring_round_of,
 )
@@ -170,7 +173,8 @@ def tiles_of_kind(tile_id: int, n: int) -> str:
 
 
 def card(card_id: int) -> str:
-    """A card as a player says it: "florin 3", "scoring card 1", "exchange card florin/denar"."""
+    """A card as a player says it: "florin 3", "scoring card 1", "exchange card florin/denar", "wall card (north,
+    east)"."""
     kind = CARD_KIND[card_id]
     if kind == SCORING:
         return _("scoring card {round}").format(round=scoring_round_of(card_id))
@@ -185,7 +189,13 @@ def card(card_id: int) -> str:
     if kind == COIN:  # [M-CHANGE-4] a change coin, value 1: said apart from a money card of value 1
         # TRANSLATORS: a change coin of value 1 in a currency ("florin coin")
         return _("{currency} coin").format(currency=currency(CARD_CURRENCY[card_id]))  # type: ignore[arg-type]
-    if CARD_CURRENCY[card_id] is None:  # a card the words do not say yet (§11's, not offered at setup): the engine's
+    if kind == GATE:  # [M-GATE-1] a city-gate card: all alike
+        # TRANSLATORS: a card of the city gates module (it comes with a wooden gate)
+        return _("city gate card")
+    if kind == WALL_CARD:  # [M-WALL-1] a wall card, said by the sides its walls are built on
+        # TRANSLATORS: a card of the city walls module; {sides} the sides it walls ("north, east")
+        return _("wall card ({sides})").format(sides=sides(CARD_WALLS[card_id]))
+    if CARD_CURRENCY[card_id] is None:  # a card of a kind the words do not say (none today): the engine's words
         return describe_card(card_id)
     return _("{currency} {value}").format(currency=currency(CARD_CURRENCY[card_id]), value=CARD_VALUE[card_id])  # type: ignore[arg-type]
 

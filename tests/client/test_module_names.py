@@ -81,6 +81,7 @@ GUARDS = {
     # "change" is also an everyday word of the code (a language change): the module's own name alone, or its coins
     "change": Guard(rf"^change$|{word('coins?')}", IDENTIFIERS, {SPRITES: ANY}),
     "chests": Guard(word("chests?"), IDENTIFIERS, {SPRITES: ANY}),
+    "gates": Guard(word("gates?"), IDENTIFIERS, {SPRITES: ANY}),
 }
 
 

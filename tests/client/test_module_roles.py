@@ -48,6 +48,7 @@ EXPECTED = {
     "traders": {"narration", "scoring", "moves", "placements"},
     "change": {"narration"},
     "chests": {"narration", "scoring", "moves", "wares", "placements"},
+    "gates": {"narration", "holdings", "moves", "placements"},
 }
 
 
@@ -126,6 +127,7 @@ def say_nothing(compiled: Compiled, state: GameState) -> set[str]:
         "picked_prompt": compiled.picked_prompt(state, 0, None),
         "unpickable": compiled.unpickable(state, 0, None),
         "preview": compiled.preview(state, action),
+        "previews": compiled.previews(state, action),
         "describe": compiled.describe(state, action),
         "offer_move": compiled.offer_move(state, state.offer[0]),
         "cell_moves": compiled.cell_moves(state, 0),
@@ -193,4 +195,4 @@ def test_a_module_holds_pieces_where_it_has_holdings(name: str) -> None:
     """The opponents' panels make room beside the reserves for what a seat holds of a module (a vizier token,
     bonus cards, exchange cards): asked as "does any module that plays have holdings?"."""
     compiled = modules_for(Ruleset.of(3, (name,)))
-    assert compiled.holds_pieces == (name in ("vizier", "exchange", "bonus", "thieves"))
+    assert compiled.holds_pieces == (name in ("vizier", "exchange", "bonus", "thieves", "gates"))

@@ -145,7 +145,16 @@ def test_base_game_sprites_by_id_are_unchanged(sprites: Sprites) -> None:
 def test_base_game_art_is_unchanged() -> None:
     """The base game's PNG files are byte-identical to those generated last on purpose (the modules only add)."""
     root = resources.files("assets")
-    module_art = ("tiles/hut_", "cards/exchange_", "cards/bonus_", "cards/coin_", "cards/thief_", "tokens/")
+    module_art = (
+        "tiles/hut_",
+        "cards/exchange_",
+        "cards/bonus_",
+        "cards/coin_",
+        "cards/thief_",
+        "cards/gate",
+        "cards/wall_",
+        "tokens/",
+    )
     paths = []
     for folder in ("board", "cards", "tiles", "ui"):
         for entry in root.joinpath(folder).iterdir():

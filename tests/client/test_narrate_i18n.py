@@ -26,6 +26,7 @@ from game.client.score_sheet import Row, sheet_for
 from game.client.views.log import LogView
 from game.engine import Game, GameConfig, Place, Seat
 from game.engine import events as record_events
+from game.engine.components import GATE_CARDS
 from game.engine.messages import Message
 
 # every module the client knows (offered at setup or not yet), and Dirk with two players
@@ -81,7 +82,11 @@ def played(players: int, seed: int, modules: tuple[str, ...] = EVERY_MODULE) -> 
 
 
 GAMES = ((2, 1), (3, 2), (2, 3), (3, 4))
-RARE = [{"e": record_events.PASS, "player": 1}, {"e": record_events.PASS, "player": 0}]  # seldom in random play
+RARE = [  # seldom in random play
+    {"e": record_events.PASS, "player": 1},
+    {"e": record_events.PASS, "player": 0},
+    {"e": "gate_discard", "card": GATE_CARDS[-1]},  # [M-GATE-3] a second gate card drawn while one lies out
+]
 
 
 def every_event() -> list[list[dict]]:

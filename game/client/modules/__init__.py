@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 
-from . import bazaars, bonus, camps, change, chests, dirk, exchange, falcons, huts, thieves, traders, vizier
+from . import bazaars, bonus, camps, change, chests, dirk, exchange, falcons, gates, huts, thieves, traders, vizier
 from .base import (
     ROLES,
     ChoicePanel,
@@ -70,6 +70,7 @@ CLIENT_MODULES: dict[str, ClientModule] = {
         thieves.CLIENT,
         traders.CLIENT,
         chests.CLIENT,
+        gates.CLIENT,
     )
 }
 _NARRATIONS = tuple(m.narration for m in CLIENT_MODULES.values() if m.narration is not None)
@@ -242,6 +243,9 @@ class Compiled:
 
     def preview(self, state: GameState, action: Action) -> Mark | None:
         return next((mark for p in self._placements if (mark := p.preview(state, action)) is not None), None)
+
+    def previews(self, state: GameState, action: Action) -> list[Mark]:
+        return [mark for p in self._placements for mark in p.previews(state, action)]
 
     # ------------------------------------------------------------ narration
     def describe(self, state: GameState, action: Action) -> str | None:

@@ -43,8 +43,8 @@ module says more.  A module writes only the roles it needs; a role it lacks is N
   which may be picked now, the cards that pay for one (the cheapest suggested) and the corners that take it, each
   with its move; ``pick``: the button and key that pick the next (as a click on one in its panel:
   ``ModulePanel.piece_at``); ``picked_prompt``: the prompt while one is held; ``unpickable``: why none (or the one
-  clicked: ``ModulePanel.piece_drawn_at``) may be picked now; ``preview``: the token one of its moves would put
-  there, drawn faded (waiting for End turn, a hint).
+  clicked: ``ModulePanel.piece_drawn_at``) may be picked now; ``preview``, ``previews``: the token(s) one of its
+  moves would put there, drawn faded (waiting for End turn, a hint, a placement under the mouse).
 - ``panel``: a ``ModulePanel`` class, a new one made for each table scene: drawn every frame at the bottom of the
   opponents column (``least_height``: the height its words and pieces need there) or at the right end of the
   market row (``beside_market``); a target for drops, a click on it may make a move (``action_at``), and
@@ -535,6 +535,12 @@ class Placements(Role):
     def preview(self, state: GameState, action: Action) -> Mark | None:
         """The token one of its moves would put on your Alhambra (waiting for End turn, or hinted), or None."""
         return None
+
+    def previews(self, state: GameState, action: Action) -> list[Mark]:
+        """Every token one of its moves would put on your Alhambra (waiting for End turn, hinted, or under the
+        mouse: the gates of a placement through them), drawn faded; ``preview``'s one by default."""
+        mark = self.preview(state, action)
+        return [mark] if mark is not None else []
 
 
 # The roles a client module may have, by the name of its field in ``ClientModule``.

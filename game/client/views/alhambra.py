@@ -148,6 +148,19 @@ class AlhambraView:
         cell = self.cell_rect(*mark.at)
         if mark.spot == "cell":
             return cell.inflate(-round(cell.w * 0.14), -round(cell.h * 0.14))
+        if mark.spot == "overlay":  # laid over the whole tile (a wall built on one of its sides)
+            return cell.copy()
+        if mark.spot.startswith("edge-"):  # on the middle of a side of the cell, astride the line between two tiles
+            size = max(10, round(cell.w * (0.4 if self.interactive else 0.5)))
+            rect = pygame.Rect(0, 0, size, size)
+            side = mark.spot[-1]
+            rect.center = {
+                "N": cell.midtop,
+                "E": cell.midright,
+                "S": cell.midbottom,
+                "W": cell.midleft,
+            }[side]
+            return rect
         size = max(8, round(cell.w * (0.34 if self.interactive else 0.46)))
         rect = pygame.Rect(0, 0, size, size)
         if mark.spot == "resident":

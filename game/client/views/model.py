@@ -25,6 +25,26 @@ if TYPE_CHECKING:
 Key = tuple[str, int]  # ("card", id) or ("tile", id): an item that may fly (as ``playback.Key``)
 
 
+def placed_at(action: Action | None) -> tuple[int, tuple[int, int]] | None:
+    """(tile, cell) of a move that puts a tile on a cell of an Alhambra: a placement or a build from the reserve,
+    the base game's or a rule module's own form of it (through a city gate, [M-GATE-5]); else None."""
+    if action is None or action.kind not in ("place", "redesign"):
+        return None
+    tile, x, y = getattr(action, "tile", None), getattr(action, "x", None), getattr(action, "y", None)
+    if tile is None or x is None or y is None:
+        return None
+    return tile, (x, y)
+
+
+def swapped(action: Action | None) -> tuple[int, int] | None:
+    """(reserve tile, Alhambra tile) of a swap ([B-TURN-6c]), the base game's or a rule module's; else None."""
+    reserve_tile = getattr(action, "reserve_tile", None)
+    alhambra_tile = getattr(action, "alhambra_tile", None)
+    if reserve_tile is None or alhambra_tile is None:
+        return None
+    return reserve_tile, alhambra_tile
+
+
 @dataclass(frozen=True)
 class Piece:
     """Something of a module a seat holds: drawn on an opponent's panel, or beside your Alhambra.
@@ -55,7 +75,9 @@ class Mark:
     cell and ``spot`` says where in it: "cell" a piece filling it (a trader's disc on an empty cell), "resident" a
     small piece in its top left quarter, clear of the building's emblem and cost (a citizen on a building),
     "treasure" one in its lower left quarter (a chest on a building), "disc0" to "disc2" the places of three small
-    pieces standing on a "cell" piece (the citizens on a disc)."""
+    pieces standing on a "cell" piece (the citizens on a disc), "edge-N" to "edge-W" a piece on the middle of that
+    side of the cell, astride the line to its neighbour (a city gate), "overlay" a picture laid over the whole tile
+    (a wall built on it)."""
 
     item: int
     at: tuple[int, int]

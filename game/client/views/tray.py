@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import FromReserve, Lift, Reserve, Swap
+from game.engine import Lift, Reserve
 from game.i18n import N_, _, words
 
 from .. import theme
 from . import common
+from .model import placed_at, swapped
 
 if TYPE_CHECKING:
     from .model import TableSnapshot
@@ -90,10 +91,11 @@ class TrayView:
     def reserve(self, snap: TableSnapshot) -> list[int]:
         tiles = list(snap.state.reserves[snap.me])
         staged = snap.staged_action
-        if isinstance(staged, FromReserve):
-            tiles.remove(staged.tile)
-        elif isinstance(staged, Swap):
-            tiles.remove(staged.reserve_tile)
+        built, swap = placed_at(staged), swapped(staged)  # the base game's moves, or a rule module's own forms
+        if staged is not None and staged.kind == "redesign" and built is not None and built[0] in tiles:
+            tiles.remove(built[0])
+        elif swap is not None and swap[0] in tiles:
+            tiles.remove(swap[0])
         return tiles
 
     def _areas(self, snap: TableSnapshot) -> tuple[pygame.Rect | None, pygame.Rect]:
@@ -188,8 +190,8 @@ class TrayView:
         lifted = None  # a tile on its way to the reserve, ghosted there until the turn ends
         if isinstance(staged, Lift | Reserve):
             lifted = staged.tile
-        elif isinstance(staged, Swap):
-            lifted = staged.alhambra_tile
+        elif swapped(staged) is not None:
+            lifted = swapped(staged)[1]  # type: ignore[index]
         rects = self.reserve_rects(snap)
         for tile, rect in rects:
             hinted = (

@@ -461,8 +461,7 @@ def _redesigns(state: Play) -> list[Action]:
 
 class Gates(Module):
     name = NAME
-    # marked for translation when setup offers it (``NOT_OFFERED_YET``): until then no screen says it
-    summary = "City gates: take a gate card instead of money and place tiles that only touch across double walls"
+    summary = mark("City gates: take a gate card instead of money and place tiles that only touch across double walls")
     handlers = {  # noqa: RUF012 - read-only table
         TakeGate: (_check_take, _take),
         GatedPlace: (_check_place, _place),

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game import i18n
-from game.engine import Action, FromReserve, Lift, Place, Swap
+from game.engine import Action, Lift
 from game.engine.alhambra import xy_of
 from game.i18n import _, pgettext
 
 from ... import theme
 from ...table import Table
 from ...views import common
-from ...views.model import Mark, TableSnapshot
+from ...views.model import Mark, TableSnapshot, placed_at, swapped
 from ...widgets import Button, draw_box, shown
 from .controls import Controls
 from .picker import Cell, Picker
@@ -222,11 +222,12 @@ class TableDrawing:
         staged = snap.staged_action
         ghosts: dict[tuple[int, int], int] = {}
         faded: list[int] = []
-        if isinstance(staged, Place | FromReserve):
-            ghosts[(staged.x, staged.y)] = staged.tile
-        elif isinstance(staged, Swap):
-            where = next(xy_of(c) for c, t in grid.items() if t == staged.alhambra_tile)
-            ghosts[where] = staged.reserve_tile
+        built, swap = placed_at(staged), swapped(staged)  # the base game's moves, or a rule module's own forms
+        if built is not None:
+            ghosts[built[1]] = built[0]
+        elif swap is not None:
+            where = next(xy_of(c) for c, t in grid.items() if t == swap[1])
+            ghosts[where] = swap[0]
         elif isinstance(staged, Lift):
             faded.append(staged.tile)
         hover = None
@@ -236,8 +237,10 @@ class TableDrawing:
                 hover = (cell, sel.tile)
         refused, why = self.refused_cell(cells)
         hint = snap.hint_action if snap.can_act else None
-        hint_cell = (hint.x, hint.y) if isinstance(hint, Place | FromReserve) else None
-        hint_tile = hint.tile if isinstance(hint, Lift) else (hint.alhambra_tile if isinstance(hint, Swap) else None)
+        hinted = placed_at(hint)
+        hint_cell = hinted[1] if hinted is not None else None
+        hint_swap = swapped(hint)
+        hint_tile = hint.tile if isinstance(hint, Lift) else (hint_swap[1] if hint_swap is not None else None)
         hidden = {item for kind, item in snap.hidden if kind == "tile"}
         drag = self.pointer.drag
         if self.pointer.dragging and drag is not None and drag.source == "alhambra":
@@ -263,6 +266,12 @@ class TableDrawing:
         )
         if refused is not None and why:
             ui.tooltip(why, board.cell_rect(*refused))
+        elif sel.tile is not None and sel.source in ("held", "reserve"):  # a module's placement under the mouse: said
+            cell = board.cell_at(ui.mouse)
+            move = self.picker.module_places(sel.tile, sel.source)[0].get(cell) if cell is not None else None
+            said = self.modules.describe(state, move) if move is not None else None
+            if said and cell is not None:
+                ui.tooltip(said, board.cell_rect(*cell))
         wall = state.boards[me].wall_length()
         if self.owner.table.you is None:
             caption = _("{player}'s Alhambra · wall {wall}").format(player=snap.names[me], wall=wall)
@@ -282,7 +291,16 @@ class TableDrawing:
             return (), (), []
         marks = snap.marks.get(snap.me, ())
         corners = snap.spots
-        ghosts = [m for m in (self.modules.preview(snap.state, a) for a in (staged, hint) if a is not None) if m]
+        ghosts = [m for a in (staged, hint) if a is not None for m in self.modules.previews(snap.state, a)]
+        sel = self.picker.sel
+        if sel.tile is not None and sel.source in ("held", "reserve"):  # the tokens a module's placement would add
+            places, swaps = self.picker.module_places(sel.tile, sel.source)
+            over = places.get(self.owner.board.cell_at(self.ui.mouse))  # type: ignore[arg-type]
+            if over is None:
+                built = self.owner.board.tile_at(snap.state.boards[snap.me].grid, self.ui.mouse)
+                over = swaps.get(built) if built is not None else None
+            if over is not None:
+                ghosts += self.modules.previews(snap.state, over)
         piece = self.picker.sel.piece
         if piece is not None and corners:
             corner = self.owner.board.corner_at(self.ui.mouse, corners)

@@ -70,7 +70,18 @@ class Owner(buying.Owner, Protocol):
 class Picker:
     """The selection (``sel``) as a person's presses, drops and keys change it, and the moves it makes."""
 
-    __slots__ = ("buying", "modules", "owner", "picked_up_for", "pointer", "refusal", "sel", "sounds", "table")
+    __slots__ = (
+        "buying",
+        "module_cache",
+        "modules",
+        "owner",
+        "picked_up_for",
+        "pointer",
+        "refusal",
+        "sel",
+        "sounds",
+        "table",
+    )
 
     def __init__(
         self, table: Table, modules: Compiled, pointer: Pointer, buying: Buying, owner: Owner, sounds: Sounds
@@ -85,6 +96,8 @@ class Picker:
         self.picked_up_for: tuple | None = None  # the waiting tiles the first of which was last picked up
         # why the held tile may not take the cell it is over: (tile, source, cell, game length, language), the words
         self.refusal: tuple[tuple | None, str] = (None, "")
+        # the rule modules' own placements of a tile (``module_places``): (tile, source, game length, nothing staged)
+        self.module_cache: tuple[tuple | None, tuple[dict[Cell, Action], dict[int, Action]]] = (None, ({}, {}))
 
     @property
     def state(self) -> GameState:
@@ -316,13 +329,44 @@ class Picker:
         return found
 
     def reserve_targets(self, tile: int) -> tuple[list[Cell], list[int]]:
-        """The cells a reserve tile may be built on and the Alhambra tiles it may swap with ([B-TURN-6])."""
+        """The cells a reserve tile may be built on and the Alhambra tiles it may swap with ([B-TURN-6]), the rule
+        modules' own forms of them too (``module_places``)."""
         cells, swaps = [], []
         for action in self.redesigns():
             if isinstance(action, FromReserve) and action.tile == tile:
                 cells.append((action.x, action.y))
             elif isinstance(action, Swap) and action.reserve_tile == tile:
                 swaps.append(action.alhambra_tile)
+        places, swapped = self.module_places(tile, "reserve")
+        cells += [cell for cell in places if cell not in cells]
+        swaps += [built for built in swapped if built not in swaps]
+        return cells, swaps
+
+    def module_places(self, tile: int, source: str) -> tuple[dict[Cell, Action], dict[int, Action]]:
+        """A rule module's own placements of ``tile`` (bought: "held", or from the reserve) that the engine lists
+        besides the base game's ``Place``, ``FromReserve`` and ``Swap`` (a placement that opens a passage through a
+        double wall, [M-GATE-5]): by the cell it takes, and by the Alhambra tile it swaps out; the first listed for
+        each.  Lit and made like the base game's; worked out once per tile, source and move."""
+        key = (tile, source, len(self.table.game.events), self.table.staged is None)
+        if self.module_cache[0] == key:
+            return self.module_cache[1]
+        state = self.state
+        if source == "held" and self.table.placing:
+            moves = state.placement_actions()
+        elif source == "reserve" and self.table.acting:
+            moves = [a for more in state.rules.turn_actions for a in more(state) if a.kind == "redesign"]
+        else:
+            moves = []
+        cells: dict[Cell, Action] = {}
+        swaps: dict[int, Action] = {}
+        for action in moves:
+            if type(action) in (Place, FromReserve, Swap):
+                continue
+            if getattr(action, "tile", None) == tile and hasattr(action, "x") and hasattr(action, "y"):
+                cells.setdefault((action.x, action.y), action)  # type: ignore[attr-defined]
+            elif getattr(action, "reserve_tile", None) == tile and hasattr(action, "alhambra_tile"):
+                swaps.setdefault(action.alhambra_tile, action)  # type: ignore[attr-defined]
+        self.module_cache = (key, (cells, swaps))
         return cells, swaps
 
     def targets(self) -> tuple[list[Cell], list[int]]:
@@ -333,7 +377,8 @@ class Picker:
         if sel.tile is None or not self.owner.can_act:
             return [], []
         if sel.source == "held" and self.table.placing:
-            return self.state.legal_cells(self.state.decider, sel.tile), []
+            cells = self.state.legal_cells(self.state.decider, sel.tile)
+            return cells + [cell for cell in self.module_places(sel.tile, "held")[0] if cell not in cells], []
         if sel.source == "reserve" and self.table.acting:
             return self.reserve_targets(sel.tile)
         if sel.source == "alhambra" and self.table.acting:
@@ -383,15 +428,16 @@ class Picker:
         if cell is None or sel.tile is None:
             return False
         cells, swaps = self.targets()
+        places, swapped = self.module_places(sel.tile, sel.source)
         if sel.source == "held" and cell in cells:
-            self.owner.perform(Place(sel.tile, *cell))
+            self.owner.perform(places.get(cell) or Place(sel.tile, *cell))
             return True
         if sel.source == "reserve":
             if cell in cells:
-                self.owner.perform(FromReserve(sel.tile, *cell))
+                self.owner.perform(places.get(cell) or FromReserve(sel.tile, *cell))
                 return True
             if built is not None and built in swaps:
-                self.owner.perform(Swap(sel.tile, built))
+                self.owner.perform(swapped.get(built) or Swap(sel.tile, built))
                 return True
         return False
 
