@@ -4,7 +4,7 @@
 Checked through the scene's input (clicks and keys at real positions) and the views: a theft by a click on a card
 of the offer in the thief window, or the window passed with Keep thieves ([M-THIEF-3], [M-THIEF-5]); your thieves
 face up and the others' face down ([M-THIEF-2], [D-HIDDEN-1]); a resident moved by a click on the disc's citizen
-and the supply's citizen chosen by a click ([M-TRADER-3]); an exchange by two clicks, or No change; the disc put
+and the supply's citizen chosen by a click ([M-TRADER-3]); an exchange by two clicks, or Leave as is; the disc put
 back by a click on a lit cell ([M-TRADER-5]); the discs, their citizens and the residents drawn on every
 Alhambra ([M-TRADER-2], [M-TRADER-7]); the log's sentences, the score sheet's row ([M-TRADER-6]), the help pages
 and the setup keys.  Positions are reached with the engine (test setup); from there on the tests only click and
@@ -175,7 +175,7 @@ def test_an_exchange_takes_two_clicks_and_no_change_is_the_c_key(make_app: MakeA
 
 
 def test_no_change_leaves_the_citizens(make_app: MakeApp) -> None:
-    """[M-TRADER-3] No change (C): nothing recorded, the citizens as they were, the disc still aside."""
+    """[M-TRADER-3] Leave as is (C): nothing recorded, the citizens as they were, the disc still aside."""
     driver, scene = sit_down(make_app, at("swap"))
     disc = sorted(traders.of(scene.state).discs[0])
     before = len(scene.table.game.events)

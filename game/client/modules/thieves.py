@@ -132,7 +132,7 @@ class ThievesMoves(Moves):
         if state.phase != thieves.WINDOW:
             return None
         currencies = sorted({THIEF_CURRENCY[move.card] for move in thefts(state)})  # type: ignore[type-var]
-        named = ", ".join(words.currency(c) for c in currencies)  # type: ignore[arg-type]
+        named = words.join(words.currency(c) for c in currencies)  # type: ignore[arg-type]
         # TRANSLATORS: {currencies} lists the currencies of the player's thieves that may steal now ("denar, ducat")
         return _("Thief window: click a card of the offer to steal it ({currencies}), or Keep thieves (K).").format(
             currencies=named

@@ -22,7 +22,7 @@ from game.engine.alhambra import xy_of
 from game.engine.components import BUILDING_TYPES, CITIZENS, PIECE_COLOUR, TRADER_SET_POINTS
 from game.engine.modules import traders
 from game.engine.modules.traders import MoveResident, NewCitizen, PutDisc, SwapCitizen, TraderPass
-from game.i18n import N_, _, ngettext, words
+from game.i18n import N_, _, ngettext, npgettext, words
 
 from .. import theme
 from ..log_line import LogLine
@@ -68,7 +68,7 @@ def _pass_move(state: GameState) -> Action | None:
 NO_CHANGE = Command(
     widget="trader_pass",
     # TRANSLATORS: a button after a building was placed on the trader's disc's cell: move and exchange no citizen
-    label_source=N_("No change"),
+    label_source=N_("Leave as is"),
     hotkey="C",
     key=pygame.K_c,
     tooltip_source=N_("Leave the citizens as they are: move none onto the building and exchange none"),
@@ -112,7 +112,11 @@ def explain(colours: list[int]) -> tuple[str, str]:
     points = [TRADER_SET_POINTS[n] for n in found]
     short = " + ".join(str(p) for p in points)
     counts = [(kind, colours.count(kind)) for kind in range(len(BUILDING_TYPES)) if colours.count(kind)]
-    residents = words.join(f"{n} {words.building(kind)}" for kind, n in counts)
+    residents = words.join(
+        # TRANSLATORS: a count of buildings of one type in a list ("3 Tower")
+        npgettext("buildings of a type", "{n} {type}", "{n} {type}", n).format(n=n, type=words.building(kind))
+        for kind, n in counts
+    )
     said = words.join(
         ngettext("{n} colour: {points}", "{n} colours: {points}", n).format(n=n, points=p)
         for n, p in zip(found, points, strict=True)
@@ -232,7 +236,7 @@ class TradersPlacements(Placements):
 
 # ---------------------------------------------------------------------- the moves
 class TradersMoves(Moves):
-    """No change (C), the disc put back by a click on a lit cell, and the words of the traders' phases."""
+    """Leave as is (C), the disc put back by a click on a lit cell, and the words of the traders' phases."""
 
     commands = (NO_CHANGE,)
 
@@ -245,11 +249,11 @@ class TradersMoves(Moves):
             if matching:
                 return _(
                     "Your disc was set aside: click your {citizen} on the traders' panel to move it onto the "
-                    "{tile}, or No change (C)."
+                    "{tile}, or Leave as is (C)."
                 ).format(citizen=words.tile(matching[0].piece), tile=words.tile_name(part.placed))
             return _(
                 "Your disc was set aside: to exchange, click a citizen of your disc on the traders' panel, then a "
-                "citizen of the supply; or No change (C)."
+                "citizen of the supply; or Leave as is (C)."
             )
         if state.phase == traders.CHOOSING:
             return _("Choose a citizen of the supply for your disc: click one on the traders' panel.")
