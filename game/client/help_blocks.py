@@ -83,12 +83,12 @@ class HelpPage:
         return cls(tab, title, intro, tuple(HelpSection(heading, paragraphs) for heading, paragraphs in sections))
 
 
-def piece_art(ui: Ui, kind: str | int, walls: int, size: int) -> pygame.Surface:
+def piece_art(ui: Ui, kind: str | int, walled: int, size: int) -> pygame.Surface:
     """One tile of an example (see ``Piece``): a tile of the game from its art, or a drawn building, hut or
     fountain."""
     if isinstance(kind, int):
         return ui.sprites.tile(kind, size)
-    return ui.sprites.drawn_tile(kind, walls, size, EXAMPLE_COSTS.get(kind))
+    return ui.sprites.drawn_tile(kind, walled, size, EXAMPLE_COSTS.get(kind))
 
 
 def said(text: str, args: Mapping[str, object]) -> str:
@@ -233,11 +233,11 @@ def example_grid(examples: tuple[Example, ...], cell_px: int = 60, box: tuple[in
             def cell_rect(x: int, y: int, ox: int = origin_x, oy: int = origin_y) -> pygame.Rect:
                 return pygame.Rect(ox + x * cell, oy + y * cell, cell, cell)
 
-            for x, y, kind, walls in tiles:
+            for x, y, kind, walled in tiles:
                 rect = cell_rect(x, y)
                 if (x, y) == new:
                     surface.blit(ui.sprites.shadow((cell, cell), 4, 3, 120), (rect.x - 6 + 2, rect.y - 6 + 3))
-                surface.blit(piece_art(ui, kind, walls, cell), rect)
+                surface.blit(piece_art(ui, kind, walled, cell), rect)
                 if (x, y) == new:
                     pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(4, 4), 2, border_radius=3)
             if placed is not None:

@@ -49,6 +49,7 @@ EXPECTED = {
     "change": {"narration"},
     "chests": {"narration", "scoring", "moves", "wares", "placements"},
     "gates": {"narration", "holdings", "moves", "placements"},
+    "walls": {"narration", "moves", "placements"},
 }
 
 
@@ -128,6 +129,9 @@ def say_nothing(compiled: Compiled, state: GameState) -> set[str]:
         "unpickable": compiled.unpickable(state, 0, None),
         "preview": compiled.preview(state, action),
         "previews": compiled.previews(state, action),
+        "overlays": compiled.overlays(state, 0),
+        "card_use": compiled.card_use(state, 0, 0),
+        "card_prompt": compiled.card_prompt(state, 0),
         "describe": compiled.describe(state, action),
         "offer_move": compiled.offer_move(state, state.offer[0]),
         "cell_moves": compiled.cell_moves(state, 0),

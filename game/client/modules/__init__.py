@@ -18,7 +18,22 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 
-from . import bazaars, bonus, camps, change, chests, dirk, exchange, falcons, gates, huts, thieves, traders, vizier
+from . import (
+    bazaars,
+    bonus,
+    camps,
+    change,
+    chests,
+    dirk,
+    exchange,
+    falcons,
+    gates,
+    huts,
+    thieves,
+    traders,
+    vizier,
+    walls,
+)
 from .base import (
     ROLES,
     ChoicePanel,
@@ -71,6 +86,7 @@ CLIENT_MODULES: dict[str, ClientModule] = {
         traders.CLIENT,
         chests.CLIENT,
         gates.CLIENT,
+        walls.CLIENT,
     )
 }
 _NARRATIONS = tuple(m.narration for m in CLIENT_MODULES.values() if m.narration is not None)
@@ -182,6 +198,12 @@ class Compiled:
     def cell_moves(self, state: GameState, player: int) -> dict[tuple[int, int], Action]:
         return next((found for m in self._moves if (found := m.cell_moves(state, player))), {})
 
+    def card_use(self, state: GameState, card: int, tile: int) -> Action | None:
+        return next((a for m in self._moves if (a := m.card_use(state, card, tile)) is not None), None)
+
+    def card_prompt(self, state: GameState, card: int) -> str | None:
+        return next((t for m in self._moves if (t := m.card_prompt(state, card)) is not None), None)
+
     def setup_choices(self, state: GameState) -> list[type[ChoicePanel]]:
         """The secret choices each person makes before a new game's first turn (their panels), in the modules'
         order."""
@@ -243,6 +265,9 @@ class Compiled:
 
     def preview(self, state: GameState, action: Action) -> Mark | None:
         return next((mark for p in self._placements if (mark := p.preview(state, action)) is not None), None)
+
+    def overlays(self, state: GameState, tile: int) -> tuple[str, ...]:
+        return tuple(art for p in self._placements for art in p.overlays(state, tile))
 
     def previews(self, state: GameState, action: Action) -> list[Mark]:
         return [mark for p in self._placements for mark in p.previews(state, action)]

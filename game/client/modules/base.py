@@ -26,7 +26,9 @@ module says more.  A module writes only the roles it needs; a role it lacks is N
   its own phases; ``turn_options``: its moves open on the turn, for the turn's prompt ("take a hut");
   ``offer_move``: a click on a card of the money offer in its phase (a thief steals it); ``cell_moves``: the cells
   of your Alhambra a click on which makes its move (a disc put back), lit; ``setup_choice``: a secret choice of
-  each person before a new game's first turn, taken with the deal (a ``ChoicePanel``: the traders' citizens).
+  each person before a new game's first turn, taken with the deal (a ``ChoicePanel``: the traders' citizens);
+  ``card_use``, ``card_prompt``: one of its cards picked on its panel (``ModulePanel.card_at``) and then used on one
+  of your tiles by a click on it, in the tray or your Alhambra, the tiles that take it lit (a wall card).
 - ``Purchases``: other ways to buy a market slot's tile, which the table's buying flow asks.  ``payments``,
   ``buy_action``: the payments it adds and the purchase it makes of them (an exchange card paying, a vizier
   buying in its window); ``exact_only``: whether the purchases of now must pay exactly; ``pays_with``: the
@@ -44,7 +46,8 @@ module says more.  A module writes only the roles it needs; a role it lacks is N
   with its move; ``pick``: the button and key that pick the next (as a click on one in its panel:
   ``ModulePanel.piece_at``); ``picked_prompt``: the prompt while one is held; ``unpickable``: why none (or the one
   clicked: ``ModulePanel.piece_drawn_at``) may be picked now; ``preview``, ``previews``: the token(s) one of its
-  moves would put there, drawn faded (waiting for End turn, a hint, a placement under the mouse).
+  moves would put there, drawn faded (waiting for End turn, a hint, a placement under the mouse); ``overlays``:
+  what it built on a tile, drawn over it in the tray and on a reserve (the marks draw it on an Alhambra).
 - ``panel``: a ``ModulePanel`` class, a new one made for each table scene: drawn every frame at the bottom of the
   opponents column (``least_height``: the height its words and pieces need there) or at the right end of the
   market row (``beside_market``); a target for drops, a click on it may make a move (``action_at``), and
@@ -321,6 +324,11 @@ class ModulePanel:
         """The module's lot drawn at ``pos`` that a click picks to buy (``Wares.lot_payments``), or None."""
         return None
 
+    def card_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
+        """The module's card drawn at ``pos`` that a click picks to use on one of your tiles (``Moves.card_use``: a
+        wall card), or None."""
+        return None
+
     def piece_drawn_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         """The module's piece drawn at ``pos``, whether it may be picked now or not (a click on one that may not
         says why: ``Placements.unpickable``), or None."""
@@ -432,6 +440,16 @@ class Moves(Role):
         disc put back), each with its move; lit like the cells a held tile may take.  {}: none now."""
         return {}
 
+    def card_use(self, state: GameState, card: int, tile: int) -> Action | None:
+        """The move that uses ``card`` (one of its cards picked on its panel: ``ModulePanel.card_at``, a wall card)
+        on ``tile``, one of the decider's tiles, unchecked (the engine judges it and says why not); None if ``card``
+        is none of its."""
+        return None
+
+    def card_prompt(self, state: GameState, card: int) -> str | None:
+        """The prompt while the human holds ``card`` (picked on its panel) to use on one of their tiles."""
+        return None
+
 
 class Purchases(Role):
     """Other ways to buy a market slot's tile, which the table's buying flow asks: a card of the module paying
@@ -535,6 +553,11 @@ class Placements(Role):
     def preview(self, state: GameState, action: Action) -> Mark | None:
         """The token one of its moves would put on your Alhambra (waiting for End turn, or hinted), or None."""
         return None
+
+    def overlays(self, state: GameState, tile: int) -> tuple[str, ...]:
+        """Tokens (files under ``assets/tokens``) laid over the whole of ``tile`` wherever it is drawn off an
+        Alhambra (bought and waiting, on a reserve): what the module built on it (walls); () for none."""
+        return ()
 
     def previews(self, state: GameState, action: Action) -> list[Mark]:
         """Every token one of its moves would put on your Alhambra (waiting for End turn, hinted, or under the

@@ -285,11 +285,13 @@ class AlhambraView:
         corners: Collection[Cell] = (),
         chosen_corner: Cell | None = None,
         ghost_marks: Sequence[Mark] = (),
+        usable: Collection[int] = (),
     ) -> None:
         """Draw ``grid`` with the highlights; every highlight argument is optional.  ``refused``: an empty cell
         the held tile is over and may not take (marked with a cross).  ``marks``: the rule modules' tokens on its
         corners (not those in ``hidden``); ``corners``: where a picked token may go (lit), ``chosen_corner`` the
-        one chosen; ``ghost_marks``: tokens about to go somewhere (faded)."""
+        one chosen; ``ghost_marks``: tokens about to go somewhere (faded); ``usable``: tiles a module's card picked may
+        be used on (lit)."""
         ghosts = ghosts or {}
         self.fit(grid, [*targets, *ghosts, *(m.at for m in marks if m.spot != "corner")])  # a token on a cell too
         clip = surface.get_clip()
@@ -307,6 +309,12 @@ class AlhambraView:
                 )
                 common.badge(
                     self.ui, surface, "redesign", (rect.right - rect.w // 5, rect.y + rect.h // 5), max(14, rect.w // 3)
+                )
+        for tile in usable:  # a module's card picked (a wall card): the tiles that take it
+            rect = self.tile_rect(grid, tile)
+            if rect is not None:
+                common.dashed_rect(
+                    surface, theme.TARGET, rect.inflate(-4, -4), 3, max(4, rect.w // 8), (time * 0.8) % 1
                 )
         if refused is not None:
             common.refused_cell(surface, self.cell_rect(*refused))

@@ -108,11 +108,19 @@ class Selection:
     piece: int | None = None  # a module's piece picked from its panel to put on your Alhambra (paid with ``pay``)
     spot: tuple[int, int] | None = None  # the corner chosen for ``piece`` with the keyboard (Tab)
     lot: int | None = None  # a module's lot on its panel bought with money of any currencies (paid with ``pay``)
+    use: int | None = None  # a module's card picked on its panel to use on one of your tiles (a wall card)
 
     @property
     def empty(self) -> bool:
         """Nothing picked: the primary button is free to offer the move that needs no selection."""
-        return not self.offer and self.slot is None and self.tile is None and self.piece is None and self.lot is None
+        return (
+            not self.offer
+            and self.slot is None
+            and self.tile is None
+            and self.piece is None
+            and self.lot is None
+            and self.use is None
+        )
 
     def clear(self) -> None:
         self.offer.clear()
@@ -128,6 +136,7 @@ class Selection:
         self.piece = None
         self.spot = None
         self.lot = None
+        self.use = None
 
     def frozen(self) -> Picked:
         """An immutable copy of what the views draw of the selection."""
@@ -141,6 +150,7 @@ class Selection:
             self.item,
             self.piece,
             self.lot,
+            self.use,
         )
 
 
@@ -157,6 +167,7 @@ class Picked:
     item: int | None = None  # a module's tile for sale being bought (a waiting bazaar): ``slot`` sets its price
     piece: int | None = None  # a module's piece picked to put on your Alhambra (a falcon), paid with ``pay``
     lot: int | None = None  # a module's lot being bought with money of any currencies (a room of chests)
+    use: int | None = None  # a module's card picked to use on one of your tiles (a wall card)
 
 
 @dataclass(frozen=True)
@@ -199,6 +210,8 @@ class TableSnapshot:
     marks: Mapping[int, tuple[Mark, ...]] = field(default_factory=dict)  # per seat: tokens on its Alhambra's corners
     pickable: frozenset[int] = frozenset()  # the modules' pieces the human may pick now to put on their Alhambra
     spots: tuple[tuple[int, int], ...] = ()  # the corners of your Alhambra that take the picked piece (lit)
+    usable: frozenset[int] = frozenset()  # your tiles the picked module card (``sel.use``) may be used on (lit)
+    overlays: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # per tile: tokens laid over it off the grid
 
     def seat_name(self, seat: int | str) -> str:
         return self.seat_names[seat]

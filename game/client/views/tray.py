@@ -60,10 +60,14 @@ def _draw_tile(
     (blur, drop, alpha), tip = TILE_LOOKS[source]
     surface.blit(ui.sprites.shadow(rect.size, 4, blur, alpha), (rect.x - 2 * blur + 2, rect.y - 2 * blur + drop))
     surface.blit(ui.sprites.tile(tile, rect.w), rect)
+    for art in snap.overlays.get(tile, ()):  # what a rule module built on it (walls)
+        surface.blit(ui.sprites.token(art, rect.w), rect)
     if snap.sel.tile == tile and snap.sel.source == source:
         common.selected_frame(surface, rect)
     elif hinted:
         common.glow_frame(surface, rect, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
+    elif tile in snap.usable:  # a module's card picked (a wall card): a tile that takes it
+        common.dashed_rect(surface, theme.TARGET, rect.inflate(2, 2), 2, max(4, rect.w // 8), (ui.time * 0.8) % 1)
     if rect.collidepoint(ui.mouse):
         ui.tooltip(_(tip).format(tile=words.tile(tile)), rect)
 
@@ -85,7 +89,8 @@ class TrayView:
         if state.decider != snap.me:
             return []
         staged = snap.staged_action
-        gone = getattr(staged, "tile", None)  # a held tile's placement, or a move of another tile (not held)
+        # a held tile's placement, or a move of another tile (not held); a module's card used on it leaves it here
+        gone = getattr(staged, "tile", None) if getattr(staged, "card", None) is None else None
         return [t for t in state.held if t != gone]
 
     def reserve(self, snap: TableSnapshot) -> list[int]:

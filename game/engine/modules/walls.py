@@ -153,8 +153,7 @@ def builds(state: Play) -> list[Action]:
 
 class Walls(Module):
     name = NAME
-    # marked for translation when setup offers it (``NOT_OFFERED_YET``): until then no screen says it
-    summary = "City walls: build the walls of a face-up wall card on one of your tiles"
+    summary = mark("City walls: build the walls of a face-up wall card on one of your tiles")
     handlers = {BuildWall: (_check_build, _build)}  # noqa: RUF012 - read-only table
     absent_reason = mark("wall cards play only with the city walls module")
     events = (UP_EVENT, EVENT)

@@ -263,6 +263,7 @@ class TableDrawing:
             corners=corners,
             chosen_corner=sel.spot if sel.spot in corners else None,
             ghost_marks=ghost_marks,
+            usable=snap.usable,
         )
         if refused is not None and why:
             ui.tooltip(why, board.cell_rect(*refused))

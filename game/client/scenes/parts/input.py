@@ -237,6 +237,8 @@ class TableInput:
             return False
         table, sel = owner.table, picker.sel
         snap = owner.snapshot()  # what the views hit-test: the table as it is drawn
+        if sel.use is not None and self._use_card(snap, pos):  # a module's card picked: on to one of your tiles
+            return True
         if table.acting or table.choosing:  # choosing: a rule module's phase may buy (a vizier's window)
             card = owner.bank.card_at(snap, pos)  # in a module's phase, its move by the card (a thief steals it)
             if card is not None:
@@ -247,6 +249,10 @@ class TableInput:
                 buying.choose_slot(slot)
                 return True
             for panel in owner.module_panels.values():  # a module's tile for sale (a waiting bazaar)
+                use = panel.card_at(snap, pos)  # a card used on one of your tiles (a wall card)
+                if use is not None:
+                    picker.pick_card(use)
+                    return True
                 item = panel.item_at(snap, pos)
                 if item is not None:
                     buying.choose_item(item)
@@ -299,6 +305,19 @@ class TableInput:
             picker.send_to_reserve()
             return True
         return self._drop_on_module(pos)
+
+    def _use_card(self, snap: TableSnapshot, pos: Point) -> bool:
+        """With a module's card picked (a wall card): a press on one of your tiles, in the tray or your Alhambra,
+        uses it there (or says why not); True if ``pos`` was on one."""
+        owner = self.owner
+        found = owner.tray.tile_at(snap, pos)
+        tile = found[1] if found is not None else None
+        if tile is None and owner.board.rect.collidepoint(pos):
+            tile = owner.board.tile_at(owner.table.state.boards[owner.me].grid, pos)
+        if tile is None:
+            return False
+        self.picker.use_card_on(tile)
+        return True
 
     def _press_board(self, pos: Point) -> bool:
         """A press on your Alhambra: the picked piece or tile goes there if it may, a tile of it is pressed (a

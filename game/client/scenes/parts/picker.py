@@ -72,6 +72,7 @@ class Picker:
 
     __slots__ = (
         "buying",
+        "card_cache",
         "module_cache",
         "modules",
         "owner",
@@ -98,6 +99,7 @@ class Picker:
         self.refusal: tuple[tuple | None, str] = (None, "")
         # the rule modules' own placements of a tile (``module_places``): (tile, source, game length, nothing staged)
         self.module_cache: tuple[tuple | None, tuple[dict[Cell, Action], dict[int, Action]]] = (None, ({}, {}))
+        self.card_cache: tuple[tuple | None, dict[int, Action]] = (None, {})  # ``card_targets``: (card, length)
 
     @property
     def state(self) -> GameState:
@@ -452,6 +454,68 @@ class Picker:
         self.cancel()
         self.owner.perform(move)
         return True
+
+    # ------------------------------------------------------------------ a module's card used on one of your tiles
+    def own_tiles(self) -> list[int]:
+        """The person's tiles a module's card may be used on: bought and waiting, in their Alhambra, on their
+        reserve ([M-WALL-4])."""
+        state, me = self.state, self.owner.me
+        held = list(state.held) if state.turn_player == me else []
+        return [*held, *sorted(state.boards[me].grid.values()), *state.reserves[me]]
+
+    def card_targets(self) -> dict[int, Action]:
+        """The person's tiles the module card picked (``sel.use``) may be used on now, each with its move (lit);
+        worked out once per card and move."""
+        card = self.sel.use
+        if card is None or not self.owner.can_act or not self.table.acting or self.table.staged is not None:
+            return {}
+        key = (card, len(self.table.game.events))
+        if self.card_cache[0] != key:
+            state = self.state
+            found: dict[int, Action] = {}
+            for tile in self.own_tiles():
+                move = self.modules.card_use(state, card, tile)
+                if move is not None and state.is_legal(move):
+                    found[tile] = move
+            self.card_cache = (key, found)
+        return self.card_cache[1]
+
+    def pick_card(self, card: int) -> None:
+        """A click on a module's card on its panel (a wall card): picked to use on one of your tiles, which light up;
+        clicked again, dropped; or why it cannot be used now said."""
+        if not self.owner.can_act or self.table.staged is not None:
+            return
+        sel, say = self.sel, self.owner.show_toast
+        if sel.use == card:
+            sel.clear()
+            return
+        if not self.table.acting:
+            if self.table.placing:
+                say(lambda: _("Place the tiles you bought first: this card is used as an action of your turn."))
+            return
+        sel.clear()
+        sel.use = card
+        if not self.card_targets():
+            sel.clear()
+            say(lambda: _("None of your tiles may take this card now."), True)
+            return
+        self.sounds.play("click")
+
+    def use_card_on(self, tile: int) -> None:
+        """The picked module card used on ``tile`` (clicked in the tray or your Alhambra) if it may be, else the
+        rules' reason said."""
+        card = self.sel.use
+        if card is None:
+            return
+        move = self.card_targets().get(tile)
+        if move is not None:
+            self.cancel()
+            self.owner.perform(move)
+            return
+        attempt = self.modules.card_use(self.state, card, tile)
+        error = self.refused(attempt) if attempt is not None else None
+        if error is not None:
+            self.owner.show_toast(lambda: refusal(error), True)
 
     def send_to_reserve(self) -> None:
         """To reserve (T): the bought tile kept on the reserve, or the Alhambra tile lifted to it."""

@@ -174,6 +174,10 @@ class Prompt:
             module_said = self.modules.picked_prompt(state, sel.piece, sel.pay[0] if sel.pay else None)
             if module_said is not None:
                 return module_said
+        if sel.use is not None:  # a module's card picked to use on one of your tiles (a wall card)
+            module_said = self.modules.card_prompt(state, sel.use)
+            if module_said is not None:
+                return module_said
         if sel.lot is not None:  # a module's lot bought with money of any currencies (a room of chests)
             module_said = self.modules.lot_prompt(state, sel.lot, tuple(sel.pay))
             if module_said is not None:

@@ -147,6 +147,7 @@ class Snapshots:
             sel.card,
             sel.item,
             sel.piece,
+            sel.use,
             owner.me,
             shows_private,
         )
@@ -175,5 +176,9 @@ class Snapshots:
         if can_act and table.staged is None:  # pieces for your Alhambra's corners (falcons), and where one goes
             parts["pickable"] = frozenset(modules.placeable(state, me))
             parts["spots"] = tuple(self.buying.piece_spots())
+            parts["usable"] = frozenset(self.picker.card_targets())  # your tiles the picked card may be used on
+        if modules.modules:  # what the modules built on tiles off the Alhambras (walls), drawn over them
+            loose = [*state.held, *(tile for reserve in state.reserves for tile in reserve)]
+            parts["overlays"] = {tile: arts for tile in loose if (arts := modules.overlays(state, tile))}
         self._key, self._parts = key, parts
         return dict(parts)
