@@ -6,8 +6,8 @@ Drawn with ``generate.py``'s canvas and palettes.  Colour is never the only cue:
 - a gate card shows a stone arch with a wooden double door, on a pale stone card with no value and no currency;
   the wooden gate itself (a token drawn on the double wall it opens) is the same arched door, small and round;
 - a wall card shows a tile's square with thick wooden sticks on the sides it walls, and those sides' letters;
-- a wall built on a tile is a wooden stick (brown, with its grain) lying just inside the tile's edge, with a round
-  cut end at each end: the printed walls are flat stone bands running to the corners, so a built wall differs in
+- a wall built on a tile is a wooden stick (brown, with its grain, a dark outline and a light rim, so that it shows
+  on a brown tile too) lying just inside the tile's edge, with a round cut end at each end: the printed walls are flat stone bands running to the corners, so a built wall differs in
   shape (a stick with visible round ends, set in from the corners) as well as in colour.
 
 ``images()`` gives every PNG, keyed by its path under ``assets``; ``generate.render_images`` adds them.
@@ -22,7 +22,8 @@ from . import generate as g
 TOKEN = 64  # a gate token's art, drawn on a tile's side at about a third of a tile
 OVERLAY = g.TILE  # a built wall's art: a tile-sized transparent square, the stick along one side
 SIDES = ("N", "E", "S", "W")
-WOOD_LIGHT = (188, 138, 84)
+STICK = (158, 104, 54)  # a built wall's wood: lighter than the gate's door
+WOOD_LIGHT = (214, 166, 106)
 WOOD_DARK = (72, 44, 22)
 STONE = (214, 204, 182)
 
@@ -69,9 +70,9 @@ def gate_token() -> pygame.Surface:
 def _stick(c: g.Canvas, x: float, y: float, w: float, h: float) -> None:
     """A wooden stick in (x, y, w, h), its grain along it and a round cut end at each end."""
     art = c.layer()
-    art.rect(x, y, w, h, g.WOOD, radius=min(w, h) / 2)
+    art.rect(x, y, w, h, STICK, radius=min(w, h) / 2)
     c.blit(g.shadow(art, 1.0, 1.6, 1.6, 150))
-    c.blit(g.outlined(art, g.INK, 1.6))
+    c.blit(g.outlined(g.outlined(art, g.INK, 1.6), g.GOLD_LIGHT, 1.4))  # a light rim: clear on a brown tile too
     along = w >= h
     thick = h if along else w
     for k in (0.3, 0.62):  # the grain
@@ -97,18 +98,18 @@ def _stick_rect(side: str, size: float, inset: float, thick: float) -> tuple[flo
     """Where a stick lies along ``side`` of a square of ``size``: just inside the edge, clear of the corners."""
     long = size - 2 * inset
     if side == "N":
-        return inset, 2, long, thick
+        return inset, 3, long, thick
     if side == "S":
-        return inset, size - 2 - thick, long, thick
+        return inset, size - 3 - thick, long, thick
     if side == "W":
-        return 2, inset, thick, long
-    return size - 2 - thick, inset, thick, long
+        return 3, inset, thick, long
+    return size - 3 - thick, inset, thick, long
 
 
 def built_wall(side: str) -> pygame.Surface:
     """A wall built on a tile ([M-WALL-4]), 128x128 transparent but for the stick along ``side``."""
     c = g.Canvas(OVERLAY, OVERLAY)
-    _stick(c, *_stick_rect(side, OVERLAY, 14, 15))
+    _stick(c, *_stick_rect(side, OVERLAY, 16, 20))
     return c.finish()
 
 

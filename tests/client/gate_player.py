@@ -61,9 +61,11 @@ class GatePlayer(UiPlayer):
             super().perform(scene, action)
 
     def settle(self, scene: TurnScene, before: int) -> list[dict]:
+        """Confirm the move if it waits for End turn; the events it made (the bots may play on meanwhile)."""
         self.confirm_if_staged(scene)
-        self.d.wait(lambda: not scene.director.busy)
-        return scene.table.game.events[before:]
+        game = scene.table.game
+        self.d.wait(lambda: len(game.events) > before)
+        return game.events[before:]
 
     def take_gate(self, scene: TurnScene) -> None:
         """[M-GATE-4] a click on the gate card beside the market."""

@@ -188,8 +188,8 @@ def test_every_walls_event_is_said_in_the_log_and_its_card_flies() -> None:
         return " ".join(line.text for line in narrate([event], ("You", "Ann"), 0))
 
     assert "wall card (north, east)" in text(up) and "beside the market" in text(up)
-    assert text(built).startswith("Ann builds a wall on") and "north, east" in text(built)
-    assert text({**built, "player": 0}).startswith("You build a wall on")
+    assert text(built).startswith("Ann builds walls (north, east) on") and "leaves the game" in text(built)
+    assert text({**built, "player": 0}).startswith("You build walls (north, east) on")
     assert moved_items(up) == [("card", card)] and moved_items(built) == [("card", card)]
 
 

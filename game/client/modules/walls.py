@@ -92,11 +92,11 @@ def _built(narrator: Narrator, event: dict) -> LogLine:
     card = event["card"]
     return narrator.tell(
         event,
-        N_("You build a wall on {tile}: {sides} (the {card} leaves the game)"),
-        N_("{player} builds a wall on {tile}: {sides} (the {card} leaves the game)"),
+        # TRANSLATORS: {sides} the sides walled ("east, south"), {tile} the tile with its printed walls
+        N_("You build walls ({sides}) on {tile}; the wall card leaves the game"),
+        N_("{player} builds walls ({sides}) on {tile}; the wall card leaves the game"),
         tile=words.tile(event["tile"]),
         sides=words.sides(CARD_WALLS[card]),
-        card=card_name(card),
     )
 
 
