@@ -7,8 +7,9 @@ Drawn with ``generate.py``'s canvas and palettes.  Colour is never the only cue:
   the wooden gate itself (a token drawn on the double wall it opens) is the same arched door, small and round;
 - a wall card shows a tile's square with thick wooden sticks on the sides it walls, and those sides' letters;
 - a wall built on a tile is a wooden stick (brown, with its grain, a dark outline and a light rim, so that it shows
-  on a brown tile too) lying just inside the tile's edge, with a round cut end at each end: the printed walls are flat stone bands running to the corners, so a built wall differs in
-  shape (a stick with visible round ends, set in from the corners) as well as in colour.
+  on a brown tile too) lying just inside the tile's edge, with a round cut end at each end: the printed walls are
+  flat stone bands running to the corners, so a built wall differs in shape (a stick with visible round ends, set
+  in from the corners) as well as in colour.
 
 ``images()`` gives every PNG, keyed by its path under ``assets``; ``generate.render_images`` adds them.
 """
