@@ -86,9 +86,10 @@ class Pricer:
         the money, and, if ``extra_action`` and the payment is exact, another action ([B-TURN-4]).  Also the price
         of a module's purchases (an exchange card's, a vizier's)."""
         exact = self.weights.exact if extra_action and paid == TILE_COST[tile] else 0.0
-        cost = TILE_COST[tile]  # None for a tile priced by its slot, a bazaar ([M-BAZAAR-3]): paid exactly
-        if self.advice.refunds and cost is not None and paid > cost:  # e.g. [M-CHANGE-3] coins for an overpayment
-            paid -= self.advice.money_back(self.state, self.me, paid - cost)
+        if self.advice.refunds:  # e.g. [M-CHANGE-3] coins for an overpayment
+            cost = TILE_COST[tile]  # None for a tile priced by its slot, a bazaar ([M-BAZAAR-3]): paid exactly
+            if cost is not None and paid > cost:
+                paid -= self.advice.money_back(self.state, self.me, paid - cost)
         gains = self._tile_gains
         if gains is None:
             gains = self._tile_gains = {}
