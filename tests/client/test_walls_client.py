@@ -315,3 +315,36 @@ def test_a_whole_game_with_gates_and_walls_through_the_interface(make_app: MakeA
     assert {"wall", "take gate", "place"} <= set(player.done), player.done
     kinds = {event["e"] for event in table.game.events}
     assert {walls.UP_EVENT, walls.EVENT, gates.TAKE_EVENT} <= kinds, kinds
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_with_gates_and_walls_is_clear_in_every_language(make_app: MakeApp, size: tuple[int, int]) -> None:
+    """The table with both panels beside the market (the market narrower for them), walls built and gates
+    standing, in every language at 1024x700 and 1920x1080: no label off the window, out of its panel, over another
+    label, covered by a sprite drawn after it, or cut short with "…" where a player must read it
+    (``text_layout``'s checks, as the module matrix of ``test_text_layout``)."""
+    from test_text_layout import _problems, _table_panels
+    from text_layout import Recording, boxed, record_texts, watch_cuts
+
+    driver = make_app(size=size, speed=0.0)
+    driver.app.start()
+    driver.app.play(Table(copy.deepcopy(_position("built")), (0,)))
+    driver.wait_for_human()
+    scene = driver.scene
+    problems: list[str] = []
+    try:
+        for language in LANGUAGES:
+            i18n.set_language(language)
+            scene.layout(scene.app.size)
+            with pytest.MonkeyPatch.context() as patch:
+                texts = record_texts(patch, scene.ui.text)
+                screen = Recording(size, texts)
+                watch_cuts(patch, screen)
+                for view in _table_panels(scene):
+                    boxed(patch, screen, view)
+                scene.ui.mouse = (-100, -100)
+                scene.draw(screen)
+            problems += [f"{language}: {problem}" for problem in _problems(screen, size, None)]
+    finally:
+        i18n.set_language("en")
+    assert problems == [], "\n".join(problems)
