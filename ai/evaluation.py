@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from game.engine import GameState
 from game.engine.alhambra import Alhambra, GridMemo, survey
+from game.engine.board import Board
 from game.engine.components import (
     BUILDING_TYPES,
     CARD_CURRENCY,
@@ -346,6 +347,12 @@ def _shape(grid: Alhambra) -> tuple[int, int]:
 shape = GridMemo(_shape)
 
 
+def board_shape(board: Board) -> tuple[int, int]:
+    """``_shape`` of a board with an extra (walls built on its tiles close spots as printed walls do): read from
+    the board's own survey, which the board remembers."""
+    return sum(1 for spot in board.survey().spots if spot.touching != spot.need_wall), shared_sides(board.grid)
+
+
 def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Each player's expected final score (Dirk excluded), as seen from public knowledge."""
     players = state.players
@@ -357,7 +364,8 @@ def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) 
     cap = money_cap(state)
     estimate = []
     for p in range(players):
-        open_spots, shared = shape.lookup(state.boards[p].key(), state.boards[p].grid)
+        board = state.boards[p]
+        open_spots, shared = shape.lookup(board.key(), board.grid) if board.extra is None else board_shape(board)
         estimate.append(
             state.scores[p]
             + majorities[p]

@@ -179,8 +179,11 @@ class Pricer:
         return majority + self.wall_gain(action.tile, action.x, action.y) - 1.0
 
     def wall_gain(self, tile: int, x: int, y: int) -> float:
-        grid = self.state.boards[self.me].grid
+        board = self.state.boards[self.me]
         cell = (y + 64) * 128 + x + 64
+        if board.extra is not None:  # walls built on tiles count as printed ones: the board's own wall scoring
+            return (board.placed(cell, tile).wall_length() - board.wall_length()) * self.scorings_left()
+        grid = board.grid
         walls = TILE_WALLS[tile]
         touching = facing_walls = 0
         for side, step, facing in _NEIGHBOUR_FACING:

@@ -45,10 +45,14 @@ def lookahead_copy(state: GameState) -> GameState:
 
 def best_wall_gain(state: GameState, player: int, tile: int) -> int:
     """How much longer the longest wall gets if ``tile`` goes to its best legal cell."""
-    grid = state.boards[player].grid
-    now = state.boards[player].wall_length()
+    board = state.boards[player]
+    grid = board.grid
+    now = board.wall_length()
     best = 0
     for x, y in state.legal_cells(player, tile):
+        if board.extra is not None:  # walls built on tiles count as printed ones: the board's own wall scoring
+            best = max(best, board.placed(cell_at(x, y), tile).wall_length() - now)
+            continue
         trial = dict(grid)
         trial[cell_at(x, y)] = tile
         best = max(best, longest_wall(trial) - now)

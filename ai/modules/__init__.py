@@ -17,10 +17,12 @@ from .chests import ChestsAdvice
 from .dirk import DirkAdvice
 from .exchange import ExchangeAdvice
 from .falcons import FalconsAdvice
+from .gates import GatesAdvice
 from .huts import HutsAdvice
 from .thieves import ThievesAdvice
 from .traders import TradersAdvice
 from .vizier import VizierAdvice
+from .walls import WallsAdvice
 
 # One registry line per module: its record name -> what the AI knows of it.
 ADVICE: dict[str, Advice] = {
@@ -32,8 +34,10 @@ ADVICE: dict[str, Advice] = {
     "camps": CampsAdvice(),  # §9.5
     "bazaars": BazaarsAdvice(),  # §9.6
     "falcons": FalconsAdvice(),  # §9.7
+    "gates": GatesAdvice(),  # §11.1
     "change": ChangeAdvice(),  # §11.2
     "thieves": ThievesAdvice(),  # §11.3
+    "walls": WallsAdvice(),  # §11.4
     "chests": ChestsAdvice(),  # §11.6
     "traders": TradersAdvice(),  # §11.5
 }
