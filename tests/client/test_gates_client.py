@@ -166,6 +166,7 @@ def test_the_gates_are_drawn_on_their_double_walls_on_every_alhambra() -> None:
         for mark, gate in zip(marks, mine, strict=True):
             assert mark.at == xy_of(gate.cell) and mark.spot == f"edge-{gate.side}" and mark.art == "gate"
             assert words.side(gate.side) in mark.tip
+            assert mark.key[0] == "card" and mark.key[1] in part.played, "its card flies to it"
     from game.client.views.alhambra import AlhambraView
 
     view = AlhambraView.__new__(AlhambraView)

@@ -161,6 +161,12 @@ def test_the_walls_built_are_drawn_on_every_alhambra_and_off_it() -> None:
             else:
                 assert set(compiled.overlays(state, tile)) == {f"wall_{letter}" for letter in letters}
     assert seen
+    part = walls.of(state)
+    assert part is not None
+    marks = [m for seat in range(state.players) for m in compiled.marks(state, seat) if m.spot == "overlay"]
+    flown = [m.key for m in marks if m.key[0] == "card"]
+    assert flown and all(card in part.used for _kind, card in flown), "a used card flies to its tile's wall"
+    assert len(set(flown)) == len(flown)
 
 
 def test_a_built_wall_differs_from_a_printed_one_in_shape_and_colour() -> None:

@@ -199,8 +199,9 @@ class GatesHoldings(Holdings):
         return [Piece("card", card, tip) for card in cards]
 
 
-def gate_mark(cell: int, tile: int, side: str, tip: str) -> Mark:
-    return Mark(tile, xy_of(cell), tip, spot=f"edge-{side}", art=ART)
+def gate_mark(cell: int, tile: int, side: str, tip: str, card: int | None = None) -> Mark:
+    """A gate astride ``side`` of ``cell`` (its tile's), with the card it was put up with (where that card flies)."""
+    return Mark(tile, xy_of(cell), tip, spot=f"edge-{side}", art=ART, card=card)
 
 
 class GatesPlacements(Placements):
@@ -210,13 +211,17 @@ class GatesPlacements(Placements):
         part = gates.of(state)  # type: ignore[arg-type]
         if part is None:
             return []
+        # the cards played, last first, beside the gates standing, last first: the newest gates (those of the move
+        # being played back, whose cards fly to them) pair with their own cards; a card gone with a lost gate may
+        # pair an older gate with another's card, which flies no more
+        cards = dict(zip(reversed(part.standing), reversed(part.played), strict=False))
         found = []
         for gate in part.standing:
             if gate.player == seat:
                 tip = _("A city gate on the {side} side of {tile}: this double wall is a passage").format(
                     side=side_word(gate.side), tile=words.tile(gate.tile)
                 )
-                found.append(gate_mark(gate.cell, gate.tile, gate.side, tip))
+                found.append(gate_mark(gate.cell, gate.tile, gate.side, tip, cards.get(gate)))
         return found
 
     def previews(self, state: GameState, action: Action) -> list[Mark]:
@@ -257,9 +262,6 @@ class GatesPanel(ModulePanel):
         card = displayed(state)
         rect = self.card_rect()
         found: dict[Key, pygame.Rect] = {("card", card): rect} if card is not None else {}
-        part = gates.of(state)  # type: ignore[arg-type]
-        if part is not None:  # a gate card played or discarded last left from here, where gates come from
-            found.update({("card", played): rect for played in part.played if ("card", played) not in found})
         return found
 
     def action_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> Action | None:

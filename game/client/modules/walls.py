@@ -126,6 +126,7 @@ class WallsPlacements(Placements):
         board = state.boards[seat]
         if walls.of(state) is None or board.extra is None:  # type: ignore[arg-type]
             return []
+        used = list(walls.of(state).used)  # type: ignore[arg-type, union-attr]
         found = []
         for cell, tile in sorted(board.grid.items()):
             mask = extended.added_walls(board.extra, tile)
@@ -133,7 +134,15 @@ class WallsPlacements(Placements):
                 tip = _("{tile}: walls built on it ({sides}), walls like the printed ones").format(
                     tile=words.tile(tile), sides=words.sides(mask)
                 )
-                found += [Mark(tile, xy_of(cell), tip, spot="overlay", art=art) for art in sticks(mask)]
+                # each used card whose walls this tile carries flies to it: the one whose walls it carries whole
+                cards = [card for card in used if CARD_WALLS[card] & mask == CARD_WALLS[card]]
+                card = cards[-1] if cards else None
+                if card is not None:
+                    used.remove(card)
+                found += [
+                    Mark(tile, xy_of(cell), tip, spot="overlay", art=art, card=card if index == 0 else None)
+                    for index, art in enumerate(sticks(mask))
+                ]
         return found
 
     def overlays(self, state: GameState, tile: int) -> tuple[str, ...]:
@@ -188,13 +197,7 @@ class WallsPanel(ModulePanel):
         return dict(zip(cards, self.card_rects(len(cards)), strict=True))
 
     def item_positions(self, state: GameState) -> dict[Key, pygame.Rect]:
-        found: dict[Key, pygame.Rect] = {("card", card): rect for card, rect in self.placed(state).items()}
-        part = walls.of(state)  # type: ignore[arg-type]
-        if part is not None:  # a card used flew from here: its way back on an undo
-            found.update(
-                {("card", used): self.rect.inflate(-self.rect.w // 2, -self.rect.h // 2) for used in part.used}
-            )
-        return found
+        return {("card", card): rect for card, rect in self.placed(state).items()}
 
     def card_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         return next((card for card, rect in self.placed(snap.state).items() if rect.collidepoint(pos)), None)

@@ -84,11 +84,12 @@ class Mark:
     tip: str
     spot: str = "corner"
     art: str = ""  # a token's file under ``assets/tokens`` drawn instead of the tile ``item`` ("": the tile)
+    card: int | None = None  # the card it came with, which flies to it (a city gate's, a wall card's), or None
 
     @property
     def key(self) -> Key:
-        """The piece it is, for flights (to and from the module's panel)."""
-        return ("tile", self.item)
+        """The piece it is, for flights (to and from the module's panel): the card it came with, if any."""
+        return ("tile", self.item) if self.card is None else ("card", self.card)
 
 
 @dataclass
