@@ -238,7 +238,7 @@ def _take_reason(state: GameState, action: TakeGate, me: int, signed: str) -> Me
     spots = len(walled_in(state.boards[me]))
     if spots:
         return Message.of(
-            "{move}: my Alhambra has {count} empty cells reachable only across a double wall ({gain})",
+            "{move}: empty cells of my Alhambra reachable only across a double wall: {count} ({gain})",
             move=move,
             count=spots,
             gain=signed,
