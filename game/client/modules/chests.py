@@ -143,7 +143,7 @@ class ChestsPanel(ModulePanel):
         return max(1, round(value * self.rect.w / WIDTH))
 
     def _title_h(self) -> int:
-        return self.px(46)
+        return self.px(50)  # the title and the price rule under it, with room for Persian letters below the line
 
     def _foot_h(self) -> int:
         return self.px(30)
