@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
 TYPES = len(BUILDING_TYPES)
 CHESTS_PER_TILE = 0.4  # chests a player may get per building tile they get (a room of four every so often)
-SPREAD = 6.0  # how much the chest counts may drift per chest still to come to a player (tuned by greedy self-play)
+SPREAD = 2.5  # how far the chest counts may drift, times the chests still to come to a player
+POWER = 2.0  # the drift grows with the chests to come: wide early, narrow near the end (tuned by greedy self-play)
 SQRT_HALF = 0.7071067811865476
 REMEMBERED = 20_000  # expected points per (terms, counts) kept before the memo starts afresh
 _POINTS: dict[tuple, tuple[float, ...]] = {}
@@ -122,7 +123,17 @@ def terms(state: GameState) -> Terms:
     from ai.evaluation import tiles_before_scoring, tiles_left  # the evaluation asks the modules: imported late
 
     supply = chests_to_come(state)
-    key = (supply, state.drawn, state.rounds_scored, tiles_left(state), state.players, state.windows)
+    key = (
+        supply,
+        state.drawn,
+        state.rounds_scored,
+        tiles_left(state),
+        state.players,
+        state.windows,
+        SPREAD,
+        POWER,
+        CHESTS_PER_TILE,
+    )
     found = _TERMS.get(key)
     if found is not None:
         return found
@@ -130,7 +141,7 @@ def terms(state: GameState) -> Terms:
     found_terms = []
     for round_number, tiles in tiles_before_scoring(state).items():
         growth = min(each, tiles * CHESTS_PER_TILE)
-        variance = SPREAD * SPREAD * growth
+        variance = SPREAD * SPREAD * growth**POWER
         gap_scale = SQRT_HALF / math.sqrt(2 * variance + 0.04) if variance > 0 else 0.0
         arrival = 1.0 - math.exp(-growth) if growth > 0 else 0.0
         found_terms.append((CHEST_POINTS[round_number - 1], round(gap_scale, 3), round(arrival, 3)))
