@@ -1000,7 +1000,9 @@ class Table:
                 self.trading = None  # [M-TRADER-3] the player moved no citizen and exchanged none
         if self.hut_up_due is not None:
             assert name == "hut_up", "[M-HUT-2] the stack's next hut turns face up right after `hut`"
-        if self.change_due is not None and self.change_bag:
+        if self.change_due is not None and not self.change_bag:
+            self.change_due = None  # [M-CHANGE-3] an empty bag gives nothing: no event (RECORD.md)
+        if self.change_due is not None:
             assert name == "change", "[M-CHANGE-3] coins are drawn right after a `buy` that overpaid by 2 or more"
         elif name == "change":
             raise AssertionError("[M-CHANGE-3] `change` follows only a `buy` that overpaid by 2 or more")
