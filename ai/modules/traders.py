@@ -246,14 +246,14 @@ class TradersAdvice(Advice):
             )
         if isinstance(action, NewCitizen):
             return Message.of(
-                "{move}: a {type} resident would add most to my sets ({gain})",
+                "{move}: one more {type} resident would add most to my sets ({gain})",
                 move=said_action(state, action),
                 type=PIECE_COLOUR[action.piece],
                 gain=signed,
             )
         if isinstance(action, SwapCitizen):
             return Message.of(
-                "{move}: a {type} resident would add more to my sets ({gain})",
+                "{move}: one more {type} resident would add more to my sets ({gain})",
                 move=said_action(state, action),
                 type=PIECE_COLOUR[action.other_piece],
                 gain=signed,
@@ -263,8 +263,21 @@ class TradersAdvice(Advice):
                 "{move}: no exchange would make my disc better ({gain})", move=said_action(state, action), gain=signed
             )
         if isinstance(action, PutDisc):
+            factor = cell_factor(state, me, action.cell, part_of(state).discs[me])
+            if factor >= 1.0:
+                return Message.of(
+                    "{move}: a market tile of my disc's colours fits that cell ({gain})",
+                    move=said_action(state, action),
+                    gain=signed,
+                )
+            if factor > CLOSED_CELL:
+                return Message.of(
+                    "{move}: a building of my disc's colours can come onto that cell ({gain})",
+                    move=said_action(state, action),
+                    gain=signed,
+                )
             return Message.of(
-                "{move}: a building of my disc's colours can come onto that cell ({gain})",
+                "{move}: no cell beside my Alhambra can take a building now ({gain})",
                 move=said_action(state, action),
                 gain=signed,
             )
@@ -273,8 +286,8 @@ class TradersAdvice(Advice):
             if found is not None and found[0] == action.cell:
                 residents = counted(state, me)
                 return Message.of(
-                    "{move}: onto my trader's disc, a {type} citizen moves in: residents score {before} -> {after} "
-                    "at each of {scorings} scorings to come",
+                    "{move}: onto my trader's disc, where the {type} citizen moves in: residents score "
+                    "{before} -> {after} at each of {scorings} scorings to come",
                     move=said_action(state, action),
                     type=TILE_TYPE[action.tile],
                     before=points_of(residents),
