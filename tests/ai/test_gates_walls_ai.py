@@ -114,6 +114,17 @@ def test_greedy_takes_the_gate_card_for_a_tile_only_a_gate_brings_in_m_gate_4_m_
     assert "only across a double wall" in decision.reason
 
 
+@pytest.mark.parametrize("level", ["mcts:easy", "mcts:normal"])
+def test_mcts_takes_the_gate_card_for_the_tile_it_just_bought_m_gate_4_m_gate_5(level: str) -> None:
+    """[M-GATE-4] [M-GATE-5] [B-TURN-4] the extra action after an exact payment, with the tile bought fitting only
+    across a double wall: the search takes the gate card, which brings the tile in at the end of the turn."""
+    state, stuck = stuck_state()
+    hold(state, [stuck])
+    state.phase = ACTION  # the extra action; the tile waits to be placed
+    card = gate_beside_market(state)
+    assert agent(level, seed=0, iterations=200).choose(state.knowledge(0), state.legal_actions()) == TakeGate(card)
+
+
 def test_greedy_takes_money_when_no_tile_needs_a_gate_m_gate_4() -> None:
     """[M-GATE-4] the same position without the stuck tile: the gate card is a weak option, a money card is better."""
     state, _ = stuck_state()
@@ -141,7 +152,7 @@ def test_greedy_builds_a_reserve_tile_through_a_gate_m_gate_5() -> None:
     assert isinstance(action, GatedFromReserve) and action.tile == stuck
 
 
-@pytest.mark.parametrize("level", ["mcts:easy", "mcts:hard"])
+@pytest.mark.parametrize("level", ["mcts:easy", "mcts:normal", "mcts:hard", "mcts:expert"])
 def test_mcts_places_a_stuck_tile_through_a_gate_m_gate_5(level: str) -> None:
     """[M-GATE-5] the search, too, brings the bought tile in through the gate."""
     state, stuck = stuck_state()
