@@ -30,7 +30,7 @@ from game.engine.components import (
     SLOT_CURRENCY,
     TILE_COUNT,
 )
-from game.engine.modules import ACTION_TYPES, CHOOSABLE, gates
+from game.engine.modules import ACTION_TYPES, CHOOSABLE, gates, traders
 from game.engine.modules.bazaars import BuyBazaar, VizierBuyBazaar
 from game.engine.modules.chests import PlaceChest
 from game.engine.modules.dirk import GiveToDirk
@@ -266,9 +266,21 @@ def _refused(state: GameState, tries: list[Any]) -> Iterator[IllegalAction]:
             yield error
 
 
+def setup_choices() -> Iterator[IllegalAction]:
+    """[M-TRADER-2] a person's secret choice at setup made wrong: two citizens of one colour, a disc beside no side of
+    the start tile, a seat not at the table (the choices are made before the first decision, so no game tries them)."""
+    dealt = deal(3, 9, ("traders",))
+    for seat, colours, side in ((0, (0, 0, 1), (0, -1)), (0, (0, 1, 2), (2, 2)), (5, (0, 1, 2), (0, -1))):
+        try:
+            traders.choose(dealt, seat, colours, side)
+        except IllegalAction as error:
+            yield error
+
+
 def all_refusals() -> Iterator[IllegalAction]:
     for game in GAMES:
         yield from provoke(*game)
+    yield from setup_choices()
 
 
 def main() -> None:
