@@ -287,6 +287,9 @@ class ModulePanel:
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
+        # the table's scale (``Ui.scale``), set by the layout: a panel beside the market scales its design's lengths
+        # with its width, but never past this (in the dock's column it may be wider than it was designed)
+        self.scale = 1.0
 
     def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         """Draw the panel's contents from the frame's snapshot (its box is in the table's static layer)

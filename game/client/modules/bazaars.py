@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from game.engine.alhambra import Alhambra
 
     from ..views.model import TableSnapshot
+    from ..widgets import Ui
 
 NAME = bazaars.NAME
 PICK = Picker(
@@ -112,8 +113,14 @@ class BazaarPanel(ModulePanel):
     beside_market = 176
 
     def px(self, value: float) -> int:
-        """A length of the design, scaled as the panel is (it is ``beside_market`` wide at scale 1)."""
-        return max(1, round(value * self.rect.w / self.beside_market))
+        """A length of the design, scaled as the panel is (it is ``beside_market`` wide at scale 1), and
+        never past the table's scale (in the dock's column it may be wider)."""
+        return max(1, round(value * min(self.rect.w / self.beside_market, self.scale)))
+
+    def least_height(self, ui: Ui, width: int) -> int:
+        """In the dock's column: the title and two rows of tiles large enough to read their prices (``tile_rects``
+        lays out as many as wait, as large as fit)."""
+        return round(min(width / self.beside_market, ui.scale) * (38 + 2 * 38 + 8 + 6))
 
     def tile_rects(self, count: int) -> list[pygame.Rect]:
         """Where ``count`` waiting bazaars go: a grid under the title, the tiles as large as fit (a market tile's

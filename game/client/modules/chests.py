@@ -56,11 +56,13 @@ if TYPE_CHECKING:
     from game.engine import Action, GameState
 
     from ..views.model import TableSnapshot
+    from ..widgets import Ui
 
 NAME = chests.NAME
 ROOMS = tuple(range(1, chests.ROOMS + 1))
 SPOT = "treasure"  # where a chest sits on its building (``Mark.spot``): the lower left quarter
 WIDTH = 188  # the panel's width beside the market at scale 1
+ROOM_LEAST = 27  # a room's band at the least, at scale 1: its chests about 20 px
 SUGGESTED = 4  # payments suggested for a room at most (X goes through them)
 
 
@@ -139,14 +141,20 @@ class ChestsPanel(ModulePanel):
     beside_market = WIDTH
 
     def px(self, value: float) -> int:
-        """A length of the design, scaled as the panel is (``WIDTH`` wide at scale 1)."""
-        return max(1, round(value * self.rect.w / WIDTH))
+        """A length of the design, scaled as the panel is (``WIDTH`` wide at scale 1), and never past
+        the table's scale (in the dock's column it may be wider)."""
+        return max(1, round(value * min(self.rect.w / WIDTH, self.scale)))
 
     def _title_h(self) -> int:
         return self.px(50)  # the title and the price rule under it, with room for Persian letters below the line
 
     def _foot_h(self) -> int:
         return self.px(30)
+
+    def least_height(self, ui: Ui, width: int) -> int:
+        """In the dock's column: the title and the price rule, three rooms whose chests show their emblems (a
+        room's band ``ROOM_LEAST`` high at scale 1) and the foot."""
+        return round(min(width / WIDTH, ui.scale) * (50 + len(ROOMS) * ROOM_LEAST + 30))
 
     def room_rects(self) -> dict[int, pygame.Rect]:
         """Each room's band, under the title and above the foot (the bag's line or the Buy button)."""

@@ -38,9 +38,11 @@ if TYPE_CHECKING:
     from game.engine import Action, GameState
 
     from ..views.model import TableSnapshot
+    from ..widgets import Ui
 
 NAME = gates.NAME
 WIDTH = 104  # the panel's width beside the market at scale 1
+CARD_LEAST = 52  # the card's least height at scale 1 in the dock's column
 ART = "gate"  # the wooden gate's token (``assets/tokens/gate.png``)
 GATED = (GatedPlace, GatedFromReserve, GatedSwap)
 
@@ -247,8 +249,13 @@ class GatesPanel(ModulePanel):
     beside_market = WIDTH
 
     def px(self, value: float) -> int:
-        """A length of the design, scaled as the panel is (``WIDTH`` wide at scale 1)."""
-        return max(1, round(value * self.rect.w / WIDTH))
+        """A length of the design, scaled as the panel is (``WIDTH`` wide at scale 1), and never past
+        the table's scale (in the dock's column it may be wider)."""
+        return max(1, round(value * min(self.rect.w / WIDTH, self.scale)))
+
+    def least_height(self, ui: Ui, width: int) -> int:
+        """In the dock's column: the title, the card ``CARD_LEAST`` high at scale 1 and the count in hands under it."""
+        return round(min(width / WIDTH, ui.scale) * (40 + CARD_LEAST + 30))
 
     def card_rect(self) -> pygame.Rect:
         """The card's place, under the title, as large as the panel allows."""

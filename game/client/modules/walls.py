@@ -41,9 +41,11 @@ if TYPE_CHECKING:
     from game.engine import Action, GameState
 
     from ..views.model import TableSnapshot
+    from ..widgets import Ui
 
 NAME = walls.NAME
 WIDTH = 150  # the panel's width beside the market at scale 1
+CARD_LEAST = 66  # a wall card's least height at scale 1 in the dock's column
 
 
 def shown(state: GameState) -> list[int]:
@@ -171,8 +173,13 @@ class WallsPanel(ModulePanel):
     beside_market = WIDTH
 
     def px(self, value: float) -> int:
-        """A length of the design, scaled as the panel is (``WIDTH`` wide at scale 1)."""
-        return max(1, round(value * self.rect.w / WIDTH))
+        """A length of the design, scaled as the panel is (``WIDTH`` wide at scale 1), and never past
+        the table's scale (in the dock's column it may be wider)."""
+        return max(1, round(value * min(self.rect.w / WIDTH, self.scale)))
+
+    def least_height(self, ui: Ui, width: int) -> int:
+        """In the dock's column: the title and a row of cards ``CARD_LEAST`` high at scale 1 (their sides readable)."""
+        return round(min(width / WIDTH, ui.scale) * (36 + CARD_LEAST + 6))
 
     def card_rects(self, count: int) -> list[pygame.Rect]:
         """``count`` cards in one row (up to three) or two, as large as the panel allows, under the title."""

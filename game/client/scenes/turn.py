@@ -23,6 +23,7 @@ the timeline, the layout and the snapshot the views draw from.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -45,6 +46,7 @@ from game.i18n import N_, _, pgettext
 
 from .. import persistence
 from ..animation import Animator
+from ..dock import DOCK_W, column_room, dock_rects, reaches_below, second_column
 from ..layout import TurnLayout, turn_layout
 from ..modules import collector_name, modules_for
 from ..plain import said
@@ -60,7 +62,7 @@ from ..views.log import LogView, enlarged
 from ..views.majorities import MajoritiesView
 from ..views.market import MarketView
 from ..views.model import Selection, TableSnapshot
-from ..views.opponents import OpponentsView
+from ..views.opponents import OpponentPanel, OpponentsView
 from ..views.pieces import ShelfView
 from ..views.topbar import TopBar
 from ..views.tray import TrayView
@@ -129,6 +131,7 @@ class TurnScene(Scene):
         self.picker = Picker(table, self.modules, self.pointer, self.buying, self, app.ui.sounds)  # the picking
         self.snapshots = Snapshots(self, table, self.sel, self.modules, self.buying, self.picker)  # what views draw
         self.layout_rects: TurnLayout | None = None
+        self.prompt_band = pygame.Rect(0, 0, 0, 0)  # the prompt's band above your Alhambra (``layout``)
         self._offered: frozenset = frozenset()  # optional moves already pointed out (a bonus card to reveal)
         self._options_at = -1  # the game's length when they were last looked at
         self.moments = Moments(self, state)  # the game's moments as the timeline shows them
@@ -252,13 +255,27 @@ class TurnScene(Scene):
         rects = turn_layout(size, ui.scale, settings.show_log and not settings.large_log, collectors)
         if settings.show_log and settings.large_log:  # the log enlarged, in place of everyone's buildings
             rects = enlarged(rects)
-        self.layout_rects = rects
         self.market.rect = rects.market.copy()
-        for panel in self.module_panels.values():  # a rule module's panel beside the market takes its right end
-            if panel.beside_market:
-                width = min(px(panel.beside_market), self.market.rect.w // 3)
-                panel.rect = pygame.Rect(self.market.rect.right - width, rects.market.y, width, rects.market.h)
-                self.market.rect.w -= width + px(8)
+        for panel in self.module_panels.values():
+            panel.scale = ui.scale
+        beside = [panel for panel in self.module_panels.values() if panel.beside_market]
+        if len(beside) == 1:  # a rule module's panel beside the market takes its right end
+            width = min(px(beside[0].beside_market), self.market.rect.w // 3)
+            beside[0].rect = pygame.Rect(self.market.rect.right - width, rects.market.y, width, rects.market.h)
+            self.market.rect.w -= width + px(8)
+        elif beside:  # several share one column there (``dock``), down beside your Alhambra if need be
+            width = min(px(DOCK_W), self.market.rect.w // 3)
+            least = [panel.least_height(ui, width) for panel in beside]
+            docked = dock_rects(rects.market, rects.alhambra.bottom, width, px(8), least)
+            for panel, rect in zip(beside, docked, strict=True):
+                panel.rect = rect
+            self.market.rect.w -= width + px(8)
+            if reaches_below(docked, rects.market):
+                area = rects.alhambra
+                rects = dataclasses.replace(rects, alhambra=pygame.Rect(area.x, area.y, area.w - width - px(8), area.h))
+        band_right = rects.alhambra.right  # the prompt's band spans the column of panels beside your Alhambra
+        rects = self._column_overflow(rects)
+        self.layout_rects = rects
         self.bank.rect = rects.bank
         self.hand.rect = rects.hand
         self.tray.rect = rects.tray
@@ -278,6 +295,7 @@ class TurnScene(Scene):
                 self.board.rect.right - self.shelf.rect.right - px(4),
                 self.board.rect.h,
             )
+        self.prompt_band = pygame.Rect(self.board.rect.x, rects.alhambra.y, band_right - self.board.rect.x, px(44))
         # a module's pieces beside the opponents' reserves
         self.opponents.layout(rects.opponents, px(8), self.modules.holds_pieces)
         icons = [self.speed_button, self.sound_button, self.log_button, self.menu_button]
@@ -294,6 +312,30 @@ class TurnScene(Scene):
         self.zoom_out.rect = pygame.Rect(self.zoom_in.rect.x, self.zoom_in.rect.bottom + px(6), zoom, zoom)
         self.controls.place(rects.actions)  # Undo and Hint at the foot of the actions panel
         self.controls.refresh()  # right from the first frame, even if an overlay opens before an update
+
+    def _column_overflow(self, rects: TurnLayout) -> TurnLayout:
+        """The module panels of the opponents' column that it has no room for while every opponent keeps its least
+        height (many players, many modules): stacked in a column at the right of your Alhambra's area instead,
+        which gives up that width.  Returns the areas with your Alhambra's narrowed if any moved."""
+        ui = self.ui
+        px = ui.px
+        panels = [panel for panel in self.module_panels.values() if not panel.beside_market]
+        opponent = OpponentPanel.least_height(ui, self.modules.holds_pieces)
+        area = rects.opponents
+        least = [max(panel.least_height(ui, area.w), round(panel.weight * opponent)) for panel in panels]
+        kept = column_room(area.h, px(8), len(self.opponents.panels), opponent, least)
+        self.opponents.modules = panels[:kept]
+        moved = panels[kept:]
+        if not moved:
+            return rects
+        width = min(px(DOCK_W), rects.alhambra.w // 3)
+        area = rects.alhambra
+        top = px(72)  # under the prompt's band, even when it takes three lines (a long prompt in Persian)
+        below = pygame.Rect(area.x, area.y + top, area.w, area.h - top)
+        placed = second_column(below, width, px(8), [panel.least_height(ui, width) for panel in moved], rects.market.h)
+        for panel, rect in zip(moved, placed, strict=True):
+            panel.rect = rect
+        return dataclasses.replace(rects, alhambra=pygame.Rect(area.x, area.y, area.w - width - px(8), area.h))
 
     # ------------------------------------------------------------------ the loop
     def enter(self) -> None:

@@ -111,6 +111,7 @@ class Owner(Protocol):
     majorities: MajoritiesView
     log: LogView
     board: AlhambraView
+    prompt_band: pygame.Rect  # the prompt's band above your Alhambra: its width and centre
     shelf: ShelfView
     hand: HandView
     tray: TrayView
@@ -195,7 +196,7 @@ class TableDrawing:
         owner.opponents.draw(surface, snap)
         owner.market.draw(surface, snap)
         for panel in owner.module_panels.values():
-            if panel.beside_market:  # the column's panels are drawn with the opponents
+            if panel not in owner.opponents.modules:  # the column's panels are drawn with the opponents
                 panel.draw(surface, snap)
         owner.bank.draw(surface, snap)
         owner.majorities.draw(surface, snap)
@@ -355,7 +356,7 @@ class TableDrawing:
         wanted = [
             max(usual, ui.text.size(shown(chip.label), smallest, "bold")[0] + px(14)) for chip in self.prompt_chips()
         ]
-        room = (self.owner.board.rect.w - px(24)) // 2 - px(6) * len(wanted)  # the chips' half of the band
+        room = (self.owner.prompt_band.w - px(24)) // 2 - px(6) * len(wanted)  # the chips' half of the band
         extra = sum(wanted) - usual * len(wanted)
         if extra <= 0 or sum(wanted) <= room:
             return wanted
@@ -374,7 +375,7 @@ class TableDrawing:
         ui = self.ui
         px = ui.px
         chips_w = sum(width + px(6) for width in self._chip_widths())
-        width = self.owner.board.rect.w - px(24) - chips_w
+        width = self.owner.prompt_band.w - px(24) - chips_w
         text = self.prompt.text()
         sizes = sorted({ui.font_px(points) for points in (15, 14, 13, 12)}, reverse=True)
         for size in sizes:
@@ -387,7 +388,7 @@ class TableDrawing:
         """The prompt band above your Alhambra (its chips placed at its end), and the toast over the board."""
         ui = self.ui
         px = ui.px
-        board = self.owner.board.rect
+        board = self.owner.prompt_band  # as wide as your Alhambra's area, over a column of panels beside it
         hint = self.prompt.hinted()
         chips = self.prompt_chips()
         widths = self._chip_widths()
@@ -413,7 +414,7 @@ class TableDrawing:
             chip.rect = pygame.Rect(x, box.centery - px(13), chip_w, px(26))
             x += chip_w + px(6)
         if self.toast.showing(ui.time):
-            self._draw_toast(surface, board)
+            self._draw_toast(surface, self.owner.board.rect)
 
     def _draw_toast(self, surface: pygame.Surface, board: pygame.Rect) -> None:
         """The toast centred low over the board, clear of the zoom buttons in its bottom corner on either side."""
