@@ -84,6 +84,18 @@ def column_room(height: int, gap: int, opponents: int, opponent_least: int, leas
     return kept
 
 
+def fitting(height: int, gap: int, least: list[int]) -> list[int]:
+    """The indices of the panels (in order, ``least`` their least heights) that a column ``height`` high holds, the
+    first that fit (a tall one skipped for smaller ones after it)."""
+    chosen: list[int] = []
+    used = -gap
+    for index, need in enumerate(least):
+        if used + gap + need <= height:
+            chosen.append(index)
+            used += gap + need
+    return chosen
+
+
 def reaches_below(rects: list[pygame.Rect], row: pygame.Rect) -> bool:
     """Whether the dock goes on below the market row (your Alhambra's area then gives up its width)."""
     return any(rect.bottom > row.bottom for rect in rects)

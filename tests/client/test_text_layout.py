@@ -3,14 +3,20 @@ game is tried at, with two and four players (issue 20, item 8: measured from the
 
 from __future__ import annotations
 
+import itertools
+from functools import cache
+
 import pygame
 import pytest
 from driver import MakeApp
 from screens import MODULE_SCREENS, SCREENS, visit_module_screens, visit_screens
 from text_layout import Recording, boxed, draw_top_scene, overlaps, record_texts, watch_cuts
 
+from ai import make_agent
 from game import i18n
-from game.engine.modules import CHOOSABLE
+from game.client.table import Table
+from game.engine import ACTION, Game, GameConfig, Seat
+from game.engine.modules import CHOOSABLE, PLAYABLE
 
 SIZES = ((800, 600), (1024, 700), (1280, 800), (1920, 1080))
 
@@ -156,3 +162,94 @@ def test_every_screen_of_a_game_with_every_module(make_app: MakeApp, code: str, 
     for players in MATRIX_PLAYERS:
         assert visit_module_screens(driver, players, lambda name, p=players: look(name, p)) == list(MODULE_SCREENS)
     assert problems == [], "\n".join(problems)
+
+
+# ====================================================================== the table with every module at once
+LAYOUT_SIZES = ((1024, 700), (1280, 800), (1920, 1080))
+EVERY_MODULE = PLAYABLE  # offered at setup or not yet: all thirteen (and Dirk with two players)
+
+
+@cache
+def _every_module_game(players: int) -> Game:
+    """A game with every module, greedy in every seat up to the human's action at turn 22 or later (seed 7): a
+    market, bazaars waiting, wall cards and chests beside it, pieces on every panel."""
+    seats = (Seat("You", "human"), *(Seat(f"Greedy {n}", "greedy") for n in range(1, players)))
+    game = Game.new(GameConfig(seed=7, seats=seats, modules=EVERY_MODULE))
+    bot = make_agent("greedy", 7)
+    while not game.state.is_over:
+        state = game.state
+        if state.turn >= 22 and state.decider == 0 and state.phase == ACTION and not state.held:
+            return game
+        game.apply(bot.choose(state.knowledge(state.decider), state.legal_actions()))
+    raise AssertionError("the game ended before turn 22")
+
+
+def _seated(make_app: MakeApp, game: Game, size: tuple[int, int]):  # type: ignore[no-untyped-def]
+    driver = make_app(size=size, speed=0.0)
+    driver.app.start()
+    driver.app.play(Table(game.copy(), (0,)))
+    driver.wait_for_human()
+    return driver.scene
+
+
+@pytest.mark.parametrize("code", ["en", *(pytest.param(code, marks=pytest.mark.slow) for code in LANGUAGES[1:])])
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("size", LAYOUT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_with_every_module_is_clear(
+    make_app: MakeApp, size: tuple[int, int], players: int, code: str
+) -> None:
+    """Every module on at once (four panels beside the market, four in the opponents' column), with 2 and 6
+    players, in each language at 1024x700, 1280x800 and 1920x1080: no label off the window, out of its panel, over
+    another label, covered by a sprite drawn after it, or cut short with "…" where a player must read it; no two
+    panels on top of each other or of the market, and each inside the window."""
+    scene = _seated(make_app, _every_module_game(players), size)
+    problems: list[str] = []
+    try:
+        i18n.set_language(code)
+        scene.layout(scene.app.size)
+        with pytest.MonkeyPatch.context() as patch:
+            texts = record_texts(patch, scene.ui.text)
+            screen = Recording(size, texts)
+            watch_cuts(patch, screen)
+            for view in _table_panels(scene):
+                boxed(patch, screen, view)
+            scene.ui.mouse = (-100, -100)
+            scene.draw(screen)
+        problems += _problems(screen, size, None)
+    finally:
+        i18n.set_language("en")
+    window = pygame.Rect((0, 0), size)
+    boxes = {"market": scene.market.rect, **{name: panel.rect for name, panel in scene.module_panels.items()}}
+    boxes.update({f"opponent {panel.seat}": panel.rect for panel in scene.opponents.panels})
+    problems += [f"{name} off the window: {rect}" for name, rect in boxes.items() if not window.contains(rect)]
+    problems += [
+        f"{one} over {two}"
+        for (one, first), (two, second) in itertools.combinations(boxes.items(), 2)
+        if first.colliderect(second)
+    ]
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("size", LAYOUT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_markets_tiles_keep_their_size_with_every_module(
+    make_app: MakeApp, size: tuple[int, int], players: int
+) -> None:
+    """With every module on, the market's four slots are as large as with the bazaars' panel alone beside them (the
+    panels beside the market share one column, ``game/client/dock.py``), and your Alhambra keeps most of its area."""
+    alone = Game.new(
+        GameConfig(
+            seed=7,
+            seats=(Seat("You", "human"), *(Seat(f"Bot {n}", "greedy") for n in range(1, players))),
+            modules=("bazaars",),
+        )
+    )
+    scene = _seated(make_app, alone, size)
+    bazaars_alone = scene.market.slot_rects(scene.snapshot())
+    full_area = scene.layout_rects.alhambra
+    scene = _seated(make_app, _every_module_game(players), size)
+    every = scene.market.slot_rects(scene.snapshot())
+    assert [rect.size for rect in every] == [rect.size for rect in bazaars_alone]
+    assert every[0].h >= scene.ui.px(110), every[0]  # a tile a player reads across the table
+    area = scene.layout_rects.alhambra
+    assert area.w * area.h >= 0.4 * full_area.w * full_area.h, (area, full_area)

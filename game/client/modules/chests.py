@@ -140,13 +140,33 @@ class ChestsPanel(ModulePanel):
 
     beside_market = WIDTH
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.ui: Ui | None = None  # the table's, for the price rule's lines (set by ``least_height`` and ``draw``)
+
     def px(self, value: float) -> int:
         """A length of the design, scaled as the panel is (``WIDTH`` wide at scale 1), and never past
         the table's scale (in the dock's column it may be wider)."""
         return max(1, round(value * min(self.rect.w / WIDTH, self.scale)))
 
-    def _title_h(self) -> int:
-        return self.px(50)  # the title and the price rule under it, with room for Persian letters below the line
+    def _rule_lines(self, width: int) -> list[str]:
+        """The price rule wrapped to a panel ``width`` wide (a narrow panel in the dock's column: two lines)."""
+        ui = self.ui
+        if ui is None:
+            return [price_rule()]
+        return ui.text.wrap(price_rule(), ui.font_px(11), width - round(20 * self._k(width))) or [price_rule()]
+
+    def _k(self, width: int) -> float:
+        """The design's scale in a panel ``width`` wide (``px``)."""
+        return min(width / WIDTH, self.scale if self.ui is None else self.ui.scale)
+
+    def _title_h(self, width: int | None = None) -> int:
+        """The title and the price rule under it, with room for Persian letters below the line; a line more for
+        each line more the rule wraps to."""
+        width = self.rect.w if width is None else width
+        more = len(self._rule_lines(width)) - 1
+        line = self.ui.text.size("Ag", self.ui.font_px(11))[1] if more and self.ui is not None else 0
+        return max(1, round(50 * self._k(width))) + more * line
 
     def _foot_h(self) -> int:
         return self.px(30)
@@ -154,7 +174,8 @@ class ChestsPanel(ModulePanel):
     def least_height(self, ui: Ui, width: int) -> int:
         """In the dock's column: the title and the price rule, three rooms whose chests show their emblems (a
         room's band ``ROOM_LEAST`` high at scale 1) and the foot."""
-        return round(min(width / WIDTH, ui.scale) * (50 + len(ROOMS) * ROOM_LEAST + 30))
+        self.ui = ui
+        return self._title_h(width) + round(self._k(width) * (len(ROOMS) * ROOM_LEAST + 30))
 
     def room_rects(self) -> dict[int, pygame.Rect]:
         """Each room's band, under the title and above the foot (the bag's line or the Buy button)."""
@@ -224,6 +245,7 @@ class ChestsPanel(ModulePanel):
 
     def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
+        self.ui = ui
         px = self.px
         state = snap.state
         part = chests.of(state)
@@ -234,12 +256,16 @@ class ChestsPanel(ModulePanel):
             ui, surface, _("Treasure chamber"), (self.rect.x + px(10), self.rect.y + px(8)), right=right
         )
         small = ui.font_px(11)
-        rule = ui.text.render(ui.text.fit(price_rule(), small, self.rect.w - px(20)), small, theme.TEXT_DIM)
-        surface.blit(rule, (theme.text_x(self.rect.x + px(10), right, rule.get_width()), title.bottom + px(3)))
-        if title.collidepoint(ui.mouse) or rule.get_rect(topleft=(title.x, title.bottom + px(3))).collidepoint(
-            ui.mouse
-        ):
-            ui.tooltip(_tip_rules(), title.union(rule.get_rect(topleft=(title.x, title.bottom + px(3)))))
+        said = title.copy()
+        y = title.bottom + px(3)
+        for line in self._rule_lines(self.rect.w):  # the price rule, wrapped in a narrow panel
+            rule = ui.text.render(ui.text.fit(line, small, self.rect.w - px(20)), small, theme.TEXT_DIM)
+            at = rule.get_rect(topleft=(theme.text_x(self.rect.x + px(10), right, rule.get_width()), y))
+            surface.blit(rule, at)
+            said.union_ip(at)
+            y += rule.get_height()
+        if said.collidepoint(ui.mouse):
+            ui.tooltip(_tip_rules(), said)
         for room, band in self.room_rects().items():
             self._draw_room(surface, snap, room, band)
         self._draw_foot(surface, snap)

@@ -369,10 +369,13 @@ class FalconsPanel(ModulePanel):
             surface.blit(word, (title.x, title.bottom + px(2)))
         else:
             if buying and snap.sel.piece is None:
-                note = _("click one to buy it")
+                notes = (_("click one to buy it"), _("click to buy"))
             else:
-                note = ngettext("{n} in the supply", "{n} in the supply", left).format(n=left)
+                notes = (ngettext("{n} in the supply", "{n} in the supply", left).format(n=left),)
+                notes += (_("{n} left").format(n=left),)
             room = self.rect.right - px(12) - title.right - px(10)
+            # the shorter wording where the longer does not fit (a narrow panel beside your Alhambra)
+            note = next((said for said in notes if ui.text.size(said, size)[0] <= room), notes[-1])
             word = ui.text.render(ui.text.fit(note, size, room), size, theme.TEXT_DIM)
             surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(10))))
         mine = kind_counts(state, snap.me)

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 NAME = gates.NAME
 WIDTH = 104  # the panel's width beside the market at scale 1
-CARD_LEAST = 52  # the card's least height at scale 1 in the dock's column
+CARD_LEAST = 48  # the card's least height at scale 1 in the dock's column
 ART = "gate"  # the wooden gate's token (``assets/tokens/gate.png``)
 GATED = (GatedPlace, GatedFromReserve, GatedSwap)
 

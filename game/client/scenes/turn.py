@@ -46,7 +46,7 @@ from game.i18n import N_, _, pgettext
 
 from .. import persistence
 from ..animation import Animator
-from ..dock import DOCK_W, column_room, dock_rects, reaches_below, second_column
+from ..dock import DOCK_W, column_room, dock_rects, fitting, reaches_below, second_column
 from ..layout import TurnLayout, turn_layout
 from ..modules import collector_name, modules_for
 from ..plain import said
@@ -316,7 +316,9 @@ class TurnScene(Scene):
     def _column_overflow(self, rects: TurnLayout) -> TurnLayout:
         """The module panels of the opponents' column that it has no room for while every opponent keeps its least
         height (many players, many modules): stacked in a column at the right of your Alhambra's area instead,
-        which gives up that width.  Returns the areas with your Alhambra's narrowed if any moved."""
+        which gives up that width, as many as fit there at their least heights (``fitting``: the others stay in
+        the opponents' column, which shares its height as before).  Returns the areas with your Alhambra's
+        narrowed if any moved."""
         ui = self.ui
         px = ui.px
         panels = [panel for panel in self.module_panels.values() if not panel.beside_market]
@@ -324,15 +326,17 @@ class TurnScene(Scene):
         area = rects.opponents
         least = [max(panel.least_height(ui, area.w), round(panel.weight * opponent)) for panel in panels]
         kept = column_room(area.h, px(8), len(self.opponents.panels), opponent, least)
-        self.opponents.modules = panels[:kept]
-        moved = panels[kept:]
-        if not moved:
-            return rects
         width = min(px(DOCK_W), rects.alhambra.w // 3)
         area = rects.alhambra
         top = px(72)  # under the prompt's band, even when it takes three lines (a long prompt in Persian)
         below = pygame.Rect(area.x, area.y + top, area.w, area.h - top)
-        placed = second_column(below, width, px(8), [panel.least_height(ui, width) for panel in moved], rects.market.h)
+        room = [panel.least_height(ui, width) for panel in panels[kept:]]
+        chosen = fitting(below.h, px(8), room)
+        moved = [panel for i, panel in enumerate(panels[kept:]) if i in chosen]
+        self.opponents.modules = [panel for panel in panels if panel not in moved]
+        if not moved:
+            return rects
+        placed = second_column(below, width, px(8), [room[i] for i in chosen], rects.market.h)
         for panel, rect in zip(moved, placed, strict=True):
             panel.rect = rect
         return dataclasses.replace(rects, alhambra=pygame.Rect(area.x, area.y, area.w - width - px(8), area.h))
