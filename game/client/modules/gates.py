@@ -88,9 +88,9 @@ def gated_cell(state: GameState, action: Action) -> tuple[int, int] | None:
 def through(sides: tuple[str, ...]) -> str:
     """The gates of a placement in words: "through a city gate (east)"."""
     named = words.join(side_word(side) for side in sides)
-    return ngettext("through a city gate ({sides})", "through {n} city gates ({sides})", len(sides)).format(
-        n=len(sides), sides=named
-    )
+    if len(sides) == 1:  # one gate said without a number: a language of one plural form would say "1"
+        return _("through a city gate ({side})").format(side=named)
+    return _("through {n} city gates ({sides})").format(n=len(sides), sides=named)
 
 
 # ---------------------------------------------------------------- the log

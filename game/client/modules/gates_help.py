@@ -18,7 +18,7 @@ PAGE = HelpPage.of_rules(
     ),
     (
         N_(
-            "One gate card and one wooden gate per player (Dirk is none). The cards are shuffled into money piles "
+            "One gate card and one wooden gate per player (Dirk gets none). The cards are shuffled into money piles "
             "3, 4 and 5 when the deck is split."
         ),
         N_(
@@ -35,7 +35,7 @@ PAGE = HelpPage.of_rules(
             "that double wall, which becomes a passage for the way on foot. The card leaves the game. Using a gate "
             "is not an action."
         ),
-        N_("Gates score nothing; a gate card is no money and is worthless at the end."),
+        N_("Gates score nothing; a gate card is not money and is worthless at the end."),
     ),
     (
         N_(

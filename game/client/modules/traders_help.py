@@ -76,8 +76,8 @@ PAGE = HelpPage.of_rules(
         N_(
             "The traders' panel shows the supply and a disc. After you place a building on the disc's cell, "
             "click your citizen of its colour to move it onto the building, then a citizen of the supply; or, "
-            "when none matches, click a citizen of your disc and then one of the supply to exchange them; or No "
-            "change (C)."
+            "when none matches, click a citizen of your disc and then one of the supply to exchange them; or Leave "
+            "as is (C)."
         ),
         N_("At the end of the turn the empty cells next to your Alhambra light up: click one to put the disc back."),
         N_("The score sheet shows each player's residents in sets of colours at every scoring."),

@@ -491,7 +491,7 @@ class Picker:
             return
         if not self.table.acting:
             if self.table.placing:
-                say(lambda: _("Place the tiles you bought first: this card is used as an action of your turn."))
+                say(lambda: _("Your actions are over: this card is used as an action of your turn."))
             return
         sel.clear()
         sel.use = card
