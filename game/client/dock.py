@@ -85,15 +85,16 @@ def column_room(height: int, gap: int, opponents: int, opponent_least: int, leas
 
 
 def fitting(height: int, gap: int, least: list[int]) -> list[int]:
-    """The indices of the panels (in order, ``least`` their least heights) that a column ``height`` high holds, the
-    first that fit (a tall one skipped for smaller ones after it)."""
+    """The indices (in order) of the panels, ``least`` their least heights, that a column ``height`` high holds: the
+    lowest first, so that as many as can move there do, and the one left behind is a tall one, which the opponents'
+    column shares its height with by its weight (a low one squeezed there loses its words)."""
     chosen: list[int] = []
     used = -gap
-    for index, need in enumerate(least):
-        if used + gap + need <= height:
+    for index in sorted(range(len(least)), key=lambda i: least[i]):
+        if used + gap + least[index] <= height:
             chosen.append(index)
-            used += gap + need
-    return chosen
+            used += gap + least[index]
+    return sorted(chosen)
 
 
 def reaches_below(rects: list[pygame.Rect], row: pygame.Rect) -> bool:

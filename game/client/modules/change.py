@@ -135,6 +135,8 @@ class ChangePanel(ModulePanel):
         small = ui.font_px(11)
         count = ngettext("{n} coin", "{n} coins", len(left)).format(n=len(left))
         room = self.rect.w - px(24) - title.w - px(10)
+        if ui.text.size(count, small)[0] > room:  # a narrow panel: the number alone, beside the coins it counts
+            count = str(len(left))
         word = ui.text.render(ui.text.fit(count, small, room), small, theme.TEXT_DIM)
         x = inner[0] if i18n.is_rtl() else inner[1] - word.get_width()
         surface.blit(word, (x, title.y + px(1)))  # at the other end from the title
@@ -148,7 +150,9 @@ class ChangePanel(ModulePanel):
             surface.blit(image, rect)
             said = ui.text.render(f"×{n}", font, theme.IVORY if n else theme.TEXT_FAINT, "bold")
             disc = rect.w  # the coin's disc is as wide as its canvas, at its top
-            surface.blit(said, said.get_rect(midleft=(rect.right + px(2), rect.y + round(disc * 0.5))))
+            # beside the coin's disc, inside the panel however low it is squeezed (many players, many modules)
+            middle = min(rect.y + round(disc * 0.5), self.rect.bottom - px(2) - said.get_height() // 2)
+            surface.blit(said, said.get_rect(midleft=(rect.right + px(2), middle)))
             hit = pygame.Rect(rect.x, rect.y, rect.w + said.get_width() + px(2), rect.w)
             if hit.collidepoint(ui.mouse):
                 tip = ngettext(

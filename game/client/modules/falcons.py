@@ -303,8 +303,9 @@ class FalconsPanel(ModulePanel):
         )
 
     def _label_w(self) -> int:
-        """The labels' column: as wide as the widest label, at most a third of the row."""
-        return 0 if self.short else min(self._label()[0] + self.px(8), self.rect.w // 3)
+        """The labels' column: as wide as the widest label, at most two fifths of the row (a narrow panel beside
+        your Alhambra: "yours 0" whole in Persian)."""
+        return 0 if self.short else min(self._label()[0] + self.px(8), self.rect.w * 2 // 5)
 
     def place_rects(self) -> dict[int, pygame.Rect]:
         """Every falcon's place in the supply, bought or not (squares: the tokens are round), its colours under it
@@ -374,10 +375,12 @@ class FalconsPanel(ModulePanel):
                 notes = (ngettext("{n} in the supply", "{n} in the supply", left).format(n=left),)
                 notes += (_("{n} left").format(n=left),)
             room = self.rect.right - px(12) - title.right - px(10)
-            # the shorter wording where the longer does not fit (a narrow panel beside your Alhambra)
-            note = next((said for said in notes if ui.text.size(said, size)[0] <= room), notes[-1])
-            word = ui.text.render(ui.text.fit(note, size, room), size, theme.TEXT_DIM)
-            surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(10))))
+            # the shorter wording where the longer does not fit, none where neither does (a narrow panel beside your
+            # Alhambra: the tokens show how many are left, the prompt how to buy them)
+            note = next((said for said in notes if ui.text.size(said, size)[0] <= room), "")
+            if note:
+                word = ui.text.render(note, size, theme.TEXT_DIM)
+                surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(10))))
         mine = kind_counts(state, snap.me)
         if title.collidepoint(ui.mouse):
             have = words.join(_(KIND_COUNT[k]).format(n=n) for k, n in enumerate(mine) if n)

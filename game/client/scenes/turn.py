@@ -87,6 +87,8 @@ from .parts.toast import Banner, Toast
 if TYPE_CHECKING:
     from ..scene import AppServices
 
+UNDER_BAND = 72  # at scale 1, how far below your Alhambra's top a column of panels beside it starts: under the
+# prompt's band even when it takes three lines (a long prompt in Persian)
 PACE = 0.35  # seconds between two bot moves at speed 1, so each one can be followed
 
 
@@ -274,7 +276,9 @@ class TurnScene(Scene):
                 area = rects.alhambra
                 rects = dataclasses.replace(rects, alhambra=pygame.Rect(area.x, area.y, area.w - width - px(8), area.h))
         band_right = rects.alhambra.right  # the prompt's band spans the column of panels beside your Alhambra
+        before = rects.alhambra
         rects = self._column_overflow(rects)
+        beside = rects.alhambra != before  # a column of panels beside your Alhambra, under the prompt's band
         self.layout_rects = rects
         self.bank.rect = rects.bank
         self.hand.rect = rects.hand
@@ -286,8 +290,10 @@ class TurnScene(Scene):
         )  # the band above is the prompt's
         if self.table.viewer is not None and self.modules.pieces(self.state, self.me, self.me):
             shelf_w = px(62)  # your rule modules' pieces stand in a column at the left of your Alhambra
+            # under the prompt's band when it spans your Alhambra's whole area (a column of panels beside it)
+            top = rects.alhambra.y + px(UNDER_BAND) if beside else self.board.rect.y + px(4)
             self.shelf.rect = pygame.Rect(
-                self.board.rect.x + px(8), self.board.rect.y + px(4), shelf_w, self.board.rect.h - px(34)
+                self.board.rect.x + px(8), top, shelf_w, self.board.rect.bottom - px(30) - top
             )
             self.board.rect = pygame.Rect(
                 self.shelf.rect.right + px(4),
@@ -295,7 +301,10 @@ class TurnScene(Scene):
                 self.board.rect.right - self.shelf.rect.right - px(4),
                 self.board.rect.h,
             )
-        self.prompt_band = pygame.Rect(self.board.rect.x, rects.alhambra.y, band_right - self.board.rect.x, px(44))
+        # the prompt's band: over your Alhambra, or (a column of panels beside it: a long prompt in a narrower area)
+        # over its whole area, from its left edge to the dock's
+        left = rects.alhambra.x + px(4) if beside else self.board.rect.x
+        self.prompt_band = pygame.Rect(left, rects.alhambra.y, band_right - left - (px(4) if beside else 0), px(44))
         # a module's pieces beside the opponents' reserves
         self.opponents.layout(rects.opponents, px(8), self.modules.holds_pieces)
         icons = [self.speed_button, self.sound_button, self.log_button, self.menu_button]
@@ -328,7 +337,7 @@ class TurnScene(Scene):
         kept = column_room(area.h, px(8), len(self.opponents.panels), opponent, least)
         width = min(px(DOCK_W), rects.alhambra.w // 3)
         area = rects.alhambra
-        top = px(72)  # under the prompt's band, even when it takes three lines (a long prompt in Persian)
+        top = px(UNDER_BAND)
         below = pygame.Rect(area.x, area.y + top, area.w, area.h - top)
         room = [panel.least_height(ui, width) for panel in panels[kept:]]
         chosen = fitting(below.h, px(8), room)
