@@ -179,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--modules",
         type=_module_list,
         metavar="LIST",
-        help="comma-separated rule modules of expansion 1 and the 2024 edition (listed below), or all; "
+        help="comma-separated rule modules of expansions 1 to 4 and the 2024 edition (listed below), or all; "
         "in the window they start the game with --ai or --seed, else the setup screen preselects them",
     )
     parser.add_argument("--seed", type=_seed, help="seed of the deal, a whole number below 2**64 (default: random)")

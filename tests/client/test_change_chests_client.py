@@ -8,7 +8,7 @@ button, and refusals said ([M-CHEST-3], [M-CHEST-4], [M-CHEST-7]); a chest put o
 ([M-CHEST-5]); the chests drawn on every Alhambra ([M-CHEST-6]); the log's sentences, the score sheet's row
 ([M-CHEST-8]), the help pages, the setup keys and the panels' layout in every language at two sizes.  Positions are
 reached with the engine (test setup); from there on the tests only click and type.  The games are passed their
-modules explicitly: both are still in ``NOT_OFFERED_YET``.
+modules explicitly.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from game.engine.components import (
     SLOT_CURRENCY,
     is_coin,
 )
-from game.engine.modules import NOT_OFFERED_YET, change, chests
+from game.engine.modules import CHOOSABLE, change, chests
 from game.engine.modules.chests import BuyChests, PlaceChest
 from game.i18n import _
 
@@ -352,7 +352,7 @@ def test_each_page_renders_in_the_rules_help_with_its_tabs_whole(
     make_app: MakeApp, size: tuple[int, int], name: str
 ) -> None:
     """The page has a tab and renders inside the view; no tab's name is cut."""
-    assert name in PAGES and name in NOT_OFFERED_YET
+    assert name in PAGES and name in CHOOSABLE
     driver = make_app(size=size)
     driver.app.start()
     driver.step()

@@ -5,8 +5,7 @@ a click ([M-GATE-4]); a tile placed through a gate by clicks on the tray and its
 drawn on its side under the mouse, and the gate drawn on its double wall afterwards on every Alhambra ([M-GATE-5],
 [M-GATE-7]); a redesign through a gate; the gate cards in the hands; the log's sentences and the cards' flights; the
 help page, the setup key and the panel's words in every language at two sizes; a whole game.  Positions are reached
-with the engine (test setup); from there on the tests only click.  The games are passed their modules explicitly:
-gates are still in ``NOT_OFFERED_YET``.
+with the engine (test setup); from there on the tests only click.  The games are passed their modules explicitly.
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ from game.client.theme import Fonts, TextCache
 from game.engine import ACTION, Game, GameState
 from game.engine.alhambra import xy_of
 from game.engine.components import GATE_CARDS
-from game.engine.modules import NOT_OFFERED_YET, gates
+from game.engine.modules import CHOOSABLE, gates
 from game.engine.modules.gates import GatedFromReserve, GatedPlace, GatedSwap, TakeGate
 from game.i18n import _, words
 
@@ -221,7 +220,7 @@ def test_the_page_says_its_rules_are_reconstructed_and_lists_its_choices() -> No
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_page_renders_in_the_rules_help_with_its_tabs_whole(make_app: MakeApp, size: tuple[int, int]) -> None:
-    assert gates.NAME in PAGES and gates.NAME in NOT_OFFERED_YET
+    assert gates.NAME in PAGES and gates.NAME in CHOOSABLE
     driver = make_app(size=size)
     driver.app.start()
     driver.step()

@@ -14,12 +14,14 @@ from game.client.modules import CLIENT_MODULES
 from game.client.scenes.menu import MenuScene
 from game.client.scenes.rules_help import MODULE_PAGES, PAGES, RulesScene, module_blocks
 from game.client.scenes.setup import MODULE_KEYS, SetupScene
+from game.client.scenes.setup_choices import SetupChoiceScene
 from game.client.scenes.turn import TurnScene
 from game.engine.modules import CHOOSABLE, bazaars, bonus, camps, dirk, exchange, falcons, huts, vizier
 
 SIZES = [(1024, 700), (1920, 1080)]
 EXPANSION_1 = (vizier.NAME, exchange.NAME, huts.NAME, bonus.NAME)  # RULES.md §9.1-9.4
 EDITION_2024 = (camps.NAME, bazaars.NAME, falcons.NAME)  # §9.5-9.7, their pages: test_rules_help_2024
+EXPANSIONS_2_TO_4 = ("gates", "change", "thieves", "walls", "chests", "traders")  # §11.1-11.6
 
 
 def setup(make_app: MakeApp, **options: object) -> Driver:
@@ -32,12 +34,21 @@ def setup(make_app: MakeApp, **options: object) -> Driver:
     return driver
 
 
+def choose_secrets(driver: Driver) -> None:
+    """[M-TRADER-2] a new game with the street traders first asks you for your disc's citizens: the first three."""
+    while isinstance(driver.scene, SetupChoiceScene):
+        for rect in driver.scene.choice.citizen_rects()[:3]:
+            driver.click(rect.center)
+        driver.key(pygame.K_RETURN)
+
+
 def start(driver: Driver, opponents: int = 1) -> TurnScene:
     scene = driver.scene
     driver.click(scene.count.segments()[opponents - 1].center)
     row = scene.rows[0]
     driver.click(row.kind.segments()[row.kind.options.index("random")].center)
     driver.click_widget("start")
+    choose_secrets(driver)
     table = driver.scene
     assert isinstance(table, TurnScene)
     return table
@@ -93,6 +104,7 @@ def test_the_command_line_with_ai_starts_a_game_with_the_modules(make_app: MakeA
     driver = make_app(ai=["random"], seed=2, speed=0.0, modules=CHOOSABLE)
     driver.app.start()
     driver.step()
+    choose_secrets(driver)
     assert isinstance(driver.scene, TurnScene)
     assert driver.scene.table.game.config.modules == CHOOSABLE
 
@@ -132,12 +144,12 @@ def test_the_toggles_fit_in_their_column(
 def test_every_module_has_a_rules_page() -> None:
     """Each module's page lives with the module (``ClientModule.help_page``), and the rules help shows them all;
     Dirk, who has none of his own, is told on the first page (the two-player game)."""
-    assert tuple(name for name in CHOOSABLE if name not in EDITION_2024) == EXPANSION_1
+    assert CHOOSABLE[: len(EXPANSION_1)] == EXPANSION_1
     assert PAGES[: len(EXPANSION_1) + 1] == ("base", *EXPANSION_1)
     after = len(EXPANSION_1) + 1 + len(EDITION_2024)
     assert set(PAGES[len(EXPANSION_1) + 1 : after]) == set(EDITION_2024)  # then the 2024 edition's pages
-    # then the pages of the modules the client knows that setup does not offer yet (RULES.md §11's)
-    assert set(PAGES[after:]) == set(CLIENT_MODULES) - set(CHOOSABLE) - {dirk.NAME}
+    assert PAGES[after:] == EXPANSIONS_2_TO_4  # then RULES.md §11's, in the rule book's order
+    assert set(CLIENT_MODULES) - set(CHOOSABLE) == {dirk.NAME}  # and no page of a module setup does not offer
     assert set(CHOOSABLE) <= set(PAGES)
     for name in PAGES[1:]:
         assert MODULE_PAGES[name] is CLIENT_MODULES[name].help_page

@@ -8,7 +8,7 @@ and the supply's citizen chosen by a click ([M-TRADER-3]); an exchange by two cl
 back by a click on a lit cell ([M-TRADER-5]); the discs, their citizens and the residents drawn on every
 Alhambra ([M-TRADER-2], [M-TRADER-7]); the log's sentences, the score sheet's row ([M-TRADER-6]), the help pages
 and the setup keys.  Positions are reached with the engine (test setup); from there on the tests only click and
-type.  The games are passed their modules explicitly: both are still in ``NOT_OFFERED_YET``.
+type. The games are passed their modules explicitly.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from game.engine.components import (
     TRADER_SET_POINTS,
     is_thief_card,
 )
-from game.engine.modules import NOT_OFFERED_YET, thieves, traders
+from game.engine.modules import CHOOSABLE, thieves, traders
 from game.engine.modules.thieves import PlayThief
 from game.engine.modules.traders import MoveResident, PutDisc, SwapCitizen
 
@@ -300,7 +300,7 @@ def test_each_page_renders_in_the_rules_help_with_its_tabs_whole(
 ) -> None:
     """The page has a tab (after the pages of the modules offered at setup) and renders inside the view; no tab's
     name is cut, however many pages there are."""
-    assert name in PAGES and name in NOT_OFFERED_YET
+    assert name in PAGES and name in CHOOSABLE
     driver = make_app(size=size)
     driver.app.start()
     driver.step()

@@ -6,7 +6,7 @@ that does not saying the rules' reason ([M-WALL-4] to [M-WALL-6]); the walls bui
 the tiles in the tray and on the reserves, told apart from the printed walls by shape and colour ([M-WALL-7]); the
 log's sentences and the cards' flights; the help page, the setup key and the panel's words in every language at two
 sizes; a whole game with gates and walls.  Positions are reached with the engine (test setup); from there on the
-tests only click.  The games are passed their modules explicitly: both are still in ``NOT_OFFERED_YET``.
+tests only click. The games are passed their modules explicitly.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from game.client.theme import Fonts, TextCache
 from game.engine import ACTION, Game, GameState
 from game.engine.alhambra import xy_of
 from game.engine.components import CARD_WALLS, TILE_WALLS, WALL_CARDS, is_camp, walls_to_text
-from game.engine.modules import NOT_OFFERED_YET, gates, walls
+from game.engine.modules import CHOOSABLE, gates, walls
 from game.engine.modules.walls import BuildWall
 from game.i18n import _, words
 
@@ -217,7 +217,7 @@ def test_the_page_says_its_rules_are_reconstructed_and_lists_its_choices() -> No
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_page_renders_in_the_rules_help_with_its_tabs_whole(make_app: MakeApp, size: tuple[int, int]) -> None:
-    assert walls.NAME in PAGES and walls.NAME in NOT_OFFERED_YET
+    assert walls.NAME in PAGES and walls.NAME in CHOOSABLE
     driver = make_app(size=size)
     driver.app.start()
     driver.step()

@@ -26,7 +26,7 @@ from game.engine.components import (
     is_coin,
 )
 from game.engine.knowledge import state_key
-from game.engine.modules import NOT_OFFERED_YET, PLAYABLE, change
+from game.engine.modules import CHOOSABLE, PLAYABLE, change
 from game.engine.modules.dirk import GiveToDirk
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.modules.falcons import BuyFalcon
@@ -383,16 +383,16 @@ def test_a_tampered_change_event_is_refused_with_one_line_m_change_3(how: str):
 
 
 # ================================================================== whole games
-def test_change_is_playable_but_not_offered_yet():
-    """The engine and its records play change; setup does not offer it until the client and the AI know it."""
-    assert "change" in PLAYABLE and "change" in NOT_OFFERED_YET
+def test_change_is_playable_and_offered_at_setup():
+    """The engine and its records play it, and setup offers it: the client and the AI know it."""
+    assert "change" in PLAYABLE and "change" in CHOOSABLE
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_random_agents_play_whole_games_with_change_m_change_4(players: int):
     """[M-CHANGE-4] the random bot decides from its knowledge in games with change (and every module of §9): nothing
     is created or lost, and the record replays."""
-    modules = (*(m for m in PLAYABLE if m not in NOT_OFFERED_YET), "change")
+    modules = PLAYABLE
     game = new_game(players, 30 + players, modules)
     state = game.state
     agents = [RandomAgent(seed) for seed in range(players)]

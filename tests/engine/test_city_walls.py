@@ -36,7 +36,7 @@ from game.engine.components import (
 )
 from game.engine.extended import Extra
 from game.engine.knowledge import state_key
-from game.engine.modules import NOT_OFFERED_YET, PLAYABLE, walls
+from game.engine.modules import CHOOSABLE, PLAYABLE, walls
 from game.engine.modules.walls import BuildWall
 from game.engine.record import RecordError, card_entries, loads, to_record
 from game.engine.setup import deal, deal_problems
@@ -345,16 +345,16 @@ def test_a_tampered_wall_record_is_refused_with_one_line_m_wall_4(how: str):
 
 
 # ================================================================== whole games
-def test_walls_are_playable_but_not_offered_yet():
-    """The engine and its records play city walls; setup does not offer them until the client and the AI know them."""
-    assert "walls" in PLAYABLE and "walls" in NOT_OFFERED_YET
+def test_walls_are_playable_and_offered_at_setup():
+    """The engine and its records play it, and setup offers it: the client and the AI know it."""
+    assert "walls" in PLAYABLE and "walls" in CHOOSABLE
 
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_random_agents_play_whole_games_with_walls_m_wall_7(players: int):
     """[M-WALL-7] the random bot decides from its knowledge in games with city walls and gates (and every module
     offered): nothing is created or lost, every Alhambra obeys §4 with its built walls, and the record replays."""
-    modules = (*(m for m in PLAYABLE if m not in NOT_OFFERED_YET), "gates", "walls")
+    modules = PLAYABLE
     game = new_game(players, 80 + players, modules)
     state = game.state
     agents = [RandomAgent(seed) for seed in range(players)]

@@ -18,7 +18,7 @@ from game.engine import Buy, Lift, Place, Reserve, Swap, Take
 from game.engine.alhambra import cell_at
 from game.engine.components import CARD_KIND, CURRENCIES, GATE_CARDS, SLOT_CURRENCY, TILE_COST, is_gate_card
 from game.engine.knowledge import state_key
-from game.engine.modules import NOT_OFFERED_YET, PLAYABLE, gates, vizier
+from game.engine.modules import CHOOSABLE, PLAYABLE, gates, vizier
 from game.engine.modules.gates import GatedFromReserve, GatedPlace, GatedSwap, TakeGate
 from game.engine.record import RecordError, card_entries, loads, to_record
 from game.engine.setup import PILES, deal, deal_problems, pile_sizes
@@ -398,16 +398,16 @@ def test_a_tampered_gate_record_is_refused_with_one_line_m_gate_5(how: str):
 
 
 # ================================================================== whole games
-def test_gates_are_playable_but_not_offered_yet():
-    """The engine and its records play city gates; setup does not offer them until the client and the AI know them."""
-    assert "gates" in PLAYABLE and "gates" in NOT_OFFERED_YET
+def test_gates_are_playable_and_offered_at_setup():
+    """The engine and its records play it, and setup offers it: the client and the AI know it."""
+    assert "gates" in PLAYABLE and "gates" in CHOOSABLE
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_random_agents_play_whole_games_with_gates_m_gate_5(players: int):
     """[M-GATE-5] the random bot decides from its knowledge in games with gates (and every module offered): nothing is
     created or lost, every Alhambra obeys §4 with its gates, and the record replays."""
-    modules = (*(m for m in PLAYABLE if m not in NOT_OFFERED_YET), "gates")
+    modules = PLAYABLE
     game = new_game(players, 50 + players, modules)
     state = game.state
     agents = [RandomAgent(seed) for seed in range(players)]

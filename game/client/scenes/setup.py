@@ -1,6 +1,6 @@
 """Setting up a game: your name, 1 to 5 opponents with their agent and level, an optional seed, the ladder of
 bots (one line each, weakest first, with what it is like and its measured strength; the opponents' rungs
-marked), and the rule modules of expansion 1 and the 2024 edition (each off unless chosen: ``--modules`` or the
+marked), and the rule modules of expansions 1 to 4 and the 2024 edition (each off unless chosen: ``--modules`` or the
 last game's choice), each a toggle with its key and a line or two of description."""
 
 from __future__ import annotations
@@ -272,7 +272,7 @@ class ModuleToggle(Toggle):
     def __init__(self, ui: Ui, name: str, value: bool) -> None:
         self.name = name
         self.key = setup_key(name)
-        self.limit = 0  # lines of description shown at most (0: all; the layout cuts only where nothing else fits)
+        self.limit = 0  # description lines shown at most (0: all; -1: none): cut only where nothing else fits
         self.style = TOGGLE_STYLES[0]  # the description's size and the space round it (``TOGGLE_STYLES``)
         super().__init__(ui, lambda: self.title, value, lambda _value: None, tooltip=self.click_tip)
 
@@ -299,6 +299,8 @@ class ModuleToggle(Toggle):
     def lines(self, width: int) -> list[str]:
         """The description wrapped to ``width``: all of it, or at most ``limit`` lines, the last one cut short with
         an ellipsis, where the layout found no room for it whole."""
+        if self.limit < 0:  # no room for any: the title alone, the description in the tooltip
+            return []
         size = self._size()
         lines = self.ui.text.wrap(self.text, size, width)
         if self.limit and len(lines) > self.limit:
@@ -308,6 +310,8 @@ class ModuleToggle(Toggle):
 
     def cut(self, width: int) -> bool:
         """Whether the description is cut short at ``width`` (then the tooltip says it whole)."""
+        if self.limit < 0:
+            return True
         wrapped = self.ui.text.wrap(self.text, self._size(), width - self.ui.px(24))
         return bool(self.limit) and len(wrapped) > self.limit
 
@@ -453,6 +457,7 @@ class SetupScene(PanelScene):
         # the roomiest style in which every description fits whole; where none does, descriptions cut short
         fits = [(style, 0) for style in TOGGLE_STYLES]
         fits += [(TOGGLE_STYLES[-1], limit) for limit in range(DESCRIPTION_LINES, 0, -1)]
+        fits += [(TOGGLE_STYLES[-1], -1)]  # every module's title alone, where not even a line each fits
         for style, limit in fits:
             gap = px(style[1])
             for toggle in self.toggles:

@@ -49,8 +49,8 @@ MODULES: dict[str, type[Module]] = {
 # book's order.
 PLAYABLE: tuple[str, ...] = tuple(name for name in MODULES if name != Dirk.name)
 # Modules that play in the engine and its records but are not offered at setup yet, while the AI or the client
-# does not know them (the 2024 edition's were, until their clients were built): §11's, as they are built.
-NOT_OFFERED_YET: tuple[str, ...] = (Change.name, Thieves.name, Traders.name, Chests.name, Gates.name, Walls.name)
+# does not know them (the 2024 edition's were, until their clients were built; §11's until theirs were): none now.
+NOT_OFFERED_YET: tuple[str, ...] = ()
 # The modules a player chooses at setup (the CLI, the setup screen, the bench), in the rule book's order.
 CHOOSABLE: tuple[str, ...] = tuple(name for name in PLAYABLE if name not in NOT_OFFERED_YET)
 # The order of the modules' fields in a record's ``setup`` (RECORD.md: Dirk's tiles with the base fields, then §9's
