@@ -19,14 +19,18 @@ DOCK_W = 176  # the column's width at scale 1: the room the widest panel beside 
 
 def dock_rects(row: pygame.Rect, bottom: int, width: int, gap: int, least: list[int]) -> list[pygame.Rect]:
     """The panels' rects in a column ``width`` wide at the right end of the market ``row``, down to ``bottom`` at
-    most: one panel as high as the row; several stacked from the row's top, each given its ``least`` height and
-    then an even share of what is left up to the row's height (when even their least heights do not fit, the
-    column's height is shared in proportion to them)."""
+    most: one panel as high as the row; several that fit the row at their ``least`` heights sharing it; else stacked
+    from the row's top, each given its least height and then an even share of what is left up to the row's height
+    (when even their least heights do not fit, the column's height is shared in proportion to them)."""
     if not least:
         return []
     x = row.right - width
     if len(least) == 1:
         return [pygame.Rect(x, row.y, width, row.h)]
+    if (
+        sum(least) + gap * (len(least) - 1) <= row.h
+    ):  # low ones that fit the row share it (your Alhambra keeps its width)
+        return split_rows(pygame.Rect(x, row.y, width, row.h), [float(max(1, h)) for h in least], gap, least)
     column = pygame.Rect(x, row.y, width, bottom - row.y)
     free = column.h - gap * (len(least) - 1)
     if sum(least) > free:  # too many for their least heights: in proportion to them (``split_rows``' fallback)
