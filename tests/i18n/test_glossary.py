@@ -24,7 +24,8 @@ from game.i18n import catalogues
 DOC = Path(__file__).resolve().parents[2] / "docs" / "I18N.md"
 LANGUAGES = catalogues.TRANSLATED
 # What the glossary must cover: the six buildings, the four currencies, the seven modules of expansion 1 and the
-# 2024 edition, Dirk and his role (and the label under his name), the start tile, the tile, the money offer.
+# 2024 edition, Dirk and his role (and the label under his name), the start tile, the tile, the money offer, and the six
+# modules of expansions 2-4 with their pieces (RULES.md §11).
 TERMS = (
     "Pavilion",
     "Seraglio",
@@ -49,6 +50,22 @@ TERMS = (
     "start tile",
     "tile",
     "money offer",
+    "city gates",
+    "change",
+    "thieves",
+    "city walls",
+    "treasure chamber",
+    "street traders",
+    "gate card",
+    "change coin",
+    "thief card",
+    "wall card",
+    "chest",
+    "citizen",
+    "resident",
+    "trader's disc",
+    "thief window",
+    "double wall",
 )
 NONE = ("—", "-", "")
 
