@@ -10,30 +10,30 @@ with the engine (test setup); from there on the tests only click.  The games are
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Mapping
 from functools import cache
 
 import pygame
 import pytest
 from driver import MakeApp
 from gate_player import GatePlayer
+from module_checks import check_page_renders_with_its_tabs_whole, check_panels_in_every_language, check_setup_keys
 from module_player import position, sit_down
 from test_full_game import play_to_the_end
-from test_module_panels_layout import LANGUAGES, Drawing, covered, outside, tag_texts
+from test_module_panels_layout import Drawing
 
-from game import i18n
-from game.client.modules import CLIENT_MODULES, modules_for, moved_items, setup_key
+from game.client.modules import modules_for, moved_items
 from game.client.modules.gates import GatesPanel
 from game.client.narrate import narrate
 from game.client.scenes.game_over import GameOverScene
-from game.client.scenes.rules_help import MODULE_PAGES, PAGES, RulesScene, module_blocks
+from game.client.scenes.rules_help import MODULE_PAGES
 from game.client.sprites import Sprites
 from game.client.table import Table
 from game.client.theme import Fonts, TextCache
 from game.engine import ACTION, Game, GameState
 from game.engine.alhambra import xy_of
 from game.engine.components import GATE_CARDS
-from game.engine.modules import CHOOSABLE, gates
+from game.engine.modules import gates
 from game.engine.modules.gates import GatedFromReserve, GatedPlace, GatedSwap, TakeGate
 from game.i18n import _, words
 
@@ -220,67 +220,29 @@ def test_the_page_says_its_rules_are_reconstructed_and_lists_its_choices() -> No
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_page_renders_in_the_rules_help_with_its_tabs_whole(make_app: MakeApp, size: tuple[int, int]) -> None:
-    assert gates.NAME in PAGES and gates.NAME in CHOOSABLE
-    driver = make_app(size=size)
-    driver.app.start()
-    driver.step()
-    driver.key(pygame.K_r)
-    scene = driver.scene
-    assert isinstance(scene, RulesScene)
-    scene.show_section(gates.NAME)
-    driver.step(2)
-    ui = scene.ui
-    for segment, label in zip(scene.tabs.segments(), scene.tabs.labels, strict=True):
-        assert ui.text.fit(label, ui.font_px(14), segment.w - 6, "bold") == label, "a tab is cut"
-    width = scene.view.w - ui.px(16)
-    assert all(block(ui, width).get_width() <= scene.view.w for block in module_blocks(gates.NAME))
+    """RULES.md §11.1's page has a tab and renders inside the view; no tab's name is cut."""
+    check_page_renders_with_its_tabs_whole(make_app, size, gates.NAME)
 
 
 def test_the_setup_key_is_g_and_free() -> None:
-    assert setup_key(gates.NAME) == "G"
-    others = [setup_key(name) for name in CLIENT_MODULES if name not in (gates.NAME, "dirk")]
-    assert "G" not in others and len(set(others)) == len(others)
+    """G switches the city gates at setup: no other module's letter."""
+    check_setup_keys({gates.NAME: "G"})
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_panels_words_stay_whole_and_inside_in_every_language(
     make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
-    """The gate card's panel beside the market: its title drawn, nothing of it covering its words or leaving the
-    panel, in every language at 1024x700 and 1920x1080; the card at least 40 px tall."""
-    driver = make_app(speed=0.0, size=size)
-    driver.app.start()
-    driver.app.play(Table(copy.deepcopy(_position("take")), (0,)))
-    driver.wait_for_human()
-    scene = driver.scene
-    texts = tag_texts(monkeypatch)
-    panel = scene.module_panels[gates.NAME]
-    original = panel.draw
+    """The gate card's panel beside the market: its title drawn, nothing of it covering its words or
+    leaving the panel, in every language at 1024x700 and 1920x1080; the card at least 40 px tall."""
 
-    def watched(surface, *args, **kwargs):  # type: ignore[no-untyped-def]
-        if isinstance(surface, Drawing):
-            surface.panel = panel
-        try:
-            return original(surface, *args, **kwargs)
-        finally:
-            if isinstance(surface, Drawing):
-                surface.panel = None
+    def check(language: str, screen: Drawing, panels: Mapping[str, object]) -> None:
+        panel = panels[gates.NAME]
+        assert isinstance(panel, GatesPanel)
+        assert _("City gate").upper() in screen.words(panel), language
+        assert panel.card_rect().h >= 40 and panel.rect.contains(panel.card_rect()), (language, size)
 
-    monkeypatch.setattr(panel, "draw", watched)
-    try:
-        for language in LANGUAGES:
-            i18n.set_language(language)
-            scene.layout(scene.app.size)
-            screen = Drawing(scene.app.size, texts)
-            scene.ui.mouse = (-100, -100)
-            scene.draw(screen)
-            assert _("City gate").upper() in screen.words(panel), language
-            blits = screen.of(panel)
-            assert covered(blits) == [], (language, size, panel.rect)
-            assert outside(blits, panel.rect) == [], (language, size, panel.rect)
-            assert panel.card_rect().h >= 40 and panel.rect.contains(panel.card_rect()), (language, size)
-    finally:
-        i18n.set_language("en")
+    check_panels_in_every_language(make_app, monkeypatch, _position("take"), size, check, [gates.NAME])
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -11,30 +11,35 @@ tests only click. The games are passed their modules explicitly.
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Mapping
 from functools import cache
 
 import pygame
 import pytest
 from driver import MakeApp
 from gate_player import MODULES, GatePlayer, wall_card_pos
+from module_checks import (
+    check_page_renders_with_its_tabs_whole,
+    check_panels_in_every_language,
+    check_setup_keys,
+    table_problems,
+)
 from module_player import position, sit_down
 from test_full_game import play_to_the_end
-from test_module_panels_layout import LANGUAGES, Drawing, covered, outside, tag_texts
+from test_module_panels_layout import Drawing
 
-from game import i18n
-from game.client.modules import CLIENT_MODULES, modules_for, moved_items, setup_key
+from game.client.modules import modules_for, moved_items
 from game.client.modules.walls import WallsPanel
 from game.client.narrate import narrate
 from game.client.scenes.game_over import GameOverScene
-from game.client.scenes.rules_help import MODULE_PAGES, PAGES, RulesScene, module_blocks
+from game.client.scenes.rules_help import MODULE_PAGES
 from game.client.sprites import Sprites
 from game.client.table import Table
 from game.client.theme import Fonts, TextCache
 from game.engine import ACTION, Game, GameState
 from game.engine.alhambra import xy_of
 from game.engine.components import CARD_WALLS, TILE_WALLS, WALL_CARDS, is_camp, walls_to_text
-from game.engine.modules import CHOOSABLE, gates, walls
+from game.engine.modules import gates, walls
 from game.engine.modules.walls import BuildWall
 from game.i18n import _, words
 
@@ -217,26 +222,13 @@ def test_the_page_says_its_rules_are_reconstructed_and_lists_its_choices() -> No
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_page_renders_in_the_rules_help_with_its_tabs_whole(make_app: MakeApp, size: tuple[int, int]) -> None:
-    assert walls.NAME in PAGES and walls.NAME in CHOOSABLE
-    driver = make_app(size=size)
-    driver.app.start()
-    driver.step()
-    driver.key(pygame.K_r)
-    scene = driver.scene
-    assert isinstance(scene, RulesScene)
-    scene.show_section(walls.NAME)
-    driver.step(2)
-    ui = scene.ui
-    for segment, label in zip(scene.tabs.segments(), scene.tabs.labels, strict=True):
-        assert ui.text.fit(label, ui.font_px(14), segment.w - 6, "bold") == label, "a tab is cut"
-    width = scene.view.w - ui.px(16)
-    assert all(block(ui, width).get_width() <= scene.view.w for block in module_blocks(walls.NAME))
+    """RULES.md §11.4's page has a tab and renders inside the view; no tab's name is cut."""
+    check_page_renders_with_its_tabs_whole(make_app, size, walls.NAME)
 
 
 def test_the_setup_keys_are_w_and_g_and_free() -> None:
-    assert (setup_key(gates.NAME), setup_key(walls.NAME)) == ("G", "W")
-    keys = [setup_key(name) for name in CLIENT_MODULES if name != "dirk"]
-    assert len(set(keys)) == len(keys), keys
+    """W and G switch the city walls and the city gates at setup: no other module's letter."""
+    check_setup_keys({gates.NAME: "G", walls.NAME: "W"})
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -245,45 +237,16 @@ def test_the_panels_words_stay_whole_and_inside_in_every_language(
 ) -> None:
     """The gate card's and the wall cards' panels beside the market: their titles drawn, nothing of theirs covering
     their words or leaving the panel, in every language at 1024x700 and 1920x1080; the cards at least 30 px tall."""
-    driver = make_app(speed=0.0, size=size)
-    driver.app.start()
-    driver.app.play(Table(copy.deepcopy(_position("built")), (0,)))
-    driver.wait_for_human()
-    scene = driver.scene
-    texts = tag_texts(monkeypatch)
-    panels = scene.module_panels
-    for view in panels.values():
-        original = view.draw
 
-        def watched(surface, *args, _view=view, _original=original, **kwargs):  # type: ignore[no-untyped-def]
-            if isinstance(surface, Drawing):
-                surface.panel = _view
-            try:
-                return _original(surface, *args, **kwargs)
-            finally:
-                if isinstance(surface, Drawing):
-                    surface.panel = None
+    def check(language: str, screen: Drawing, panels: Mapping[str, object]) -> None:
+        wall_panel = panels[walls.NAME]
+        assert isinstance(wall_panel, WallsPanel)
+        assert _("City walls").upper() in screen.words(wall_panel), language
+        assert _("City gate").upper() in screen.words(panels[gates.NAME]), language
+        rects = wall_panel.card_rects(len(WALL_CARDS))
+        assert min(r.h for r in rects) >= 30 and all(wall_panel.rect.contains(r) for r in rects), (language, size)
 
-        monkeypatch.setattr(view, "draw", watched)
-    try:
-        for language in LANGUAGES:
-            i18n.set_language(language)
-            scene.layout(scene.app.size)
-            screen = Drawing(scene.app.size, texts)
-            scene.ui.mouse = (-100, -100)
-            scene.draw(screen)
-            wall_panel = panels[walls.NAME]
-            assert isinstance(wall_panel, WallsPanel)
-            assert _("City walls").upper() in screen.words(wall_panel), language
-            assert _("City gate").upper() in screen.words(panels[gates.NAME]), language
-            for panel in panels.values():
-                blits = screen.of(panel)
-                assert covered(blits) == [], (language, size, panel.rect)
-                assert outside(blits, panel.rect) == [], (language, size, panel.rect)
-            rects = wall_panel.card_rects(len(WALL_CARDS))
-            assert min(r.h for r in rects) >= 30 and all(wall_panel.rect.contains(r) for r in rects), (language, size)
-    finally:
-        i18n.set_language("en")
+    check_panels_in_every_language(make_app, monkeypatch, _position("built"), size, check)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -329,28 +292,5 @@ def test_the_table_with_gates_and_walls_is_clear_in_every_language(make_app: Mak
     standing, in every language at 1024x700 and 1920x1080: no label off the window, out of its panel, over another
     label, covered by a sprite drawn after it, or cut short with "…" where a player must read it
     (``text_layout``'s checks, as the module matrix of ``test_text_layout``)."""
-    from test_text_layout import _problems, _table_panels
-    from text_layout import Recording, boxed, record_texts, watch_cuts
-
-    driver = make_app(size=size, speed=0.0)
-    driver.app.start()
-    driver.app.play(Table(copy.deepcopy(_position("built")), (0,)))
-    driver.wait_for_human()
-    scene = driver.scene
-    problems: list[str] = []
-    try:
-        for language in LANGUAGES:
-            i18n.set_language(language)
-            scene.layout(scene.app.size)
-            with pytest.MonkeyPatch.context() as patch:
-                texts = record_texts(patch, scene.ui.text)
-                screen = Recording(size, texts)
-                watch_cuts(patch, screen)
-                for view in _table_panels(scene):
-                    boxed(patch, screen, view)
-                scene.ui.mouse = (-100, -100)
-                scene.draw(screen)
-            problems += [f"{language}: {problem}" for problem in _problems(screen, size, None)]
-    finally:
-        i18n.set_language("en")
+    problems = table_problems(make_app, _position("built"), size)
     assert problems == [], "\n".join(problems)
