@@ -13,26 +13,26 @@ modules explicitly.
 
 from __future__ import annotations
 
-import copy
 import itertools
+from collections.abc import Mapping
 from functools import cache
 
 import pygame
 import pytest
 from chamber_player import MODULES, ChamberPlayer, chests_panel, room_pos
 from driver import MakeApp
+from module_checks import check_page_renders_with_its_tabs_whole, check_panels_in_every_language, check_setup_keys
 from module_player import position, sit_down
 from test_full_game import play_to_the_end
-from test_module_panels_layout import LANGUAGES, Drawing, covered, outside, tag_texts
+from test_module_panels_layout import Drawing
 
 from ai import make_agent
-from game import i18n
-from game.client.modules import CLIENT_MODULES, modules_for, moved_items, setup_key
+from game.client.modules import modules_for, moved_items, setup_key
 from game.client.modules.change import ChangePanel
 from game.client.modules.chests import ChestsPanel
 from game.client.narrate import narrate
 from game.client.scenes.game_over import GameOverScene
-from game.client.scenes.rules_help import MODULE_PAGES, PAGES, RulesScene, module_blocks
+from game.client.scenes.rules_help import MODULE_PAGES
 from game.client.score_sheet import sheet_for
 from game.client.sprites import Sprites, card_size
 from game.client.table import Table
@@ -50,7 +50,7 @@ from game.engine.components import (
     SLOT_CURRENCY,
     is_coin,
 )
-from game.engine.modules import CHOOSABLE, change, chests
+from game.engine.modules import change, chests
 from game.engine.modules.chests import BuyChests, PlaceChest
 from game.i18n import _
 
@@ -352,27 +352,12 @@ def test_each_page_renders_in_the_rules_help_with_its_tabs_whole(
     make_app: MakeApp, size: tuple[int, int], name: str
 ) -> None:
     """The page has a tab and renders inside the view; no tab's name is cut."""
-    assert name in PAGES and name in CHOOSABLE
-    driver = make_app(size=size)
-    driver.app.start()
-    driver.step()
-    driver.key(pygame.K_r)
-    scene = driver.scene
-    assert isinstance(scene, RulesScene)
-    scene.show_section(name)
-    driver.step(2)
-    ui = scene.ui
-    for segment, label in zip(scene.tabs.segments(), scene.tabs.labels, strict=True):
-        assert ui.text.fit(label, ui.font_px(14), segment.w - 6, "bold") == label, "a tab is cut"
-    width = scene.view.w - ui.px(16)
-    assert all(block(ui, width).get_width() <= scene.view.w for block in module_blocks(name))
+    check_page_renders_with_its_tabs_whole(make_app, size, name)
 
 
 def test_the_setup_keys_are_o_and_k_and_free() -> None:
     """Change and the camps both begin with C, the chests too: O (cOins) and K switch them at setup."""
-    assert (setup_key("change"), setup_key("chests")) == ("O", "K")
-    others = {setup_key(name) for name in CLIENT_MODULES if name not in ("change", "chests", "dirk")}
-    assert not {"O", "K"} & others
+    check_setup_keys({"change": "O", "chests": "K"})
     assert setup_key("camps") == "C"
 
 
@@ -383,45 +368,19 @@ def test_the_panels_words_stay_whole_and_inside_in_every_language(
     """The chamber beside the market and the change bag in the column: their titles drawn, nothing of theirs
     covering their words or leaving the panel, in every language at 1024x700 and 1920x1080; the chests at least
     16 px, the coins' discs at least 20 px."""
-    driver = make_app(speed=0.0, size=size)
-    driver.app.start()
-    driver.app.play(Table(copy.deepcopy(_position("chests")), (0,)))
-    driver.wait_for_human()
-    scene = driver.scene
-    texts = tag_texts(monkeypatch)
-    panels = scene.module_panels
-    for view in panels.values():
-        original = view.draw
 
-        def watched(surface, *args, _view=view, _original=original, **kwargs):  # type: ignore[no-untyped-def]
-            if isinstance(surface, Drawing):
-                surface.panel = _view
-            try:
-                return _original(surface, *args, **kwargs)
-            finally:
-                if isinstance(surface, Drawing):
-                    surface.panel = None
+    def check(language: str, screen: Drawing, panels: Mapping[str, object]) -> None:
+        chamber, bag = panels[chests.NAME], panels[change.NAME]
+        assert isinstance(bag, ChangePanel)
+        assert _("Treasure chamber").upper() in screen.words(chamber), language
+        assert _("Change bag").upper() in screen.words(bag), language
+        assert isinstance(chamber, ChestsPanel)
+        band = chamber.room_rects()[1]
+        assert chamber.chest_rects(band)[0].w >= 16, (language, size)
+        assert min(r.w for r in bag.coin_rects()) >= 20, (language, size)
 
-        monkeypatch.setattr(view, "draw", watched)
-    try:
-        for language in LANGUAGES:
-            i18n.set_language(language)
-            scene.layout(scene.app.size)
-            screen = Drawing(scene.app.size, texts)
-            scene.ui.mouse = (-100, -100)
-            scene.draw(screen)
-            chamber, bag = panels[chests.NAME], panels[change.NAME]
-            assert _("Treasure chamber").upper() in screen.words(chamber), language
-            assert _("Change bag").upper() in screen.words(bag), language
-            for panel in (chamber, bag):
-                blits = screen.of(panel)
-                assert covered(blits) == [], (language, size, panel.rect)
-                assert outside(blits, panel.rect) == [], (language, size, panel.rect)
-            band = chests_panel(scene).room_rects()[1]
-            assert chests_panel(scene).chest_rects(band)[0].w >= 16, (language, size)
-            assert min(r.w for r in bag.coin_rects()) >= 20, (language, size)
-    finally:
-        i18n.set_language("en")
+    names = [chests.NAME, change.NAME]
+    check_panels_in_every_language(make_app, monkeypatch, _position("chests"), size, check, names)
 
 
 # ---------------------------------------------------------------------- a whole game

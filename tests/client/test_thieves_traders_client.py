@@ -18,16 +18,17 @@ from functools import cache
 import pygame
 import pytest
 from driver import MakeApp
+from module_checks import check_page_renders_with_its_tabs_whole, check_setup_keys
 from module_player import position, sit_down
 from street_player import MODULES, StreetPlayer, disc_citizen_pos, supply_pos, traders_panel
 from test_full_game import play_to_the_end
 
-from game.client.modules import CLIENT_MODULES, modules_for, setup_key
+from game.client.modules import modules_for
 from game.client.modules.traders import explain, sets
 from game.client.narrate import narrate
 from game.client.playback import TIMING, moved_items
 from game.client.scenes.game_over import GameOverScene
-from game.client.scenes.rules_help import MODULE_PAGES, PAGES, RulesScene, module_blocks
+from game.client.scenes.rules_help import MODULE_PAGES
 from game.client.table import Table
 from game.engine import Game, GameState
 from game.engine.alhambra import xy_of
@@ -40,7 +41,7 @@ from game.engine.components import (
     TRADER_SET_POINTS,
     is_thief_card,
 )
-from game.engine.modules import CHOOSABLE, thieves, traders
+from game.engine.modules import thieves, traders
 from game.engine.modules.thieves import PlayThief
 from game.engine.modules.traders import MoveResident, PutDisc, SwapCitizen
 
@@ -300,28 +301,12 @@ def test_each_page_renders_in_the_rules_help_with_its_tabs_whole(
 ) -> None:
     """The page has a tab (after the pages of the modules offered at setup) and renders inside the view; no tab's
     name is cut, however many pages there are."""
-    assert name in PAGES and name in CHOOSABLE
-    driver = make_app(size=size)
-    driver.app.start()
-    driver.step()
-    driver.key(pygame.K_r)
-    scene = driver.scene
-    assert isinstance(scene, RulesScene)
-    scene.show_section(name)
-    driver.step(2)
-    ui = scene.ui
-    assert scene.tabs.rect.bottom <= scene.view.top
-    for segment, label in zip(scene.tabs.segments(), scene.tabs.labels, strict=True):
-        assert ui.text.fit(label, ui.font_px(14), segment.w - 6, "bold") == label, "a tab is cut"
-    width = scene.view.w - ui.px(16)
-    assert all(block(ui, width).get_width() <= scene.view.w for block in module_blocks(name))
+    check_page_renders_with_its_tabs_whole(make_app, size, name, tabs_above_view=True)
 
 
 def test_the_setup_keys_are_t_and_s_and_free() -> None:
     """T and S switch the thieves and the street traders at setup: no other module's letter."""
-    assert (setup_key("thieves"), setup_key("traders")) == ("T", "S")
-    others = {setup_key(name) for name in CLIENT_MODULES if name not in ("thieves", "traders", "dirk")}
-    assert not {"T", "S"} & others
+    check_setup_keys({"thieves": "T", "traders": "S"})
 
 
 def test_each_person_chooses_their_disc_before_the_first_turn_behind_a_curtain(make_app: MakeApp) -> None:
