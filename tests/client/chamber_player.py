@@ -11,6 +11,7 @@ with change coins like money, and overpays a market tile now and then to draw ch
 from __future__ import annotations
 
 from driver import UiPlayer
+from module_player import module_panel
 
 from game.client.modules.chests import ChestsPanel
 from game.client.scenes.turn import TurnScene
@@ -24,9 +25,7 @@ MODULES = ("change", "chests")
 
 
 def chests_panel(scene: TurnScene) -> ChestsPanel:
-    panel = scene.module_panels[chests.NAME]
-    assert isinstance(panel, ChestsPanel)
-    return panel
+    return module_panel(scene, chests.NAME, ChestsPanel)
 
 
 def room_pos(scene: TurnScene, room: int) -> tuple[int, int]:

@@ -9,6 +9,7 @@ in a vizier window ([M-VIZIER-2]), pays with an exchange card ([M-EXCH-3]), take
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 from driver import Driver, MakeApp, UiPlayer
@@ -24,6 +25,8 @@ from game.engine.modules.huts import TakeHut
 from game.engine.modules.vizier import PLACING, VizierBuy, VizierPass, WakeVizier
 
 MODULES = ("vizier", "exchange", "huts", "bonus")
+
+PanelT = TypeVar("PanelT")
 
 
 def position(
@@ -60,6 +63,13 @@ def sit_down(make_app: MakeApp, game: Game, size: tuple[int, int] | None = None)
     assert isinstance(scene, TurnScene)
     driver.step(2)
     return driver, scene
+
+
+def module_panel(scene: TurnScene, name: str, kind: type[PanelT]) -> PanelT:
+    """Module ``name``'s panel at the table, checked to be a ``kind`` (so a player may use what only it has)."""
+    panel = scene.module_panels[name]
+    assert isinstance(panel, kind)
+    return panel
 
 
 def confirm(driver: Driver, scene: TurnScene) -> None:

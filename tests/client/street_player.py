@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 from driver import UiPlayer
+from module_player import module_panel
 
 from game.client.modules.traders import TradersPanel
 from game.client.scenes.turn import TurnScene
@@ -26,9 +27,7 @@ MODULES = ("thieves", "traders")
 
 
 def traders_panel(scene: TurnScene) -> TradersPanel:
-    panel = scene.module_panels[traders.NAME]
-    assert isinstance(panel, TradersPanel)
-    return panel
+    return module_panel(scene, traders.NAME, TradersPanel)
 
 
 def disc_citizen_pos(scene: TurnScene, citizen: int) -> tuple[int, int]:
