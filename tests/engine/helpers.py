@@ -11,12 +11,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable, Iterable
 
 import pytest
 
+from ai.random_agent import RandomAgent
 from game.engine import alhambra
 from game.engine.actions import Action
 from game.engine.alhambra import ORIGIN, cell_at, xy_of
@@ -56,8 +58,11 @@ from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
 from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, gates, huts, thieves, traders, walls
 from game.engine.modules import change as change_module
+from game.engine.record import loads, to_record
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
+
+from .record_reader import check_structure, follow
 
 RULE_MESSAGE = re.compile(r"^\[[BDM]-[A-Z]+-\d+\] \S")
 Layout = dict[tuple[int, int], "int | str"]
@@ -473,3 +478,45 @@ def play_random_game(players: int, seed: int, choice_seed: int | None = None) ->
 
 def events_named(events: list[dict], name: str) -> list[dict]:
     return [event for event in events if event["e"] == name]
+
+
+def played_preferring(
+    players: int, seed: int, modules: tuple[str, ...], kinds: tuple[type[Action], ...], share: float
+) -> dict:
+    """The record of a whole game whose random choices (``random.Random(seed)``) take a move of ``kinds`` with
+    chance ``share`` wherever one is legal, so that a module's moves are played often enough to be followed."""
+    game = new_game(players, seed, modules)
+    state = game.state
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        preferred = [a for a in legal if isinstance(a, kinds)]
+        state.apply(rng.choice(preferred) if preferred and rng.random() < share else rng.choice(legal))
+    return json.loads(json.dumps(to_record(game)))
+
+
+def check_round_trip(record: dict) -> None:
+    """[D-RNG-1] the independent reader follows ``record``; save → load → replay gives the same events, a game
+    over, and the same record again."""
+    check_structure(record)
+    follow(record)
+    game = loads(json.dumps(record))
+    assert game.events == record["events"] and game.state.is_over
+    assert json.loads(json.dumps(to_record(game))) == record
+
+
+def play_with_random_agents(players: int, seed: int, modules: tuple[str, ...], boards: bool = False) -> None:
+    """A whole game of random bots (``RandomAgent``), each deciding from its own knowledge: nothing created or lost
+    after any move (with ``boards``, every Alhambra obeys §4 after any move), and the record replays to the same
+    state."""
+    game = new_game(players, seed, modules)
+    state = game.state
+    agents = [RandomAgent(s) for s in range(players)]
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(agents[state.decider].decide(state.knowledge(state.decider), legal).action)
+        check_conservation(state)
+        if boards:
+            for board in state.boards:
+                assert board.violations() == []
+    assert state_key(loads(json.dumps(to_record(game))).state) == state_key(state)

@@ -13,7 +13,6 @@ from collections import Counter
 
 import pytest
 
-from ai.random_agent import RandomAgent
 from game.engine import Buy, EndTurn, Reserve, Take
 from game.engine.components import (
     CARD_CURRENCY,
@@ -25,7 +24,6 @@ from game.engine.components import (
     TILE_COST,
     is_coin,
 )
-from game.engine.knowledge import state_key
 from game.engine.modules import CHOOSABLE, PLAYABLE, change
 from game.engine.modules.dirk import GiveToDirk
 from game.engine.modules.exchange import ExchangeBuy
@@ -39,18 +37,19 @@ from .helpers import (
     card,
     change_bag,
     check_conservation,
+    check_round_trip,
     events_named,
     exchange_held,
     new_game,
     new_state,
     play,
+    play_with_random_agents,
     random_policy,
     set_bag,
     set_grid,
     set_hand,
     set_market,
 )
-from .record_reader import check_structure, follow
 
 MODULES = ("change",)
 # slot 1 florin: pavilion 5 costs 7... the market of test_end: slot 1 costs 7, slot 2 5, slot 3 9, slot 4 13
@@ -335,11 +334,7 @@ def test_a_record_with_change_round_trips_m_change_3(players: int):
     """[M-CHANGE-3] [D-RNG-1] save → load → replay gives the same events and result; the independent reader follows
     every ``change``."""
     record = played(players, 11 + players)
-    check_structure(record)
-    follow(record)
-    game = loads(json.dumps(record))
-    assert game.events == record["events"] and game.state.is_over
-    assert json.loads(json.dumps(to_record(game))) == record
+    check_round_trip(record)
 
 
 def test_a_record_s_change_names_the_coins_drawn_m_change_3():
@@ -392,12 +387,4 @@ def test_change_is_playable_and_offered_at_setup():
 def test_random_agents_play_whole_games_with_change_m_change_4(players: int):
     """[M-CHANGE-4] the random bot decides from its knowledge in games with change (and every module of §9): nothing
     is created or lost, and the record replays."""
-    modules = PLAYABLE
-    game = new_game(players, 30 + players, modules)
-    state = game.state
-    agents = [RandomAgent(seed) for seed in range(players)]
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(agents[state.decider].decide(state.knowledge(state.decider), legal).action)
-        check_conservation(state)
-    assert state_key(loads(json.dumps(to_record(game))).state) == state_key(state)
+    play_with_random_agents(players, 30 + players, PLAYABLE)

@@ -7,12 +7,10 @@
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 
 import pytest
 
-from ai.random_agent import RandomAgent
 from game.engine import Buy, FromReserve, Lift, Place, Swap, Take
 from game.engine.alhambra import cell_at
 from game.engine.board import Board
@@ -35,10 +33,9 @@ from game.engine.components import (
     is_wall_card,
 )
 from game.engine.extended import Extra
-from game.engine.knowledge import state_key
 from game.engine.modules import CHOOSABLE, PLAYABLE, walls
 from game.engine.modules.walls import BuildWall
-from game.engine.record import RecordError, card_entries, loads, to_record
+from game.engine.record import RecordError, card_entries, loads
 from game.engine.setup import deal, deal_problems
 from game.engine.state import ACTION, PLACE, GameState
 
@@ -46,9 +43,11 @@ from .helpers import (
     assert_illegal,
     card,
     check_conservation,
+    check_round_trip,
     hold,
-    new_game,
     new_state,
+    play_with_random_agents,
+    played_preferring,
     set_grid,
     set_hand,
     set_reserve,
@@ -56,7 +55,6 @@ from .helpers import (
     tile_with,
     tiles_with,
 )
-from .record_reader import check_structure, follow
 
 MODULES = ("walls",)
 
@@ -300,14 +298,7 @@ def test_wall_cards_are_no_money_and_dirk_gets_none_m_wall_8():
 # ================================================================== records
 def played(players: int, seed: int, modules: tuple[str, ...] = MODULES) -> dict:
     """A whole game whose random choices prefer building walls."""
-    game = new_game(players, seed, modules)
-    state = game.state
-    rng = random.Random(seed)
-    while not state.is_over:
-        legal = state.legal_actions()
-        building = [a for a in legal if isinstance(a, BuildWall)]
-        state.apply(rng.choice(building) if building and rng.random() < 0.6 else rng.choice(legal))
-    return json.loads(json.dumps(to_record(game)))
+    return played_preferring(players, seed, modules, (BuildWall,), 0.6)
 
 
 @pytest.mark.parametrize(("players", "modules"), [(2, MODULES), (4, (*MODULES, "gates", "huts", "camps"))])
@@ -316,11 +307,7 @@ def test_a_record_with_walls_round_trips_m_wall_4_m_wall_7(players: int, modules
     reader follows every wall built (with gates, huts and camps too)."""
     record = played(players, 30 + players, modules)
     assert Counter(e["e"] for e in record["events"])["wall"]
-    check_structure(record)
-    follow(record)
-    game = loads(json.dumps(record))
-    assert game.events == record["events"] and game.state.is_over
-    assert json.loads(json.dumps(to_record(game))) == record
+    check_round_trip(record)
 
 
 @pytest.mark.parametrize("how", ["card", "tile", "printed", "up"])
@@ -354,17 +341,7 @@ def test_walls_are_playable_and_offered_at_setup():
 def test_random_agents_play_whole_games_with_walls_m_wall_7(players: int):
     """[M-WALL-7] the random bot decides from its knowledge in games with city walls and gates (and every module
     offered): nothing is created or lost, every Alhambra obeys §4 with its built walls, and the record replays."""
-    modules = PLAYABLE
-    game = new_game(players, 80 + players, modules)
-    state = game.state
-    agents = [RandomAgent(seed) for seed in range(players)]
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(agents[state.decider].decide(state.knowledge(state.decider), legal).action)
-        check_conservation(state)
-        for board in state.boards:
-            assert board.violations() == []
-    assert state_key(loads(json.dumps(to_record(game))).state) == state_key(state)
+    play_with_random_agents(players, 80 + players, PLAYABLE, boards=True)
 
 
 def test_a_swap_keeps_the_matching_with_built_walls_m_wall_7():

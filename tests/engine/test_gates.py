@@ -8,19 +8,16 @@ wall east, so a tile with a wall west at (2, 0) touches the Alhambra only across
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 
 import pytest
 
-from ai.random_agent import RandomAgent
 from game.engine import Buy, Lift, Place, Reserve, Swap, Take
 from game.engine.alhambra import cell_at
 from game.engine.components import CARD_KIND, CURRENCIES, GATE_CARDS, SLOT_CURRENCY, TILE_COST, is_gate_card
-from game.engine.knowledge import state_key
 from game.engine.modules import CHOOSABLE, PLAYABLE, gates, vizier
 from game.engine.modules.gates import GatedFromReserve, GatedPlace, GatedSwap, TakeGate
-from game.engine.record import RecordError, card_entries, loads, to_record
+from game.engine.record import RecordError, card_entries, loads
 from game.engine.setup import PILES, deal, deal_problems, pile_sizes
 from game.engine.state import ACTION, FINAL, PLACE, GameState
 
@@ -28,17 +25,18 @@ from .helpers import (
     assert_illegal,
     card,
     check_conservation,
+    check_round_trip,
     events_named,
     hold,
-    new_game,
     new_state,
+    play_with_random_agents,
+    played_preferring,
     set_grid,
     set_hand,
     set_reserve,
     stack_deck,
     tile_with,
 )
-from .record_reader import check_structure, follow
 
 MODULES = ("gates",)
 
@@ -343,14 +341,7 @@ def test_a_gate_card_is_no_money_m_gate_9():
 # ================================================================== records
 def played(players: int, seed: int, modules: tuple[str, ...] = MODULES) -> dict:
     """A whole game whose random choices prefer gated moves."""
-    game = new_game(players, seed, modules)
-    state = game.state
-    rng = random.Random(seed)
-    while not state.is_over:
-        legal = state.legal_actions()
-        gated = [a for a in legal if isinstance(a, (TakeGate, GatedPlace, GatedFromReserve, GatedSwap))]
-        state.apply(rng.choice(gated) if gated and rng.random() < 0.8 else rng.choice(legal))
-    return json.loads(json.dumps(to_record(game)))
+    return played_preferring(players, seed, modules, (TakeGate, GatedPlace, GatedFromReserve, GatedSwap), 0.8)
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])
@@ -360,11 +351,7 @@ def test_a_record_with_gates_round_trips_m_gate_5_m_gate_7(players: int):
     record = played(players, 20 + players)
     names = Counter(e["e"] for e in record["events"])
     assert names["gate_take"] and names["gate"]
-    check_structure(record)
-    follow(record)
-    game = loads(json.dumps(record))
-    assert game.events == record["events"] and game.state.is_over
-    assert json.loads(json.dumps(to_record(game))) == record
+    check_round_trip(record)
 
 
 @pytest.mark.parametrize("how", ["side", "card", "missing gate", "no gate needed", "lost missing", "aside"])
@@ -407,17 +394,7 @@ def test_gates_are_playable_and_offered_at_setup():
 def test_random_agents_play_whole_games_with_gates_m_gate_5(players: int):
     """[M-GATE-5] the random bot decides from its knowledge in games with gates (and every module offered): nothing is
     created or lost, every Alhambra obeys §4 with its gates, and the record replays."""
-    modules = PLAYABLE
-    game = new_game(players, 50 + players, modules)
-    state = game.state
-    agents = [RandomAgent(seed) for seed in range(players)]
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(agents[state.decider].decide(state.knowledge(state.decider), legal).action)
-        check_conservation(state)
-        for board in state.boards:
-            assert board.violations() == []
-    assert state_key(loads(json.dumps(to_record(game))).state) == state_key(state)
+    play_with_random_agents(players, 50 + players, PLAYABLE, boards=True)
 
 
 def test_the_vizier_places_through_a_gate_m_gate_5():
