@@ -46,49 +46,30 @@ class ChangeAdvice(Advice):
             return None
         move = said_action(state, action)
         kind = TILE_TYPE[tile]
-        have = state.boards[me].type_counts()[kind] if kind is not None else 0
-        signed = f"{gain:+.1f}"
-        if coins and kind is None:
+        said = coins or spent  # the coins drawn back where there are any, else the coins spent
+        if kind is None:
+            facts: dict[str, object] = {"move": move, "tile": tile, "gain": f"{gain:+.1f}", "coins": said}
+            if coins:
+                return Message.of(
+                    "{move}: {tile} is worth more than the rest now ({gain}); change coins back: {coins}", **facts
+                )
             return Message.of(
-                "{move}: {tile} is worth more than the rest now ({gain}); change coins back: {coins}",
-                move=move,
-                tile=tile,
-                gain=signed,
-                coins=coins,
+                "{move}: {tile} is worth more than the rest now ({gain}); change coins spent: {coins}", **facts
             )
+        have = state.boards[me].type_counts()[kind]
+        facts = {"move": move, "type": kind, "have": have, "then": have + 1, "coins": said}
+        overpay = paid - TILE_COST[tile]
         if coins:
             return Message.of(
                 "{move}: {type} {have} -> {then}, overpays {overpay}; change coins back: {coins}",
-                move=move,
-                type=kind,
-                have=have,
-                then=have + 1,
-                overpay=paid - TILE_COST[tile],
-                coins=coins,
+                overpay=overpay,
+                **facts,
             )
-        if kind is None:
-            return Message.of(
-                "{move}: {tile} is worth more than the rest now ({gain}); change coins spent: {coins}",
-                move=move,
-                tile=tile,
-                gain=signed,
-                coins=spent,
-            )
-        if paid == TILE_COST[tile]:
+        if not overpay:
             return Message.of(
                 "{move}: {type} {have} -> {then}, change coins make the payment exact ({coins}), so another action",
-                move=move,
-                type=kind,
-                have=have,
-                then=have + 1,
-                coins=spent,
+                **facts,
             )
         return Message.of(
-            "{move}: {type} {have} -> {then}, overpays {overpay}; change coins spent: {coins}",
-            move=move,
-            type=kind,
-            have=have,
-            then=have + 1,
-            overpay=paid - TILE_COST[tile],
-            coins=spent,
+            "{move}: {type} {have} -> {then}, overpays {overpay}; change coins spent: {coins}", overpay=overpay, **facts
         )

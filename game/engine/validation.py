@@ -104,15 +104,20 @@ def _card_id(action: Action, name: str, value: Any) -> None:
     _card_ids(action, name, (value,))
 
 
+def _not_whole(rule: str, action: Action, name: str, value: Any) -> IllegalAction:
+    """The refusal of a field that must be a whole number, under ``rule`` (built only when refused)."""
+    return IllegalAction(
+        rule,
+        "{action}.{field} must be a whole number, not {value}",
+        action=type(action).__name__,
+        field=name,
+        value=shown(value),
+    )
+
+
 def _coordinate(action: Action, name: str, value: Any) -> None:
     if not _is_whole(value):
-        raise IllegalAction(
-            "B-PLACE-2",
-            "{action}.{field} must be a whole number, not {value}",
-            action=type(action).__name__,
-            field=name,
-            value=shown(value),
-        )
+        raise _not_whole("B-PLACE-2", action, name, value)
     if not -REACH <= value <= REACH:
         raise IllegalAction(
             "B-PLACE-2", "{field} = {value} is nowhere near the Alhambra", field=name, value=shown(value)
@@ -122,13 +127,7 @@ def _coordinate(action: Action, name: str, value: Any) -> None:
 def _whole(action: Action, name: str, value: Any) -> None:
     """A number the action's own rule checks the range of (a module's room: [M-CHEST-3])."""
     if not _is_whole(value):
-        raise IllegalAction(
-            action.rule,
-            "{action}.{field} must be a whole number, not {value}",
-            action=type(action).__name__,
-            field=name,
-            value=shown(value),
-        )
+        raise _not_whole(action.rule, action, name, value)
 
 
 def _sides(action: Action, name: str, value: Any) -> None:
