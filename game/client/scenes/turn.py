@@ -257,6 +257,7 @@ class TurnScene(Scene):
         rects = turn_layout(size, ui.scale, settings.show_log and not settings.large_log, collectors)
         if settings.show_log and settings.large_log:  # the log enlarged, in place of everyone's buildings
             rects = enlarged(rects)
+        whole = rects.alhambra  # your Alhambra's area before a column of panels beside it narrows it
         self.market.rect = rects.market.copy()
         for panel in self.module_panels.values():
             panel.scale = ui.scale
@@ -276,9 +277,8 @@ class TurnScene(Scene):
                 area = rects.alhambra
                 rects = dataclasses.replace(rects, alhambra=pygame.Rect(area.x, area.y, area.w - width - px(8), area.h))
         band_right = rects.alhambra.right  # the prompt's band spans the column of panels beside your Alhambra
-        before = rects.alhambra
         rects = self._column_overflow(rects)
-        beside = rects.alhambra != before  # a column of panels beside your Alhambra, under the prompt's band
+        beside = rects.alhambra != whole  # a column of panels beside your Alhambra: the prompt's band over the shelf
         self.layout_rects = rects
         self.bank.rect = rects.bank
         self.hand.rect = rects.hand
