@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 from driver import Driver, MakeApp
+from module_checks import open_rules_page
 
 from game.client.modules import CLIENT_MODULES
 from game.client.scenes.menu import MenuScene
@@ -181,14 +182,7 @@ def test_the_rules_pages_turn_with_the_keys_and_the_tabs(make_app: MakeApp, size
 @pytest.mark.parametrize("size", [SIZES[0], *(pytest.param(size, marks=pytest.mark.slow) for size in SIZES[1:])])
 @pytest.mark.parametrize("name", EXPANSION_1)  # the 2024 pages: test_rules_help_2024
 def test_each_module_page_of_the_rules_renders(make_app: MakeApp, tmp_path: Path, size: tuple, name: str) -> None:
-    driver = make_app(size=size)
-    driver.app.start()
-    driver.step()
-    driver.key(pygame.K_r)
-    scene = driver.scene
-    assert isinstance(scene, RulesScene)
-    scene.show_section(name)
-    driver.step(2)
+    driver, scene = open_rules_page(make_app, size, name)
     assert scene.page == name
     width = scene.view.w - scene.ui.px(16)
     parts = [block(scene.ui, width) for block in module_blocks(name)]
