@@ -87,8 +87,8 @@ from .parts.toast import Banner, Toast
 if TYPE_CHECKING:
     from ..scene import AppServices
 
-UNDER_BAND = 72  # at scale 1, how far below your Alhambra's top a column of panels beside it starts: under the
-# prompt's band even when it takes three lines (a long prompt in Persian)
+UNDER_BAND = 72  # at scale 1, how far below your Alhambra's top a column of panels beside it starts at the least
+# (``TurnScene.under_band``: under the prompt's band even when it takes three lines)
 PACE = 0.35  # seconds between two bot moves at speed 1, so each one can be followed
 
 
@@ -291,7 +291,7 @@ class TurnScene(Scene):
         if self.table.viewer is not None and self.modules.pieces(self.state, self.me, self.me):
             shelf_w = px(62)  # your rule modules' pieces stand in a column at the left of your Alhambra
             # under the prompt's band when it spans your Alhambra's whole area (a column of panels beside it)
-            top = rects.alhambra.y + px(UNDER_BAND) if beside else self.board.rect.y + px(4)
+            top = rects.alhambra.y + self.under_band() if beside else self.board.rect.y + px(4)
             self.shelf.rect = pygame.Rect(
                 self.board.rect.x + px(8), top, shelf_w, self.board.rect.bottom - px(30) - top
             )
@@ -322,6 +322,15 @@ class TurnScene(Scene):
         self.controls.place(rects.actions)  # Undo and Hint at the foot of the actions panel
         self.controls.refresh()  # right from the first frame, even if an overlay opens before an update
 
+    def under_band(self) -> int:
+        """How far below your Alhambra's top a column of panels beside it (and your pieces' shelf, under a band
+        over the whole area) starts: under the prompt's box of three lines at its least size, in the current
+        language's font (a Persian line is taller), as ``TableDrawing.draw_prompt`` draws it."""
+        ui = self.ui
+        px = ui.px
+        line = ui.text.size("Ag", ui.font_px(12))[1]
+        return max(px(UNDER_BAND), px(5) + 3 * line + px(12) + px(4))
+
     def _column_overflow(self, rects: TurnLayout) -> TurnLayout:
         """The module panels of the opponents' column that it has no room for while every opponent keeps its least
         height (many players, many modules): stacked in a column at the right of your Alhambra's area instead,
@@ -337,7 +346,7 @@ class TurnScene(Scene):
         kept = column_room(area.h, px(8), len(self.opponents.panels), opponent, least)
         width = min(px(DOCK_W), rects.alhambra.w // 3)
         area = rects.alhambra
-        top = px(UNDER_BAND)
+        top = self.under_band()
         below = pygame.Rect(area.x, area.y + top, area.w, area.h - top)
         room = [panel.least_height(ui, width) for panel in panels[kept:]]
         chosen = fitting(below.h, px(8), room)
