@@ -16,6 +16,7 @@ from test_module_panels_layout import LANGUAGES, Drawing, covered, outside, tag_
 from game import i18n
 from game.client.modules import CLIENT_MODULES, setup_key
 from game.client.scenes.rules_help import PAGES, RulesScene, module_blocks
+from game.client.scenes.turn import TurnScene
 from game.client.table import Table
 from game.engine import Game
 from game.engine.modules import CHOOSABLE
@@ -78,13 +79,15 @@ def watch_panels(monkeypatch: pytest.MonkeyPatch, views: Iterable[object]) -> No
         monkeypatch.setattr(view, "draw", watched)
 
 
-def seat(make_app: MakeApp, game: Game, size: tuple[int, int]):  # type: ignore[no-untyped-def]
+def seat(make_app: MakeApp, game: Game, size: tuple[int, int]) -> TurnScene:
     """The human's turn (seat 0) at a copy of ``game`` in a window of ``size``: the turn scene."""
     driver = make_app(speed=0.0, size=size)
     driver.app.start()
     driver.app.play(Table(copy.deepcopy(game), (0,)))
     driver.wait_for_human()
-    return driver.scene
+    scene = driver.scene
+    assert isinstance(scene, TurnScene)
+    return scene
 
 
 def check_panels_in_every_language(
@@ -119,27 +122,32 @@ def check_panels_in_every_language(
 
 
 def table_problems(make_app: MakeApp, game: Game, size: tuple[int, int]) -> list[str]:
-    """At ``game`` in a window of ``size``, in every language: what ``text_layout``'s checks find on the table (a
-    label off the window, out of its panel, over another, covered by a sprite drawn after it, or cut short where a
-    player must read it), each said with its language."""
-    from test_text_layout import _problems, _table_panels
-    from text_layout import Recording, boxed, record_texts, watch_cuts
-
+    """At ``game`` in a window of ``size``, in every language: what ``layout_problems`` finds on the table, each
+    said with its language."""
     scene = seat(make_app, game, size)
     problems: list[str] = []
     try:
         for language in LANGUAGES:
             i18n.set_language(language)
             scene.layout(scene.app.size)
-            with pytest.MonkeyPatch.context() as patch:
-                texts = record_texts(patch, scene.ui.text)
-                screen = Recording(size, texts)
-                watch_cuts(patch, screen)
-                for view in _table_panels(scene):
-                    boxed(patch, screen, view)
-                scene.ui.mouse = (-100, -100)
-                scene.draw(screen)
-            problems += [f"{language}: {problem}" for problem in _problems(screen, size, None)]
+            problems += [f"{language}: {problem}" for problem in layout_problems(scene, size)]
     finally:
         i18n.set_language("en")
     return problems
+
+
+def layout_problems(scene: TurnScene, size: tuple[int, int]) -> list[str]:
+    """What ``text_layout``'s checks find on the table ``scene`` as it is laid out now: a label off the window, out
+    of its panel, over another, covered by a sprite drawn after it, or cut short where a player must read it."""
+    from test_text_layout import _problems, _table_panels
+    from text_layout import Recording, boxed, record_texts, watch_cuts
+
+    with pytest.MonkeyPatch.context() as patch:
+        texts = record_texts(patch, scene.ui.text)
+        screen = Recording(size, texts)
+        watch_cuts(patch, screen)
+        for view in _table_panels(scene):
+            boxed(patch, screen, view)
+        scene.ui.mouse = (-100, -100)
+        scene.draw(screen)
+    return _problems(screen, size, None)

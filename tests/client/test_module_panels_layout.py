@@ -144,19 +144,9 @@ class Seated:
         self.scene = scene
         self.texts = tag_texts(monkeypatch)
         self.screen: Drawing | None = None
-        for view in [*scene.opponents.panels, *scene.module_panels.values(), scene.market]:
-            original = view.draw
+        from module_checks import watch_panels  # here: module_checks is built on this file's Drawing
 
-            def watched(surface, *args, _view=view, _original=original, **kwargs):  # type: ignore[no-untyped-def]
-                if isinstance(surface, Drawing):
-                    surface.panel = _view
-                try:
-                    return _original(surface, *args, **kwargs)
-                finally:
-                    if isinstance(surface, Drawing):
-                        surface.panel = None
-
-            monkeypatch.setattr(view, "draw", watched)
+        watch_panels(monkeypatch, [*scene.opponents.panels, *scene.module_panels.values(), scene.market])
 
     def draw(self, language: str) -> Drawing:
         """The table in ``language`` (laid out afresh, as a new window in it would be), every blit noted."""

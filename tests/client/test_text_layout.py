@@ -9,6 +9,7 @@ from functools import cache
 import pygame
 import pytest
 from driver import MakeApp
+from module_checks import layout_problems
 from screens import MODULE_SCREENS, SCREENS, visit_module_screens, visit_screens
 from text_layout import Recording, boxed, draw_top_scene, overlaps, record_texts, watch_cuts
 
@@ -207,15 +208,7 @@ def test_the_table_with_every_module_is_clear(
     try:
         i18n.set_language(code)
         scene.layout(scene.app.size)
-        with pytest.MonkeyPatch.context() as patch:
-            texts = record_texts(patch, scene.ui.text)
-            screen = Recording(size, texts)
-            watch_cuts(patch, screen)
-            for view in _table_panels(scene):
-                boxed(patch, screen, view)
-            scene.ui.mouse = (-100, -100)
-            scene.draw(screen)
-        problems += _problems(screen, size, None)
+        problems += layout_problems(scene, size)
     finally:
         i18n.set_language("en")
     window = pygame.Rect((0, 0), size)
