@@ -58,6 +58,7 @@ NO_RESIDENT = N_("no resident")
 DECIDING = (traders.TRADING, traders.CHOOSING)  # the phases decided on the panel
 DISC = "trader_disc"  # the disc's art (assets/tokens)
 ON_DISC = traders.ON_DISC
+SUPPLY_GAP = 12  # at scale 1, between the supply's two rows in a narrow panel: its count chips hang between them
 
 
 def _pass_move(state: GameState) -> Action | None:
@@ -317,13 +318,24 @@ class TradersPanel(ModulePanel):
 
     def _rows(self, ui: Ui) -> tuple[int, int, int, int]:
         """The rows' left edge, the first row's top (its label's), the pieces' size and the rows' pitch."""
+        return self._shape(ui)[:4]
+
+    def _shape(self, ui: Ui) -> tuple[int, int, int, int, int]:
+        """``_rows`` and how many of the supply's colours stand in a row: all six, or (a narrow panel, beside your
+        Alhambra: the citizens larger so) three in each of two rows."""
         px = ui.px
         top = self.rect.y + px(9) + self._title_h(ui) + px(3)
         label = self._label_h(ui) + px(1)
-        room = self.rect.bottom - px(10) - top  # the chips hang half below the second row
-        size = (room - 2 * label - px(8)) // 2
-        size = max(8, min(px(44), size, (self.rect.w - px(24) - 5 * px(6)) // 6))
-        return self.rect.x + px(12), top, size, label + size + px(8)
+        room = self.rect.bottom - px(10) - top  # the chips hang half below the last row
+        best: tuple[int, int, int, int, int] | None = None
+        for per_row in (len(BUILDING_TYPES), ON_DISC):
+            rows = 1 + -(-len(BUILDING_TYPES) // per_row)  # the disc's row, then the supply's
+            size = (room - 2 * label - px(8) - (rows - 2) * px(SUPPLY_GAP)) // rows
+            size = max(8, min(px(44), size, (self.rect.w - px(24) - (per_row - 1) * px(6)) // per_row))
+            if best is None or size > best[2] + px(2):  # six in a row unless two rows make them larger
+                best = (self.rect.x + px(12), top, size, label + size + px(8), per_row)
+        assert best is not None
+        return best
 
     def disc_rects(self, ui: Ui) -> list[pygame.Rect]:
         """The three places of the disc's citizens, in the first row."""
@@ -333,9 +345,13 @@ class TradersPanel(ModulePanel):
 
     def supply_rects(self, ui: Ui) -> list[pygame.Rect]:
         """One place per colour of the supply (building type order), in the second row."""
-        left, top, size, pitch = self._rows(ui)
+        left, top, size, pitch, per_row = self._shape(ui)
         y = top + pitch + self._label_h(ui) + ui.px(1)
-        return [pygame.Rect(left + i * (size + ui.px(6)), y, size, size) for i in range(len(BUILDING_TYPES))]
+        step = size + ui.px(SUPPLY_GAP)  # a second row clear of the first's count chips
+        return [
+            pygame.Rect(left + (i % per_row) * (size + ui.px(6)), y + (i // per_row) * step, size, size)
+            for i in range(len(BUILDING_TYPES))
+        ]
 
     # ------------------------------------------------------------------ clicks
     def _key(self, state: GameState) -> tuple:
