@@ -58,7 +58,7 @@ from game.engine.game import Game, GameConfig, Seat
 from game.engine.knowledge import state_key
 from game.engine.modules import bazaars, bonus, chests, dirk, exchange, falcons, gates, huts, thieves, traders, walls
 from game.engine.modules import change as change_module
-from game.engine.record import loads, to_record
+from game.engine.record import RecordError, loads, to_record
 from game.engine.setup import deal, money_cards_for
 from game.engine.state import PLACE, GameState, IllegalAction
 
@@ -520,3 +520,10 @@ def play_with_random_agents(players: int, seed: int, modules: tuple[str, ...], b
             for board in state.boards:
                 assert board.violations() == []
     assert state_key(loads(json.dumps(to_record(game))).state) == state_key(state)
+
+
+def check_refused_in_one_line(record: dict) -> None:
+    """Loading ``record`` (tampered with) is refused: a ``RecordError`` of one line, for a person to read."""
+    with pytest.raises(RecordError) as info:
+        loads(json.dumps(record))
+    assert "\n" not in str(info.value)
