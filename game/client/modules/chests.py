@@ -161,12 +161,17 @@ class ChestsPanel(ModulePanel):
         return min(width / WIDTH, self.scale if self.ui is None else self.ui.scale)
 
     def _title_h(self, width: int | None = None) -> int:
-        """The title and the price rule under it, with room for Persian letters below the line; a line more for
-        each line more the rule wraps to."""
+        """The title and the price rule under it, with room for Persian letters below the line: the design's 50 px
+        at scale 1, more where the rule wraps (a narrow panel) or the fonts, which stop shrinking at 11 px, need it
+        (a small window)."""
         width = self.rect.w if width is None else width
-        more = len(self._rule_lines(width)) - 1
-        line = self.ui.text.size("Ag", self.ui.font_px(11))[1] if more and self.ui is not None else 0
-        return max(1, round(50 * self._k(width))) + more * line
+        k = self._k(width)
+        ui = self.ui
+        if ui is None:
+            return max(1, round(50 * k))
+        title = ui.text.size("A", ui.font_px(13), "bold")[1]  # as ``common.section_title`` draws it
+        lines = len(self._rule_lines(width)) * ui.text.size("Ag", ui.font_px(11))[1]
+        return max(round(50 * k), round(8 * k) + title + round(3 * k) + lines + round(6 * k))
 
     def _foot_h(self) -> int:
         return self.px(30)
@@ -362,10 +367,14 @@ class ChestsPanel(ModulePanel):
             surface.blit(ui.sprites.tile(part.bag[0], bag.w), bag)
         if part.closed:
             said = _("closed: no more refills")
+            short = _("closed")
         else:
             said = ngettext("{n} chest in the bag", "{n} chests in the bag", len(part.bag)).format(n=len(part.bag))
+            short = str(len(part.bag))  # the number beside the bag's chest: the tooltip says it in words
         small = ui.font_px(11)
-        word = ui.text.render(ui.text.fit(said, small, self.rect.right - bag.right - px(16)), small, theme.TEXT_DIM)
+        room = self.rect.right - bag.right - px(16)
+        shown = said if ui.text.size(said, small)[0] <= room else short  # a narrow panel: the short form
+        word = ui.text.render(ui.text.fit(shown, small, room), small, theme.TEXT_DIM)
         at = word.get_rect(midleft=(bag.right + px(6), bag.centery))
         surface.blit(word, at)
         if at.union(bag).collidepoint(ui.mouse):
@@ -373,7 +382,7 @@ class ChestsPanel(ModulePanel):
                 "An emptied room is refilled with four chests from the bag; with fewer than four left it stays "
                 "empty and the chamber closes."
             )
-            ui.tooltip(tip, at.union(bag))
+            ui.tooltip(sentences(said, tip) if shown != said else tip, at.union(bag))
 
 
 def _tip_rules() -> str:

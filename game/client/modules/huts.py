@@ -162,6 +162,8 @@ class HutsPanel(ModulePanel):
         else:
             title = common.section_title(ui, surface, _("Huts"), (self.rect.x + px(12), self.rect.y + px(9)))
             room = self.rect.right - px(12) - title.right - px(10)  # the note keeps clear of the title
+            if ui.text.size(note, ui.font_px(12))[0] > room:  # a narrow panel (beside your Alhambra): the count alone
+                note = f"{owned}/{huts.MAX_OWNED}"
             word = ui.text.render(ui.text.fit(note, ui.font_px(12), room), ui.font_px(12), theme.TEXT_DIM)
             surface.blit(word, word.get_rect(topright=(self.rect.right - px(12), self.rect.y + px(10))))
         hint = snap.hint_action
