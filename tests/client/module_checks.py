@@ -10,11 +10,13 @@ from collections.abc import Callable, Iterable, Mapping
 
 import pygame
 import pytest
-from driver import Driver, MakeApp
+from driver import Driver, MakeApp, UiPlayer
+from test_full_game import play_to_the_end
 from test_module_panels_layout import LANGUAGES, Drawing, covered, outside, tag_texts
 
 from game import i18n
 from game.client.modules import CLIENT_MODULES, setup_key
+from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.rules_help import PAGES, RulesScene, module_blocks
 from game.client.scenes.turn import TurnScene
 from game.client.table import Table
@@ -151,3 +153,18 @@ def layout_problems(scene: TurnScene, size: tuple[int, int]) -> list[str]:
         scene.ui.mouse = (-100, -100)
         scene.draw(screen)
     return _problems(screen, size, None)
+
+
+def play_a_whole_game(
+    make_app: MakeApp, kind: type[UiPlayer], seed: int, modules: tuple[str, ...]
+) -> tuple[set[str], set[str]]:
+    """A whole game with ``modules`` (seed ``seed``) through the interface: the human seat played by clicks and keys
+    by a ``kind`` player, two random bots deciding in the worker, until the game over scene. Returns the kinds of
+    move the player made and the names of the game's events, for the module's test to ask for its own."""
+    driver = make_app(speed=0.0)
+    table = Table.new(["You"], ["random", "random"], seed, modules)
+    driver.app.play(table)
+    player = kind(driver, seed=seed)
+    play_to_the_end(driver, player, limit=900)
+    assert isinstance(driver.scene, GameOverScene) and table.state.is_over
+    return set(player.done), {event["e"] for event in table.game.events}

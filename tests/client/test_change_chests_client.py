@@ -21,9 +21,13 @@ import pygame
 import pytest
 from chamber_player import MODULES, ChamberPlayer, chests_panel, room_pos
 from driver import MakeApp
-from module_checks import check_page_renders_with_its_tabs_whole, check_panels_in_every_language, check_setup_keys
+from module_checks import (
+    check_page_renders_with_its_tabs_whole,
+    check_panels_in_every_language,
+    check_setup_keys,
+    play_a_whole_game,
+)
 from module_player import position, sit_down
-from test_full_game import play_to_the_end
 from test_module_panels_layout import Drawing
 
 from ai import make_agent
@@ -31,7 +35,6 @@ from game.client.modules import modules_for, moved_items, setup_key
 from game.client.modules.change import ChangePanel
 from game.client.modules.chests import ChestsPanel
 from game.client.narrate import narrate
-from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.rules_help import MODULE_PAGES
 from game.client.score_sheet import sheet_for
 from game.client.sprites import Sprites, card_size
@@ -388,15 +391,8 @@ def test_the_panels_words_stay_whole_and_inside_in_every_language(
 def test_a_whole_game_with_change_and_chests_through_the_interface(make_app: MakeApp) -> None:
     """Rooms bought and chests placed by clicks ([M-CHEST-3], [M-CHEST-5]), tiles overpaid for change and coins
     paying ([M-CHANGE-3], [M-CHANGE-4]), the bots deciding in the worker, until the game over scene."""
-    driver = make_app(speed=0.0)
-    table = Table.new(["You"], ["random", "random"], 7, MODULES)
-    driver.app.play(table)
-    player = ChamberPlayer(driver, seed=7)
-    play_to_the_end(driver, player, limit=900)
-    assert isinstance(driver.scene, GameOverScene) and table.state.is_over
-    done = set(player.done)
+    done, kinds = play_a_whole_game(make_app, ChamberPlayer, 7, MODULES)
     assert {"chests", "chest", "overpay", "place"} <= done, done
-    kinds = {event["e"] for event in table.game.events}
     assert {change.EVENT, chests.BUY_EVENT, chests.PLACE_EVENT, chests.ROOM_EVENT} <= kinds, kinds
 
 

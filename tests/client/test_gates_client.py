@@ -17,18 +17,20 @@ import pygame
 import pytest
 from driver import MakeApp
 from gate_player import GatePlayer
-from module_checks import check_page_renders_with_its_tabs_whole, check_panels_in_every_language, check_setup_keys
+from module_checks import (
+    check_page_renders_with_its_tabs_whole,
+    check_panels_in_every_language,
+    check_setup_keys,
+    play_a_whole_game,
+)
 from module_player import position, sit_down
-from test_full_game import play_to_the_end
 from test_module_panels_layout import Drawing
 
 from game.client.modules import modules_for, moved_items
 from game.client.modules.gates import GatesPanel
 from game.client.narrate import narrate
-from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.rules_help import MODULE_PAGES
 from game.client.sprites import Sprites
-from game.client.table import Table
 from game.client.theme import Fonts, TextCache
 from game.engine import ACTION, Game, GameState
 from game.engine.alhambra import xy_of
@@ -277,12 +279,6 @@ def test_the_gate_card_and_token_load() -> None:
 def test_a_whole_game_with_gates_through_the_interface(make_app: MakeApp) -> None:
     """The gate card taken and tiles placed through gates by clicks ([M-GATE-4], [M-GATE-5]), the bots deciding in
     the worker, until the game over scene."""
-    driver = make_app(speed=0.0)
-    table = Table.new(["You"], ["random", "random"], 3, MODULES)
-    driver.app.play(table)
-    player = GatePlayer(driver, seed=3)
-    play_to_the_end(driver, player, limit=900)
-    assert isinstance(driver.scene, GameOverScene) and table.state.is_over
-    assert {"take gate", "place"} <= set(player.done), player.done
-    kinds = {event["e"] for event in table.game.events}
+    done, kinds = play_a_whole_game(make_app, GatePlayer, 3, MODULES)
+    assert {"take gate", "place"} <= done, done
     assert {gates.ASIDE_EVENT, gates.TAKE_EVENT} <= kinds, kinds

@@ -18,16 +18,14 @@ from functools import cache
 import pygame
 import pytest
 from driver import MakeApp
-from module_checks import check_page_renders_with_its_tabs_whole, check_setup_keys
+from module_checks import check_page_renders_with_its_tabs_whole, check_setup_keys, play_a_whole_game
 from module_player import position, sit_down
 from street_player import MODULES, StreetPlayer, disc_citizen_pos, supply_pos, traders_panel
-from test_full_game import play_to_the_end
 
 from game.client.modules import modules_for
 from game.client.modules.traders import explain, sets
 from game.client.narrate import narrate
 from game.client.playback import TIMING, moved_items
-from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.rules_help import MODULE_PAGES
 from game.client.table import Table
 from game.engine import Game, GameState
@@ -389,14 +387,7 @@ def test_a_person_asked_by_the_thief_window_out_of_turn_gets_the_curtain(make_ap
 def test_a_whole_game_with_thieves_and_traders_through_the_interface(make_app: MakeApp) -> None:
     """Every thieves and traders move made by clicks and keys ([M-THIEF-3], [M-THIEF-5], [M-TRADER-3],
     [M-TRADER-5]), the bots deciding in the worker, until the game over scene; the residents scored."""
-    driver = make_app(speed=0.0)
-    table = Table.new(["You"], ["random", "random"], 7, MODULES)
-    driver.app.play(table)
-    player = StreetPlayer(driver, seed=7)
-    play_to_the_end(driver, player, limit=900)
-    assert isinstance(driver.scene, GameOverScene) and table.state.is_over
-    done = set(player.done)
+    done, kinds = play_a_whole_game(make_app, StreetPlayer, 7, MODULES)
     assert {"steal", "keep thieves", "disc back", "place"} <= done, done
     assert done & {"resident", "swap", "trader pass"}, done
-    kinds = {event["e"] for event in table.game.events}
     assert {thieves.EVENT, traders.BACK_EVENT} <= kinds, kinds

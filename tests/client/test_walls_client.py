@@ -22,19 +22,17 @@ from module_checks import (
     check_page_renders_with_its_tabs_whole,
     check_panels_in_every_language,
     check_setup_keys,
+    play_a_whole_game,
     table_problems,
 )
 from module_player import position, sit_down
-from test_full_game import play_to_the_end
 from test_module_panels_layout import Drawing
 
 from game.client.modules import modules_for, moved_items
 from game.client.modules.walls import WallsPanel
 from game.client.narrate import narrate
-from game.client.scenes.game_over import GameOverScene
 from game.client.scenes.rules_help import MODULE_PAGES
 from game.client.sprites import Sprites
-from game.client.table import Table
 from game.client.theme import Fonts, TextCache
 from game.engine import ACTION, Game, GameState
 from game.engine.alhambra import xy_of
@@ -275,14 +273,8 @@ def test_no_wall_card_is_offered_on_a_camp() -> None:
 def test_a_whole_game_with_gates_and_walls_through_the_interface(make_app: MakeApp) -> None:
     """Gate cards taken, tiles placed through gates and walls built by clicks ([M-GATE-4], [M-GATE-5], [M-WALL-4]),
     the bots deciding in the worker, until the game over scene."""
-    driver = make_app(speed=0.0)
-    table = Table.new(["You"], ["random", "random"], 5, MODULES)
-    driver.app.play(table)
-    player = GatePlayer(driver, seed=5)
-    play_to_the_end(driver, player, limit=900)
-    assert isinstance(driver.scene, GameOverScene) and table.state.is_over
-    assert {"wall", "take gate", "place"} <= set(player.done), player.done
-    kinds = {event["e"] for event in table.game.events}
+    done, kinds = play_a_whole_game(make_app, GatePlayer, 5, MODULES)
+    assert {"wall", "take gate", "place"} <= done, done
     assert {walls.UP_EVENT, walls.EVENT, gates.TAKE_EVENT} <= kinds, kinds
 
 
