@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_module_play import midgame as module_midgame
 
 from ai import make_agent
 from ai.evaluation import expected_final_scores
@@ -354,18 +355,9 @@ def test_the_bots_use_every_new_move_over_a_few_games() -> None:
 
 
 # ================================================================== [D-HIDDEN-1]
-def midgame(seed: int, steps: int = 60) -> GameState:
-    state = GameState.start(deal(3, seed, ("gates", "walls")), seed)
-    rng = random.Random(seed)
-    greedy = [make_agent("greedy", p) for p in range(3)]
-    for _ in range(steps):
-        legal = state.legal_actions()
-        state.apply(
-            greedy[state.decider].choose(state.knowledge(state.decider), legal)
-            if rng.random() < 0.7
-            else rng.choice(legal)
-        )
-    return state
+def midgame(seed: int) -> GameState:
+    """Sixty decisions into a game with gates and walls (``test_module_play.midgame``)."""
+    return module_midgame(seed, 60, ("gates", "walls"))
 
 
 @pytest.mark.parametrize("name", ["greedy", "mcts:easy"])

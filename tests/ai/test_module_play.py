@@ -333,8 +333,10 @@ def test_greedy_explains_every_module_move_in_one_line() -> None:
 # ---------------------------------------------------------------------------------------------- [D-HIDDEN-1]
 
 
-def midgame(seed: int, steps: int = 70) -> GameState:
-    state = GameState.start(deal(3, seed, ALL), seed)
+def midgame(seed: int, steps: int = 70, modules: tuple[str, ...] = ALL) -> GameState:
+    """Three players ``steps`` decisions into a game with ``modules``: greedy bots, a random move three times in
+    ten, so that the hidden cards and tiles lie anywhere."""
+    state = GameState.start(deal(3, seed, modules), seed)
     rng = random.Random(seed)
     greedy = [make_agent("greedy", p) for p in range(3)]
     for _ in range(steps):
