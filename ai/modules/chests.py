@@ -57,12 +57,12 @@ def counted(state: GameState, player: int) -> int:
     return len(on) - sum(1 for tile in reserve if tile in on) if reserve else len(on)
 
 
-def free_counts(state: GameState, player: int) -> list[int]:
+def free_counts(state: GameState, player: int, part: ChestPart | None = None) -> list[int]:
     """[M-CHEST-5] [M-CHEST-6] per colour, ``player``'s buildings in their Alhambra without a chest, and the
-    buildings they hold to place this turn (those may take one too)."""
+    buildings they hold to place this turn (those may take one too).  ``part``: the chamber's, if already at hand."""
     free = state.boards[player].type_counts()
     reserve = state.reserves[player]
-    for building in part_of(state).on[player]:
+    for building in (part or part_of(state)).on[player]:
         if building not in reserve:
             free[TILE_TYPE[building]] -= 1  # type: ignore[index]
     if player == state.decider:
@@ -73,16 +73,31 @@ def free_counts(state: GameState, player: int) -> list[int]:
     return free
 
 
-def place_round(state: GameState, counts: list[float], pending: list[int], order: list[int]) -> list[int]:
+def place_round(
+    state: GameState,
+    counts: list[float],
+    pending: list[int],
+    order: list[int],
+    free_of: list[list[int] | None] | None = None,
+) -> list[int]:
     """[M-CHEST-5] the chests ``pending`` placed once round ``order``: each player as many as their free buildings
-    of each colour take (added to ``counts``); the chests left over (back into the bag)."""
+    of each colour take (added to ``counts``); the chests left over (back into the bag).
+
+    ``free_of``: per player, their ``free_counts`` once worked out (filled in here on first need), for the rooms
+    of one position, which share them: the rollouts price every room's purchase on every turn."""
     left = [0] * TYPES
     for chest in pending:
         left[PIECE_COLOUR[chest]] += 1  # type: ignore[index]
+    part = part_of(state)
     for player in order:
         if not any(left):
             break
-        free = free_counts(state, player)
+        if free_of is None:
+            free = free_counts(state, player, part)
+        else:
+            free = free_of[player]  # type: ignore[assignment]
+            if free is None:
+                free = free_of[player] = free_counts(state, player, part)
         for colour in range(TYPES):
             placed = min(left[colour], free[colour])
             if placed:
@@ -91,13 +106,14 @@ def place_round(state: GameState, counts: list[float], pending: list[int], order
     return left
 
 
-def chest_counts(state: GameState) -> list[float]:
-    """[M-CHEST-8] each player's chests that count, with the chests waiting to be placed where they will go."""
+def chest_counts(state: GameState, free_of: list[list[int] | None] | None = None) -> list[float]:
+    """[M-CHEST-8] each player's chests that count, with the chests waiting to be placed where they will go
+    (``free_of``: as ``place_round`` takes it)."""
     part = part_of(state)
     counts: list[float] = [float(counted(state, p)) for p in range(state.players)]
     if part.pending:
         order = part.queue or seat_order(state, state.turn_player)
-        place_round(state, counts, part.pending, order)
+        place_round(state, counts, part.pending, order, free_of)
     return counts
 
 
@@ -188,10 +204,17 @@ def purchase_gain(state: GameState, me: int, room: int) -> tuple[float, int]:
 
 
 def _gain_of_room(
-    state: GameState, me: int, room: int, scoring: Terms, counts: list[float], before: tuple[float, ...], rival: int
+    state: GameState,
+    me: int,
+    room: int,
+    scoring: Terms,
+    counts: list[float],
+    before: tuple[float, ...],
+    rival: int,
+    free_of: list[list[int] | None] | None = None,
 ) -> tuple[float, int]:
     after_counts = list(counts)
-    place_round(state, after_counts, part_of(state).rooms[room - 1], seat_order(state, me))
+    place_round(state, after_counts, part_of(state).rooms[room - 1], seat_order(state, me), free_of)
     after = expected_points(state, after_counts, scoring)
     gain = (after[me] - before[me]) - (after[rival] - before[rival])
     return gain, int(after_counts[me] - counts[me])
@@ -201,7 +224,7 @@ class _Outlook:
     """What every room's purchase is priced against, for one pricer: the chest terms, counts, expected points and
     strongest rival of its position, and each room's gain once worked out."""
 
-    __slots__ = ("before", "counts", "gains", "pricer", "rival", "scoring")
+    __slots__ = ("before", "counts", "free_of", "gains", "pricer", "rival", "scoring")
 
     def __init__(self, pricer: object) -> None:
         from ai.evaluation import strongest_rival
@@ -209,7 +232,8 @@ class _Outlook:
         state = pricer.state  # type: ignore[attr-defined]
         self.pricer = pricer  # kept, so that a new pricer is never mistaken for this one
         self.scoring = terms(state)
-        self.counts = chest_counts(state)
+        self.free_of: list[list[int] | None] = [None] * state.players  # every room's chests go to the same buildings
+        self.counts = chest_counts(state, self.free_of)
         self.before = expected_points(state, self.counts, self.scoring)
         self.rival = strongest_rival(state.scores, pricer.me)  # type: ignore[attr-defined]
         self.gains: dict[int, float] = {}
@@ -226,6 +250,7 @@ class _Outlook:
                 self.counts,
                 self.before,
                 self.rival,
+                self.free_of,
             )[0]
         return found
 

@@ -72,9 +72,15 @@ def points_of(colours: list[int]) -> int:
     return _points(tuple(sorted(colours)))
 
 
+@lru_cache(maxsize=4096)
+def _gain(residents: tuple[int, ...], colour: int) -> int:
+    return _points(tuple(sorted((*residents, colour)))) - _points(residents)
+
+
 def gain_of(residents: list[int], colour: int) -> int:
-    """[M-TRADER-6] the set points one more resident of ``colour`` adds at a scoring."""
-    return points_of([*residents, colour]) - points_of(residents)
+    """[M-TRADER-6] the set points one more resident of ``colour`` adds at a scoring (remembered by the sorted
+    residents and the colour: the rollouts ask it for every citizen of every disc they price)."""
+    return _gain(tuple(sorted(residents)), colour)
 
 
 def counted(state: GameState, player: int) -> list[int]:
@@ -107,13 +113,14 @@ def disc_worth(state: GameState, residents: list[int], disc: list[int], remainin
     citizen of one colour counts half: one moves in per building)."""
     worth = 0.0
     seen: set[int] = set()
+    ranked = tuple(sorted(residents))  # ``gain_of``'s key, sorted once for every citizen
     for citizen in disc:
         colour = PIECE_COLOUR[citizen]
         share = min(1.0, remaining[colour] / PLENTY)  # type: ignore[index]
         if colour in seen:
             share *= 0.5
         seen.add(colour)  # type: ignore[arg-type]
-        worth += gain_of(residents, colour) * share  # type: ignore[arg-type]
+        worth += _gain(ranked, colour) * share  # type: ignore[arg-type]
     return worth
 
 
