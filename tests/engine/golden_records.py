@@ -2,8 +2,9 @@
 
 Each game is played by ``game.headless.play_game`` (the headless game's loop and its agents' seeds) between
 greedy, random and beginner seats, with a fixed seed, and written by ``game.engine.record.save``, the game's own
-writer, so that byte equality means something.  The set covers the base game, each of the seven modules alone
-and all seven together, with every table size from 2 players (Dirk plays) to 6 several times.
+writer, so that byte equality means something.  The set covers the base game, each of the thirteen modules alone,
+the seven of expansion 1 and the 2024 edition together (``all-*``: "all" until expansions 2-4 came) and all thirteen
+together (``every-*``), with every table size from 2 players (Dirk plays) to 6 several times.
 
 ``tests/engine/test_golden_records.py`` plays every game again and asks for the same bytes, and loads every
 file.  So the set pins what the engine does today (the deal, every rule, every event and score, the record's
@@ -36,6 +37,8 @@ from game.headless import play_game
 GOLDEN_DIR = Path(__file__).parent / "golden"
 
 ALL_SEVEN = ("vizier", "exchange", "huts", "bonus", "camps", "bazaars", "falcons")  # the rule book's order
+EXPANSIONS_2_TO_4 = ("gates", "change", "thieves", "walls", "chests", "traders")  # RULES.md §11, in CHOOSABLE's order
+EVERY = (*ALL_SEVEN, *EXPANSIONS_2_TO_4)  # every module offered at setup
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class GoldenGame:
     @property
     def file_name(self) -> str:
         """``base-2p.json``, ``huts-4p.json``, ``all-6p.json``; ``all-3p-random.json`` when only random seats play."""
-        label = "all" if self.modules == ALL_SEVEN else "-".join(self.modules) or "base"
+        label = {ALL_SEVEN: "all", EVERY: "every"}.get(self.modules) or "-".join(self.modules) or "base"
         only_random = "-random" if set(self.agents) == {"random"} else ""
         return f"{label}-{self.players}p{only_random}.json"
 
@@ -69,9 +72,10 @@ class GoldenGame:
 
 G, R, B = "greedy", "random", "beginner"
 
-# Every table size several times (2 players: 5 games, 3: 6, 4: 5, 5: 5, 6: 5), every module alone twice at two
-# sizes, the base game and all seven at every size, each agent in every seat position somewhere; and two games of
-# random seats only, which redesign far more than the others (with all seven: falcons sent back again and again).
+# Every table size several times, every module alone twice at two sizes, the base game, the seven of before and all
+# thirteen at every size, each agent in every seat position somewhere; and games of random seats only, which redesign
+# far more than the others (with all seven: falcons sent back again and again).  The games after seed 129 came with
+# expansions 2-4; those before kept their files byte for byte.
 GOLDEN: tuple[GoldenGame, ...] = (
     GoldenGame((), (G, R), 101),
     GoldenGame((), (B, G, R), 102),
@@ -99,6 +103,24 @@ GOLDEN: tuple[GoldenGame, ...] = (
     GoldenGame(ALL_SEVEN, (B, G, R, G, B, R), 124),
     GoldenGame((), (R, R, R, R), 125),
     GoldenGame(ALL_SEVEN, (R, R, R), 129),
+    GoldenGame(("gates",), (G, B, R), 130),
+    GoldenGame(("gates",), (R, G, B, G, R, B), 131),
+    GoldenGame(("change",), (B, G), 132),
+    GoldenGame(("change",), (G, R, B, R), 133),
+    GoldenGame(("thieves",), (R, G), 134),
+    GoldenGame(("thieves",), (G, B, R, G, B), 135),
+    GoldenGame(("walls",), (G, R, B), 136),
+    GoldenGame(("walls",), (B, G, R, B, G, R), 137),
+    GoldenGame(("chests",), (R, B, G, G), 138),
+    GoldenGame(("chests",), (G, R), 139),
+    GoldenGame(("traders",), (B, R, G), 140),
+    GoldenGame(("traders",), (R, G, B, B, G), 141),
+    GoldenGame(EVERY, (G, R), 142),
+    GoldenGame(EVERY, (R, G, B), 143),
+    GoldenGame(EVERY, (B, R, G, G), 144),
+    GoldenGame(EVERY, (G, R, B, B, G), 145),
+    GoldenGame(EVERY, (B, G, R, G, B, R), 146),
+    GoldenGame(EVERY, (R, R, R, R), 147),
 )
 
 

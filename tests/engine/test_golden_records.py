@@ -17,7 +17,7 @@ from game.engine.knowledge import state_key
 from game.engine.modules import CHOOSABLE
 from game.engine.record import loads
 
-from .golden_records import ALL_SEVEN, GOLDEN, GOLDEN_DIR, GoldenGame, first_difference, play, record_bytes
+from .golden_records import ALL_SEVEN, EVERY, GOLDEN, GOLDEN_DIR, GoldenGame, first_difference, play, record_bytes
 
 REGENERATE = (
     "if the change is meant to play other games (a rule change), regenerate with python -m "
@@ -30,13 +30,15 @@ def by_name(games: tuple[GoldenGame, ...]) -> list:
 
 
 def test_the_golden_set_covers_every_module_every_table_size_and_every_quick_bot() -> None:
-    """The base game, each choosable module alone, all seven together; 2 to 6 players (2: Dirk plays) several
-    times each; greedy, random and beginner seats; and the folder holds exactly the set's files."""
-    assert set(ALL_SEVEN) == set(CHOOSABLE), "a new module needs golden games of its own (alone, and in 'all')"
+    """The base game, each choosable module alone, the seven of before together and all thirteen together; 2 to 6
+    players (2: Dirk plays) several times each; greedy, random and beginner seats; and the folder holds exactly the
+    set's files."""
+    assert set(EVERY) == set(CHOOSABLE), "a new module needs golden games of its own (alone, and in 'every')"
     alone = {golden.modules[0] for golden in GOLDEN if len(golden.modules) == 1}
     assert alone == set(CHOOSABLE)
     assert any(not golden.modules for golden in GOLDEN)
     assert any(golden.modules == ALL_SEVEN for golden in GOLDEN)
+    assert {golden.players for golden in GOLDEN if golden.modules == EVERY} == {2, 3, 4, 5, 6}
     sizes = Counter(golden.players for golden in GOLDEN)
     assert sorted(sizes) == [2, 3, 4, 5, 6] and min(sizes.values()) >= 4, sizes
     assert {agent for golden in GOLDEN for agent in golden.agents} == {"greedy", "random", "beginner"}
