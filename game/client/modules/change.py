@@ -114,7 +114,9 @@ class ChangePanel(ModulePanel):
         px = self.px
         top = self.rect.y + self._title_h() + px(4)
         step = (self.rect.w - px(24)) // len(CURRENCIES)
-        disc = max(10, min(px(30), self.rect.bottom - px(5) - top, step - px(30)))
+        ui = self.ui  # the count after each coin keeps its size (the fonts stop shrinking): a narrow panel's discs give
+        label = ui.text.size("×00", ui.font_px(12), "bold")[0] + px(4) if ui is not None else px(30)
+        disc = max(10, min(px(30), self.rect.bottom - px(5) - top, step - label))
         width, height = card_size(round(disc * 1.5))
         return [pygame.Rect(self.rect.x + px(12) + i * step, top, width, height) for i in range(len(CURRENCIES))]
 
@@ -136,10 +138,11 @@ class ChangePanel(ModulePanel):
         count = ngettext("{n} coin", "{n} coins", len(left)).format(n=len(left))
         room = self.rect.w - px(24) - title.w - px(10)
         if ui.text.size(count, small)[0] > room:  # a narrow panel: the number alone, beside the coins it counts
-            count = str(len(left))
-        word = ui.text.render(ui.text.fit(count, small, room), small, theme.TEXT_DIM)
-        x = inner[0] if i18n.is_rtl() else inner[1] - word.get_width()
-        surface.blit(word, (x, title.y + px(1)))  # at the other end from the title
+            count = str(len(left)) if ui.text.size(str(len(left)), small)[0] <= room else ""  # none: the coins say
+        if count:
+            word = ui.text.render(count, small, theme.TEXT_DIM)
+            x = inner[0] if i18n.is_rtl() else inner[1] - word.get_width()
+            surface.blit(word, (x, title.y + px(1)))  # at the other end from the title
         font = ui.font_px(12)
         for currency, rect in enumerate(self.coin_rects()):
             n = sum(1 for coin in left if CARD_CURRENCY[coin] == currency)

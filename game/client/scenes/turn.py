@@ -349,7 +349,8 @@ class TurnScene(Scene):
         top = self.under_band()
         below = pygame.Rect(area.x, area.y + top, area.w, area.h - top)
         room = [panel.least_height(ui, width) for panel in panels[kept:]]
-        chosen = fitting(below.h, px(8), room)
+        # none where the column would be much narrower than the dock (your Alhambra's area too narrow to give it)
+        chosen = fitting(below.h, px(8), room) if width >= px(DOCK_W) * 3 // 4 else []
         moved = [panel for i, panel in enumerate(panels[kept:]) if i in chosen]
         self.opponents.modules = [panel for panel in panels if panel not in moved]
         if not moved:
