@@ -17,6 +17,7 @@ count, so its placement is priced at nothing.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import said_action
@@ -37,7 +38,9 @@ SPREAD = 2.5  # how far the chest counts may drift, times the chests still to co
 POWER = 2.0  # the drift grows with the chests to come: wide early, narrow near the end (tuned by greedy self-play)
 SQRT_HALF = 0.7071067811865476
 REMEMBERED = 20_000  # expected points per (terms, counts) kept before the memo starts afresh
-_POINTS: dict[tuple, tuple[float, ...]] = {}
+# terms -> (counts -> expected points): looked up by the terms once per position, then by the counts
+_POINTS: dict[tuple, dict[tuple[float, ...], tuple[float, ...]]] = {}
+_POINTS_HELD = [0]  # entries in all the tables of ``_POINTS``
 
 
 def part_of(state: GameState) -> ChestPart:
@@ -99,7 +102,9 @@ def place_round(
             if free is None:
                 free = free_of[player] = free_counts(state, player, part)
         for colour in range(TYPES):
-            placed = min(left[colour], free[colour])
+            placed = left[colour]
+            if free[colour] < placed:  # ``min(left[colour], free[colour])`` without the call
+                placed = free[colour]
             if placed:
                 left[colour] -= placed
                 counts[player] += placed
@@ -167,25 +172,49 @@ def terms(state: GameState) -> Terms:
     return found
 
 
-def expected_points(state: GameState, counts: list[float], scoring: Terms | None = None) -> tuple[float, ...]:
-    """[M-CHEST-8] each player's expected chest points over the scorings to come, for chest ``counts``."""
+def points_table(scoring: Terms) -> dict[tuple[float, ...], tuple[float, ...]]:
+    """The remembered expected points for the terms ``scoring``, per counts (``expected_points``'s memo)."""
+    table = _POINTS.get(scoring)
+    if table is None:
+        if _POINTS_HELD[0] >= REMEMBERED:
+            _POINTS.clear()
+            _POINTS_HELD[0] = 0
+        table = _POINTS[scoring] = {}
+    return table
+
+
+def expected_points(
+    state: GameState,
+    counts: list[float],
+    scoring: Terms | None = None,
+    table: dict[tuple[float, ...], tuple[float, ...]] | None = None,
+) -> tuple[float, ...]:
+    """[M-CHEST-8] each player's expected chest points over the scorings to come, for chest ``counts``;
+    ``table``: ``points_table(scoring)``, if already at hand (then ``scoring`` too)."""
     from ai.evaluation import _type_points  # the ranking of a building majority, ties and all ([B-SCORE-3])
 
-    scoring = terms(state) if scoring is None else scoring
-    key = (scoring, tuple(counts))
-    found = _POINTS.get(key)
+    if table is None:
+        scoring = terms(state) if scoring is None else scoring
+        table = points_table(scoring)
+    key = tuple(counts)
+    found = table.get(key)
     if found is None:
-        if len(_POINTS) >= REMEMBERED:
-            _POINTS.clear()
-        found = _POINTS[key] = _type_points(scoring, tuple(counts))
+        _POINTS_HELD[0] += 1
+        found = table[key] = _type_points(scoring, key)  # type: ignore[arg-type]
     return found
 
 
 def cheapest_payment(hand: list[int]) -> tuple[int, ...] | None:
     """[M-CHEST-3] [M-CHEST-4] the payment of at least 8 that pays least (the first of them), or None."""
+    return _cheapest(tuple(sorted(hand)))
+
+
+@lru_cache(maxsize=4096)
+def _cheapest(cards: tuple[int, ...]) -> tuple[int, ...] | None:
+    """``cheapest_payment`` of the sorted ``cards``, remembered: the rollouts ask it on every turn, of few hands."""
     best = None
     best_total = 0
-    for paid in covering_payments(tuple(sorted(hand)), PRICE):
+    for paid in covering_payments(cards, PRICE):
         total = sum(CARD_VALUE[c] for c in paid)  # type: ignore[misc]
         if best is None or total < best_total:
             best, best_total = paid, total
@@ -212,10 +241,11 @@ def _gain_of_room(
     before: tuple[float, ...],
     rival: int,
     free_of: list[list[int] | None] | None = None,
+    table: dict[tuple[float, ...], tuple[float, ...]] | None = None,
 ) -> tuple[float, int]:
     after_counts = list(counts)
     place_round(state, after_counts, part_of(state).rooms[room - 1], seat_order(state, me), free_of)
-    after = expected_points(state, after_counts, scoring)
+    after = expected_points(state, after_counts, scoring, table)
     gain = (after[me] - before[me]) - (after[rival] - before[rival])
     return gain, int(after_counts[me] - counts[me])
 
@@ -224,7 +254,7 @@ class _Outlook:
     """What every room's purchase is priced against, for one pricer: the chest terms, counts, expected points and
     strongest rival of its position, and each room's gain once worked out."""
 
-    __slots__ = ("before", "counts", "free_of", "gains", "pricer", "rival", "scoring")
+    __slots__ = ("before", "counts", "free_of", "gains", "pricer", "rival", "scoring", "table")
 
     def __init__(self, pricer: object) -> None:
         from ai.evaluation import strongest_rival
@@ -234,7 +264,8 @@ class _Outlook:
         self.scoring = terms(state)
         self.free_of: list[list[int] | None] = [None] * state.players  # every room's chests go to the same buildings
         self.counts = chest_counts(state, self.free_of)
-        self.before = expected_points(state, self.counts, self.scoring)
+        self.table = points_table(self.scoring)
+        self.before = expected_points(state, self.counts, self.scoring, self.table)
         self.rival = strongest_rival(state.scores, pricer.me)  # type: ignore[attr-defined]
         self.gains: dict[int, float] = {}
 
@@ -251,6 +282,7 @@ class _Outlook:
                 self.before,
                 self.rival,
                 self.free_of,
+                self.table,
             )[0]
         return found
 
@@ -265,7 +297,7 @@ def price_buy(pricer: object, action: BuyChests) -> float:
     outlook = _LAST[0]
     if outlook is None or outlook.pricer is not pricer:
         outlook = _LAST[0] = _Outlook(pricer)
-    paid = sum(CARD_VALUE[c] for c in action.paid)  # type: ignore[misc]
+    paid = sum(map(CARD_VALUE.__getitem__, action.paid))  # type: ignore[arg-type]
     return outlook.gain(action.room) + pricer.money_value(-paid)  # type: ignore[attr-defined,no-any-return]
 
 
