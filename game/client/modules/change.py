@@ -108,15 +108,33 @@ class ChangePanel(ModulePanel):
         ui = self.ui
         return self.px(8) + (ui.text.size("A", ui.font_px(13), "bold")[1] if ui is not None else self.px(17))
 
+    def _count(self, n: int) -> str:
+        """The count after a coin: "×5", or the bare number in a panel too narrow for the sign (800x600, beside your
+        Alhambra)."""
+        return f"×{n}" if not self._narrow() else str(n)
+
+    def _narrow(self) -> bool:
+        ui = self.ui
+        if ui is None:
+            return False
+        step = (self.rect.w - self.px(24)) // len(CURRENCIES)
+        return step - ui.text.size("×00", ui.font_px(12), "bold")[0] - self.px(4) < 14
+
+    def _count_w(self) -> int:
+        """The room the count after each coin takes: its words keep their size where the fonts stop shrinking, so in
+        a narrow panel the discs give way."""
+        ui = self.ui
+        if ui is None:
+            return self.px(30)
+        return ui.text.size(self._count(88), ui.font_px(12), "bold")[0] + self.px(4)
+
     def coin_rects(self) -> list[pygame.Rect]:
         """Each currency's coin in a row under the title (a coin's card-sized canvas, the disc at its top), each
         followed by its count."""
         px = self.px
         top = self.rect.y + self._title_h() + px(4)
         step = (self.rect.w - px(24)) // len(CURRENCIES)
-        ui = self.ui  # the count after each coin keeps its size (the fonts stop shrinking): a narrow panel's discs give
-        label = ui.text.size("×00", ui.font_px(12), "bold")[0] + px(4) if ui is not None else px(30)
-        disc = max(10, min(px(30), self.rect.bottom - px(5) - top, step - label))
+        disc = max(10, min(px(30), self.rect.bottom - px(5) - top, step - self._count_w()))
         width, height = card_size(round(disc * 1.5))
         return [pygame.Rect(self.rect.x + px(12) + i * step, top, width, height) for i in range(len(CURRENCIES))]
 
@@ -151,7 +169,7 @@ class ChangePanel(ModulePanel):
                 image = image.copy()
                 image.set_alpha(90)
             surface.blit(image, rect)
-            said = ui.text.render(f"×{n}", font, theme.IVORY if n else theme.TEXT_FAINT, "bold")
+            said = ui.text.render(self._count(n), font, theme.IVORY if n else theme.TEXT_FAINT, "bold")
             disc = rect.w  # the coin's disc is as wide as its canvas, at its top
             # beside the coin's disc, inside the panel however low it is squeezed (many players, many modules)
             middle = min(rect.y + round(disc * 0.5), self.rect.bottom - px(2) - said.get_height() // 2)
