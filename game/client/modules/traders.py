@@ -408,7 +408,7 @@ class TradersPanel(ModulePanel):
         if part.at[seat] is None:
             name = _("{disc}, set aside").format(disc=name)
         disc_rects, supply_rects = self.disc_rects(ui), self.supply_rects(ui)
-        room = self.rect.right - px(12) - disc_rects[0].x
+        room = self.rect.right - px(6) - disc_rects[0].x  # a narrow panel: the labels reach nearly to its edge
         for said, rect in ((name, disc_rects[0]), (_("Supply"), supply_rects[0])):
             word = ui.text.render(ui.text.fit(said, small, room), small, theme.TEXT_DIM)
             surface.blit(

@@ -280,9 +280,16 @@ class TableDrawing:
         else:
             # TRANSLATORS: the caption under your Alhambra, with the length of its longest outer wall
             caption = _("Your Alhambra · wall {wall}").format(wall=wall)
-        label = ui.text.render(caption, ui.font_px(13), theme.TEXT_DIM)
-        x = theme.text_x(rect.x + ui.px(10), self.owner.zoom_in.rect.x - ui.px(6), label.get_width())
-        surface.blit(label, (x, rect.bottom - label.get_height() - ui.px(6)))
+        size = ui.font_px(13)
+        right = self.owner.zoom_in.rect.x - ui.px(6)
+        # on two lines where your Alhambra's area is narrow (a column of panels beside it in a small window), clear of
+        # the zoom buttons
+        lines = ui.text.wrap(caption, size, right - rect.x - ui.px(10)) or [caption]
+        y = rect.bottom - ui.px(6)
+        for line in reversed(lines):
+            label = ui.text.render(line, size, theme.TEXT_DIM)
+            y -= label.get_height()
+            surface.blit(label, (theme.text_x(rect.x + ui.px(10), right, label.get_width()), y))
 
     def _board_marks(
         self, snap: TableSnapshot, staged: Action | None, hint: Action | None
