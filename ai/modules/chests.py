@@ -91,16 +91,15 @@ def place_round(
     left = [0] * TYPES
     for chest in pending:
         left[PIECE_COLOUR[chest]] += 1  # type: ignore[index]
-    part = part_of(state)
     for player in order:
         if not any(left):
             break
         if free_of is None:
-            free = free_counts(state, player, part)
+            free = free_counts(state, player)
         else:
             free = free_of[player]  # type: ignore[assignment]
             if free is None:
-                free = free_of[player] = free_counts(state, player, part)
+                free = free_of[player] = free_counts(state, player)
         for colour in range(TYPES):
             placed = left[colour]
             if free[colour] < placed:  # ``min(left[colour], free[colour])`` without the call
@@ -240,12 +239,10 @@ def _gain_of_room(
     counts: list[float],
     before: tuple[float, ...],
     rival: int,
-    free_of: list[list[int] | None] | None = None,
-    table: dict[tuple[float, ...], tuple[float, ...]] | None = None,
 ) -> tuple[float, int]:
     after_counts = list(counts)
-    place_round(state, after_counts, part_of(state).rooms[room - 1], seat_order(state, me), free_of)
-    after = expected_points(state, after_counts, scoring, table)
+    place_round(state, after_counts, part_of(state).rooms[room - 1], seat_order(state, me))
+    after = expected_points(state, after_counts, scoring)
     gain = (after[me] - before[me]) - (after[rival] - before[rival])
     return gain, int(after_counts[me] - counts[me])
 
@@ -254,7 +251,7 @@ class _Outlook:
     """What every room's purchase is priced against, for one pricer: the chest terms, counts, expected points and
     strongest rival of its position, and each room's gain once worked out."""
 
-    __slots__ = ("before", "counts", "free_of", "gains", "pricer", "rival", "scoring", "table")
+    __slots__ = ("before", "counts", "free_of", "gains", "me", "order", "pricer", "rival", "rooms", "scoring", "table")
 
     def __init__(self, pricer: object) -> None:
         from ai.evaluation import strongest_rival
@@ -268,22 +265,25 @@ class _Outlook:
         self.before = expected_points(state, self.counts, self.scoring, self.table)
         self.rival = strongest_rival(state.scores, pricer.me)  # type: ignore[attr-defined]
         self.gains: dict[int, float] = {}
+        self.me: int = pricer.me  # type: ignore[attr-defined]
+        self.order = seat_order(state, self.me)  # [M-CHEST-5] the buyer first
+        self.rooms = part_of(state).rooms
 
     def gain(self, room: int) -> float:
+        """``_gain_of_room``'s gain, with what every room shares worked out once."""
         found = self.gains.get(room)
         if found is None:
-            pricer = self.pricer
-            found = self.gains[room] = _gain_of_room(
-                pricer.state,  # type: ignore[attr-defined]
-                pricer.me,  # type: ignore[attr-defined]
-                room,
-                self.scoring,
-                self.counts,
-                self.before,
-                self.rival,
+            after_counts = list(self.counts)
+            place_round(
+                self.pricer.state,  # type: ignore[attr-defined]
+                after_counts,
+                self.rooms[room - 1],
+                self.order,
                 self.free_of,
-                self.table,
-            )[0]
+            )
+            after = expected_points(self.pricer.state, after_counts, self.scoring, self.table)  # type: ignore[attr-defined]
+            me, rival, before = self.me, self.rival, self.before
+            found = self.gains[room] = (after[me] - before[me]) - (after[rival] - before[rival])
         return found
 
 

@@ -44,6 +44,27 @@ STUCK_SHARE = 0.4  # of a tile: what a stuck tile gains in its majority while a 
 REMEMBERED = 20_000  # boards' walled-in spots remembered before the memo starts afresh
 
 _WALLED_IN: dict[object, tuple[tuple[int, int], ...]] = {}
+# (Alhambra, tile, gate cards held) -> ``gates.placements``, for an Alhambra with no walls built or passages opened
+_PLACEMENTS: dict[tuple[object, int, int], list[tuple[int, tuple[str, ...]]]] = {}
+
+
+def gated_placements(state: GameState, player: int, tile: int) -> list[tuple[int, tuple[str, ...]]]:
+    """[M-GATE-5] ``gates.placements``, remembered where they follow from the Alhambra's tiles alone (no walls built
+    on them, no passage opened: ``Board.extra`` None), the tile and how many gate cards are held: the rollouts ask
+    them for every waiting tile on every turn of a player with a gate card.  Not to be changed by the caller."""
+    board = state.boards[player]
+    if board.extra is not None:
+        return gates.placements(state, player, tile)
+    part = gates.of(state)
+    assert part is not None
+    key = (board.key(), tile, len(part.held[player]))
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        found = gates.placements(state, player, tile)
+        if len(_PLACEMENTS) >= REMEMBERED:
+            _PLACEMENTS.clear()
+        _PLACEMENTS[key] = found
+    return found
 
 
 def walled_in(board: Board) -> tuple[tuple[int, int], ...]:
@@ -175,7 +196,7 @@ class GatesAdvice(Advice):
         player = state.turn_player
         if part.held[player]:
             for tile in state.reserves[player]:
-                for cell, sides in gates.placements(state, player, tile):
+                for cell, sides in gated_placements(state, player, tile):
                     x, y = xy_of(cell)
                     moves.append(GatedFromReserve(tile, x, y, _cards_for(part, player, len(sides)), sides))
         return moves
@@ -188,7 +209,7 @@ class GatesAdvice(Advice):
         if not part.held[player]:
             return []
         moves: list[Action] = []
-        for cell, sides in gates.placements(state, player, tile):
+        for cell, sides in gated_placements(state, player, tile):
             x, y = xy_of(cell)
             moves.append(GatedPlace(tile, x, y, _cards_for(part, player, len(sides)), sides))
         return moves
