@@ -78,9 +78,7 @@ class ChamberPlayer(UiPlayer):
         self.d.click(room_pos(scene, action.room))
         assert scene.sel.lot == action.room, "the click picked the room"
         for card in set(scene.sel.pay) ^ set(action.paid):
-            rect = scene.hand.card_rect(scene.snapshot(), card)
-            assert rect is not None
-            self.d.click((rect.x + 6, rect.y + rect.h // 2))
+            self.d.click(self.hand_pos(scene, card))
         assert sorted(scene.sel.pay) == sorted(action.paid), "the clicks made the payment"
         self.d.click(chests_panel(scene).button_rect().center)
         self.confirm_if_staged(scene)

@@ -135,6 +135,18 @@ class UiPlayer:
         cell = next(c for c, t in grid.items() if t == tile)
         return self.board_pos(scene, *xy_of(cell))
 
+    def hand_pos(self, scene: TurnScene, card: int) -> tuple[int, int]:
+        """A point of ``card`` in the hand that a click picks: its left edge, or further right where a crowded hand
+        (a narrow one beside many modules' panels) draws the next card over it."""
+        snap = scene.snapshot()
+        rect = scene.hand.card_rect(snap, card)
+        assert rect is not None, f"card {card} is not in the hand"
+        y = rect.y + rect.h // 2
+        for x in range(rect.x + 6, rect.right, 2):
+            if scene.hand.card_at(snap, (x, y)) == card:
+                return x, y
+        raise AssertionError(f"card {card} is covered in the hand")
+
     def tray_pos(self, scene: TurnScene, tile: int) -> tuple[int, int]:
         for found, rect in scene.tray.held_rects(scene.snapshot()) + scene.tray.reserve_rects(scene.snapshot()):
             if found == tile:
@@ -157,8 +169,7 @@ class UiPlayer:
         self.d.click(scene.market.slot_rects(scene.snapshot())[action.slot - 1].center)
         assert scene.sel.slot == action.slot
         for card in set(scene.sel.pay) ^ set(action.paid):
-            rect = scene.hand.card_rect(scene.snapshot(), card)
-            self.d.click((rect.x + 6, rect.y + rect.h // 2))
+            self.d.click(self.hand_pos(scene, card))
         assert sorted(scene.sel.pay) == sorted(action.paid), (scene.sel.pay, action.paid)
         exact = set(action.paid) == scene.buying.exact_cards()
         self.d.click_widget("primary")
@@ -201,7 +212,10 @@ class UiPlayer:
         else:
             self.d.click(self.tray_pos(scene, action.reserve_tile))
             self.d.click(self.grid_tile_pos(scene, action.alhambra_tile))
-        if not scene.state.held:  # with no bought tiles waiting, a redesign ends the turn: it waits for End turn
+        state = scene.state
+        if not state.held and state.phase not in state.rules.phases:
+            # with no bought tiles waiting, a redesign ends the turn (it waits for End turn), unless it led into a
+            # module's own phase (the street traders' when it covered your disc's cell)
             assert scene.table.staged is not None, "the turn's last move must wait for End turn"
         self.confirm_if_staged(scene)
         self.done.append("redesign")

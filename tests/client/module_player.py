@@ -22,7 +22,7 @@ from game.engine.components import is_exchange_card
 from game.engine.modules.bonus import RevealBonus
 from game.engine.modules.exchange import ExchangeBuy
 from game.engine.modules.huts import TakeHut
-from game.engine.modules.vizier import PLACING, VizierBuy, VizierPass, WakeVizier
+from game.engine.modules.vizier import PLACING, WINDOW, VizierBuy, VizierPass, WakeVizier
 
 MODULES = ("vizier", "exchange", "huts", "bonus")
 
@@ -89,7 +89,7 @@ class ModulePlayer(UiPlayer):
         reveal = [a for a in state.optional_actions() if isinstance(a, RevealBonus)]
         if reveal and first("bonus"):
             return reveal[0]
-        if scene.table.choosing:
+        if scene.table.choosing and state.phase == WINDOW:  # another module's phase is its player's
             buys = [a for a in legal if isinstance(a, VizierBuy)]
             if buys and (first("vizier buy") or self.rng.random() < 0.5):
                 with_card = [a for a in buys if a.exchange]
@@ -155,11 +155,9 @@ class ModulePlayer(UiPlayer):
             if sel.card != card:
                 for c in (sel.card, card):
                     if c is not None:
-                        rect = scene.hand.card_rect(scene.snapshot(), c)
-                        self.d.click((rect.x + 6, rect.y + rect.h // 2))
+                        self.d.click(self.hand_pos(scene, c))
             for money in set(sel.pay) ^ set(paid):
-                rect = scene.hand.card_rect(scene.snapshot(), money)
-                self.d.click((rect.x + 6, rect.y + rect.h // 2))
+                self.d.click(self.hand_pos(scene, money))
         assert (sorted(sel.pay), sel.card) == wanted, (sel.pay, sel.card, wanted)
         self.d.click_widget("primary")
 

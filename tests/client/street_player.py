@@ -74,13 +74,16 @@ class StreetPlayer(UiPlayer):
             self.done.append("resident")
         elif isinstance(action, NewCitizen):
             self.d.click(supply_pos(scene, action.piece))
+            self.confirm_if_staged(scene)  # the turn's last move (no disc to put back) waits for End turn
             self.done.append("new citizen")
         elif isinstance(action, SwapCitizen):
             self.d.click(disc_citizen_pos(scene, action.piece))
             self.d.click(supply_pos(scene, action.other_piece))
+            self.confirm_if_staged(scene)
             self.done.append("swap")
         elif isinstance(action, TraderPass):
             self.d.key(pygame.K_c)
+            self.confirm_if_staged(scene)
             self.done.append("trader pass")
         elif isinstance(action, PutDisc):
             self.put_disc(scene, action)
