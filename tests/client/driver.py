@@ -215,7 +215,7 @@ class UiPlayer:
         state = scene.state
         if not state.held and state.phase not in state.rules.phases:
             # with no bought tiles waiting, a redesign ends the turn (it waits for End turn), unless it led into a
-            # module's own phase (the street traders' when it covered your disc's cell)
+            # module's own phase (one that a tile built on a module's piece opens, say)
             assert scene.table.staged is not None, "the turn's last move must wait for End turn"
         self.confirm_if_staged(scene)
         self.done.append("redesign")
