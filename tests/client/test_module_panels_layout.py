@@ -1,6 +1,6 @@
-"""The opponents' column with every rule module, measured from the drawing (issue "Module games as clear as the base
-game", items 7, 8, 9, 11 and 15): two and four players, the five languages, 1024x700, 1280x800 and 1920x1080 (and
-800x600, the least window, where nothing may leave its panel).
+"""The opponents' column with every rule module of expansion 1 and the 2024 edition (the seven), measured from the
+drawing (issue "Module games as clear as the base game", items 7, 8, 9, 11 and 15): two and four players, the five
+languages, 1024x700, 1280x800 and 1920x1080 (and 800x600, the least window, where nothing may leave its panel).
 
 A ``Drawing`` screen notes every blit in order, a text's (tagged by the text cache) or a sprite's, with the panel
 being drawn.  A label is *covered* when a sprite drawn after it in the same panel puts opaque pixels on its ink; a
@@ -29,8 +29,9 @@ from game.client.theme import TextCache
 from game.client.views import common
 from game.engine import ACTION, Game
 from game.engine.components import EMPTY, MARKET_SLOTS, SLOT_CURRENCY, TILE_COST, TILE_TYPE, is_camp
-from game.engine.modules import CHOOSABLE, falcons
+from game.engine.modules import falcons
 from game.i18n import _, pgettext
+from tests.engine.golden_records import ALL_SEVEN
 
 LANGUAGES = ("en", "fa", "zh", "ja", "hu")
 SIZES = ((1024, 700), (1280, 800), (1920, 1080))
@@ -117,9 +118,10 @@ def tag_texts(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
 
 @functools.cache
 def _game(players: int) -> Game:
-    """A game with all seven modules, greedy in every seat up to the human's turn 60 (seed 5): the opponents hold a
-    vizier token and bonus cards beside an empty reserve, falcons have been bought, huts taken."""
-    table = Table.new(["You"], ("greedy",) * (players - 1), 5, tuple(CHOOSABLE))
+    """A game with the seven modules of expansion 1 and the 2024 edition (the issue's items are about them), greedy
+    in every seat up to the human's turn 60 (seed 5): the opponents hold a vizier token and bonus cards beside an
+    empty reserve, falcons have been bought, huts taken, and the market holds a tile the human cannot pay for."""
+    table = Table.new(["You"], ("greedy",) * (players - 1), 5, ALL_SEVEN)
     game = table.game
     bot = make_agent("greedy", 5)
     while not game.state.is_over:
