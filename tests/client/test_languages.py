@@ -13,7 +13,7 @@ from screens import SCREENS, visit_screens
 from text_layout import Recording, boxed, draw_top_scene, overlaps, record_texts
 
 from game import i18n
-from game.engine.modules import CHOOSABLE
+from tests.engine.golden_records import ALL_SEVEN
 
 SIZES = ((1024, 700), (1920, 1080))
 LANGUAGES = tuple(i18n.LANGUAGES)
@@ -48,8 +48,9 @@ def test_the_table_in_every_language(
     size: tuple[int, int],
     modules: str,
 ) -> None:
-    """The table with four players (base game), or three with all seven modules (their panels and words)."""
-    options = {"modules": CHOOSABLE} if modules else {}
+    """The table with four players (base game), or three with the seven modules of expansion 1 and the 2024
+    edition (their panels and words)."""
+    options = {"modules": ALL_SEVEN} if modules else {}
     players = 3 if modules else 4
     driver = make_app(ai=["greedy"] * (players - 1), seed=3, speed=0.0, size=size, **options)
     i18n.set_language(code)  # switched while the game runs, as from the settings
