@@ -39,10 +39,11 @@ from game.engine.components import (
     scoring_round_of,
 )
 
+from .forecast import horizon, strongest_rival, tiles_left
+from .forecast import type_points as _type_points
 from .modules import advice_for
 
 TYPES = len(BUILDING_TYPES)
-TILES_PER_DECK_CARD = 0.55  # measured over greedy games: tiles bought per money card drawn
 AVERAGE_COST = 7.5  # mean cost of a building tile
 SQRT_HALF = 0.7071067811865476
 
@@ -102,9 +103,9 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-def tiles_left(state: GameState) -> int:
-    """Building tiles still to come to the players: bag and market."""
-    return len(state.bag) + len(state.market) - state.market.count(EMPTY)
+def tiles_before_scoring(state: GameState) -> dict[int, float]:
+    """Scoring rounds still to come -> how many tiles each player may still add before it."""
+    return horizon(state, advice_for(state.rules).players_share)
 
 
 def scoring_card_in_deck(state: GameState, card: int) -> bool:
@@ -120,21 +121,6 @@ def scoring_card_in_deck(state: GameState, card: int) -> bool:
 def scorings_left(state: GameState) -> int:
     """Scorings still to come: the scoring cards still in the deck, and the final one."""
     return 1 + sum(1 for card, _, _ in state.windows if scoring_card_in_deck(state, card))
-
-
-def tiles_before_scoring(state: GameState) -> dict[int, float]:
-    """Scoring rounds still to come -> how many tiles each player may still add before it."""
-    left = tiles_left(state)
-    players = state.players
-    horizon: dict[int, float] = {}
-    drawn, scored = state.drawn, state.rounds_scored
-    for card, first, after in state.windows:
-        round_number = scoring_round_of(card)
-        if round_number > scored:  # still in the deck (see ``scoring_card_in_deck``)
-            middle = (max(first, drawn) + after - 1) / 2 - drawn
-            horizon[round_number] = min(left, middle * TILES_PER_DECK_CARD) / players
-    horizon[3] = left * advice_for(state.rules).players_share / players  # Dirk takes a share ([B-DIRK-2])
-    return horizon
 
 
 def end_distribution(state: GameState) -> list[tuple[int, int]]:
@@ -259,40 +245,6 @@ class Outlook:
         return [sum(points) for points in zip(*now, strict=True)]
 
 
-def _type_points(terms: Terms, column: tuple[float, ...]) -> tuple[float, ...]:
-    n = len(column)
-    expected = [0.0] * n
-    erf = math.erf
-    pairs = [(i, j, column[i] - column[j]) for i in range(n - 1) for j in range(i + 1, n)]  # the same for every scoring
-    for points, gap_scale, arrival in terms:
-        ahead = [0.0] * n  # expected number of rivals ahead, a tie counting half
-        for i, j, gap in pairs:
-            if gap_scale and gap:
-                behind = 0.5 * erf(gap * gap_scale)
-                ahead[i] += 0.5 - behind
-                ahead[j] += 0.5 + behind
-            elif gap < 0:
-                ahead[i] += 1.0
-            elif gap > 0:
-                ahead[j] += 1.0
-            else:
-                ahead[i] += 0.5
-                ahead[j] += 0.5
-        top = len(points)
-        for i in range(n):
-            mine = column[i]
-            if mine <= 0 and arrival <= 0:
-                continue
-            rank = int(ahead[i])
-            if rank >= top:
-                continue
-            low = points[rank]
-            high = points[rank + 1] if rank + 1 < top else 0
-            value = low + (high - low) * (ahead[i] - rank)
-            expected[i] += value if mine >= 1 else value * arrival
-    return tuple(expected)
-
-
 def money_cap(state: GameState) -> float:
     """The most money a player can still spend: about one and a half tiles' worth per tile left to them."""
     return AVERAGE_COST * 1.5 * tiles_left(state) / state.players
@@ -382,15 +334,6 @@ def expected_final_scores(state: GameState, weights: Weights = DEFAULT_WEIGHTS) 
             rival = leader if p != leader else strongest_rival(estimate, leader)
             estimate[p] += exact_option_value(state, p, outlook, rival, weights)
     return estimate
-
-
-def strongest_rival(scores: Sequence[float], me: int) -> int:
-    """The rival with the highest score (the first of them on a tie)."""
-    rival = -1
-    for player, score in enumerate(scores):
-        if player != me and (rival < 0 or score > scores[rival]):
-            rival = player
-    return rival
 
 
 def advantage(estimate: list[float], player: int) -> float:

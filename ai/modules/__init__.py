@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.engine.ruleset import Ruleset
 
+from ..forecast import PLAYERS_SHARE
 from .base import Advice, Compiled
 from .bazaars import BazaarsAdvice
 from .bonus import BonusAdvice
@@ -54,6 +55,7 @@ def advice_for(rules: Ruleset) -> Compiled:
     compiled = _COMPILED.get(rules)
     if compiled is None:
         compiled = _COMPILED[rules] = Compiled(tuple(ADVICE[name] for name in rules.names if name in ADVICE))
+        PLAYERS_SHARE[rules] = compiled.players_share  # for the advice that foresees the game's course
     return compiled
 
 

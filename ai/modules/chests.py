@@ -27,6 +27,7 @@ from game.engine.modules import chests
 from game.engine.modules.chests import PRICE, BuyChests, ChestPart, PlaceChest
 from game.engine.payments import covering_payments
 
+from ..forecast import strongest_rival, tiles_before_scoring, tiles_left, type_points
 from .base import Advice, Price
 
 if TYPE_CHECKING:
@@ -140,8 +141,6 @@ _TERMS: dict[tuple, Terms] = {}
 def terms(state: GameState) -> Terms:
     """Per scoring to come: (rank points, scale of a pairwise gap, chance to get a first chest before it);
     remembered by what they follow from (the search meets the same few over and over)."""
-    from ai.evaluation import tiles_before_scoring, tiles_left  # the evaluation asks the modules: imported late
-
     supply = chests_to_come(state)
     key = (
         supply,
@@ -190,8 +189,6 @@ def expected_points(
 ) -> tuple[float, ...]:
     """[M-CHEST-8] each player's expected chest points over the scorings to come, for chest ``counts``;
     ``table``: ``points_table(scoring)``, if already at hand (then ``scoring`` too)."""
-    from ai.evaluation import _type_points  # the ranking of a building majority, ties and all ([B-SCORE-3])
-
     if table is None:
         scoring = terms(state) if scoring is None else scoring
         table = points_table(scoring)
@@ -199,7 +196,7 @@ def expected_points(
     found = table.get(key)
     if found is None:
         _POINTS_HELD[0] += 1
-        found = table[key] = _type_points(scoring, key)  # type: ignore[arg-type]
+        found = table[key] = type_points(scoring, key)  # type: ignore[arg-type]
     return found
 
 
@@ -223,8 +220,6 @@ def _cheapest(cards: tuple[int, ...]) -> tuple[int, ...] | None:
 def purchase_gain(state: GameState, me: int, room: int) -> tuple[float, int]:
     """What buying ``room``'s chests does to the chest majorities: my expected points less my strongest rival's,
     and how many of the chests I can place."""
-    from ai.evaluation import strongest_rival
-
     scoring = terms(state)
     counts = chest_counts(state)
     before = expected_points(state, counts, scoring)
@@ -254,8 +249,6 @@ class _Outlook:
     __slots__ = ("before", "counts", "free_of", "gains", "me", "order", "pricer", "rival", "rooms", "scoring", "table")
 
     def __init__(self, pricer: object) -> None:
-        from ai.evaluation import strongest_rival
-
         state = pricer.state  # type: ignore[attr-defined]
         self.pricer = pricer  # kept, so that a new pricer is never mistaken for this one
         self.scoring = terms(state)
