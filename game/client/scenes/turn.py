@@ -23,7 +23,6 @@ the timeline, the layout and the snapshot the views draw from.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,7 +45,6 @@ from game.i18n import N_, _, pgettext
 
 from .. import persistence
 from ..animation import Animator
-from ..dock import DOCK_W, column_room, dock_rects, fitting, reaches_below, second_column
 from ..layout import TurnLayout, turn_layout
 from ..modules import collector_name, modules_for
 from ..plain import said
@@ -62,7 +60,7 @@ from ..views.log import LogView, enlarged
 from ..views.majorities import MajoritiesView
 from ..views.market import MarketView
 from ..views.model import Selection, TableSnapshot
-from ..views.opponents import OpponentPanel, OpponentsView
+from ..views.opponents import OpponentsView
 from ..views.pieces import ShelfView
 from ..views.topbar import TopBar
 from ..views.tray import TrayView
@@ -75,6 +73,7 @@ from .parts.flights import positions
 from .parts.hints import Hints
 from .parts.input import TableInput
 from .parts.keeper import Keeper
+from .parts.module_columns import beside_market, column_overflow, under_band
 from .parts.moments import Moments
 from .parts.picker import Picker
 from .parts.pointer import Drag, Pointer
@@ -87,8 +86,6 @@ from .parts.toast import Banner, Toast
 if TYPE_CHECKING:
     from ..scene import AppServices
 
-UNDER_BAND = 72  # at scale 1, how far below your Alhambra's top a column of panels beside it starts at the least
-# (``TurnScene.under_band``: under the prompt's band even when it takes three lines)
 PACE = 0.35  # seconds between two bot moves at speed 1, so each one can be followed
 
 
@@ -261,23 +258,9 @@ class TurnScene(Scene):
         self.market.rect = rects.market.copy()
         for panel in self.module_panels.values():
             panel.scale = ui.scale
-        beside = [panel for panel in self.module_panels.values() if panel.beside_market]
-        if len(beside) == 1:  # a rule module's panel beside the market takes its right end
-            width = min(px(beside[0].beside_market), self.market.rect.w // 3)
-            beside[0].rect = pygame.Rect(self.market.rect.right - width, rects.market.y, width, rects.market.h)
-            self.market.rect.w -= width + px(8)
-        elif beside:  # several share one column there (``dock``), down beside your Alhambra if need be
-            width = min(px(DOCK_W), self.market.rect.w // 3)
-            least = [panel.least_height(ui, width) for panel in beside]
-            docked = dock_rects(rects.market, rects.alhambra.bottom, width, px(8), least)
-            for panel, rect in zip(beside, docked, strict=True):
-                panel.rect = rect
-            self.market.rect.w -= width + px(8)
-            if reaches_below(docked, rects.market):
-                area = rects.alhambra
-                rects = dataclasses.replace(rects, alhambra=pygame.Rect(area.x, area.y, area.w - width - px(8), area.h))
+        rects = beside_market(ui, list(self.module_panels.values()), self.market, rects)
         band_right = rects.alhambra.right  # the prompt's band spans the column of panels beside your Alhambra
-        rects = self._column_overflow(rects)
+        rects = column_overflow(ui, list(self.module_panels.values()), self.opponents, self.modules, rects)
         beside = rects.alhambra != whole  # a column of panels beside your Alhambra: the prompt's band over the shelf
         self.layout_rects = rects
         self.bank.rect = rects.bank
@@ -291,7 +274,7 @@ class TurnScene(Scene):
         if self.table.viewer is not None and self.modules.pieces(self.state, self.me, self.me):
             shelf_w = px(62)  # your rule modules' pieces stand in a column at the left of your Alhambra
             # under the prompt's band when it spans your Alhambra's whole area (a column of panels beside it)
-            top = rects.alhambra.y + self.under_band() if beside else self.board.rect.y + px(4)
+            top = rects.alhambra.y + under_band(ui) if beside else self.board.rect.y + px(4)
             self.shelf.rect = pygame.Rect(
                 self.board.rect.x + px(8), top, shelf_w, self.board.rect.bottom - px(30) - top
             )
@@ -321,44 +304,6 @@ class TurnScene(Scene):
         self.zoom_out.rect = pygame.Rect(self.zoom_in.rect.x, self.zoom_in.rect.bottom + px(6), zoom, zoom)
         self.controls.place(rects.actions)  # Undo and Hint at the foot of the actions panel
         self.controls.refresh()  # right from the first frame, even if an overlay opens before an update
-
-    def under_band(self) -> int:
-        """How far below your Alhambra's top a column of panels beside it (and your pieces' shelf, under a band
-        over the whole area) starts: under the prompt's box of three lines at its least size, in the current
-        language's font (a Persian line is taller), as ``TableDrawing.draw_prompt`` draws it."""
-        ui = self.ui
-        px = ui.px
-        line = ui.text.size("Ag", ui.font_px(12))[1]
-        return max(px(UNDER_BAND), px(5) + 3 * line + px(12) + px(4))
-
-    def _column_overflow(self, rects: TurnLayout) -> TurnLayout:
-        """The module panels of the opponents' column that it has no room for while every opponent keeps its least
-        height (many players, many modules): stacked in a column at the right of your Alhambra's area instead,
-        which gives up that width, as many as fit there at their least heights (``fitting``: the others stay in
-        the opponents' column, which shares its height as before).  Returns the areas with your Alhambra's
-        narrowed if any moved."""
-        ui = self.ui
-        px = ui.px
-        panels = [panel for panel in self.module_panels.values() if not panel.beside_market]
-        opponent = OpponentPanel.least_height(ui, self.modules.holds_pieces)
-        area = rects.opponents
-        least = [max(panel.least_height(ui, area.w), round(panel.weight * opponent)) for panel in panels]
-        kept = column_room(area.h, px(8), len(self.opponents.panels), opponent, least)
-        width = min(px(DOCK_W), rects.alhambra.w // 3)
-        area = rects.alhambra
-        top = self.under_band()
-        below = pygame.Rect(area.x, area.y + top, area.w, area.h - top)
-        room = [panel.least_height(ui, width) for panel in panels[kept:]]
-        # none where the column would be much narrower than the dock (your Alhambra's area too narrow to give it)
-        chosen = fitting(below.h, px(8), room) if width >= px(DOCK_W) * 3 // 4 else []
-        moved = [panel for i, panel in enumerate(panels[kept:]) if i in chosen]
-        self.opponents.modules = [panel for panel in panels if panel not in moved]
-        if not moved:
-            return rects
-        placed = second_column(below, width, px(8), [room[i] for i in chosen], rects.market.h)
-        for panel, rect in zip(moved, placed, strict=True):
-            panel.rect = rect
-        return dataclasses.replace(rects, alhambra=pygame.Rect(area.x, area.y, area.w - width - px(8), area.h))
 
     # ------------------------------------------------------------------ the loop
     def enter(self) -> None:
