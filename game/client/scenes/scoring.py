@@ -141,7 +141,13 @@ def draw_track(
     pygame.draw.rect(surface, theme.GOLD_DARK, track, 1, border_radius=track.h // 2)
     radius = px(9)
     below = max(track.bottom + px(4), track.centery + radius + px(4))  # the numbers clear of the tokens
-    for value in range(0, limit + 1, 20):
+    # a number every 20 points, or every 40, 60 … where three-digit numbers would touch (a high-scoring game with
+    # many modules on a narrow track)
+    widest = ui.text.size(str(limit), ui.font_px(11))[0] + px(6)
+    step = 20
+    while track.w * step / limit < widest and step < limit:
+        step += 20
+    for value in range(0, limit + 1, step):
         x = track.x + round(track.w * value / limit)
         word = ui.text.render(str(value), ui.font_px(11), theme.TEXT_FAINT)
         surface.blit(word, word.get_rect(midtop=(x, below)))
