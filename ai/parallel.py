@@ -20,9 +20,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import multiprocessing
-import multiprocessing.connection
 import os
-import threading
 import time
 import warnings
 from collections.abc import Sequence
@@ -32,6 +30,7 @@ from dataclasses import dataclass
 
 from game.engine import Action, Knowledge
 from game.engine.messages import Message
+from game.lifeline import exit_with_parent
 
 from .base import Decision, without_stalling
 from .mcts import Budget, MctsAgent, Settings, cycle_collection_kept_out
@@ -117,11 +116,12 @@ _helpers: ProcessPoolExecutor | None = None
 
 
 def _helper_pool(size: int) -> ProcessPoolExecutor:
-    """The helper processes, started on first use and kept; shut down when this process exits."""
+    """The helper processes, started on first use and kept; shut down when this process exits, and ending with it
+    when it is killed (the window's AI worker is terminated mid-search when the player quits)."""
     global _helpers
     if _helpers is None:
         _helpers = ProcessPoolExecutor(
-            size, mp_context=multiprocessing.get_context("spawn"), initializer=_follow_parent
+            size, mp_context=multiprocessing.get_context("spawn"), initializer=exit_with_parent
         )
         atexit.register(_stop_helpers)
     return _helpers
@@ -140,22 +140,6 @@ def warm_up_helpers(size: int) -> None:
 def _ready() -> bool:
     """Run in each helper at start: unpickling this function imported ``ai.parallel``, and with it every agent."""
     return True
-
-
-def _follow_parent() -> None:
-    """Run in each helper at start: exit when the process that started it is gone.
-
-    The window's AI worker is terminated mid-search when the player quits; its helpers would
-    otherwise wait for work for ever.
-    """
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with_parent, args=(parent.sentinel,), daemon=True).start()
-
-
-def _exit_with_parent(sentinel: int) -> None:
-    multiprocessing.connection.wait([sentinel])
-    os._exit(0)
 
 
 def _stop_helpers() -> None:

@@ -21,6 +21,7 @@ from ai import make_agent
 from game.engine import Game, GameConfig, Seat
 from game.engine import record as records
 from game.engine.modules import dirk as dirk_module
+from game.lifeline import exit_with_parent
 from game.results_log import GameSummary, ResultsLog, seating
 
 
@@ -190,7 +191,8 @@ def tournament(
     if workers > 1:
         # Kept as each game ends, not in order: a run cut short loses less.  On the way out (Ctrl+C, a
         # failed game) the pool's processes are terminated, not waited for.
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        # A worker ends with this process, even one killed (``exit_with_parent``): no game plays on for nobody.
+        with multiprocessing.get_context("spawn").Pool(workers, initializer=exit_with_parent) as pool:
             for index, summary in pool.imap_unordered(_play_numbered, jobs.items()):
                 finished(index, summary)
     else:

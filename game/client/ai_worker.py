@@ -23,6 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from ai import Decision, make_agent
 from game.engine import Action, Knowledge
+from game.lifeline import exit_with_parent
 
 
 def decide(
@@ -34,7 +35,9 @@ def decide(
 
 
 def _lower_priority() -> None:
-    """Run in the worker at start: on a busy machine the window's frames matter more than think time."""
+    """Run in the worker at start: on a busy machine the window's frames matter more than think time; and it ends
+    with the window, even one killed mid-search."""
+    exit_with_parent()
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(5)

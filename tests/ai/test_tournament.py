@@ -127,3 +127,60 @@ def test_cli_warns_that_parallel_games_share_the_experts_cores(
     assert "--workers 1" in capsys.readouterr().err
     assert main(["--headless", "--ai", "mcts:expert,random", "--games", "4"]) == 0
     assert "--workers 1" not in capsys.readouterr().err
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started that run a pool's worker (``spawn_main``), from ``/proc``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == pid and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_a_tournaments_workers_end_when_it_is_killed() -> None:
+    """A tournament killed outright (``kill -9``: no clean-up runs) leaves no worker playing on for nobody."""
+    import os
+    import signal
+    import time
+
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "game", "--headless", "--ai", "mcts:hard,greedy", "--games", "4", "--workers", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _children(parent.pid)
+        assert len(workers) == 2, "the tournament's two workers did not start"
+        time.sleep(1.0)  # into their first games
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait(10)
+        deadline = time.monotonic() + 10
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_alive, workers)), "a worker kept playing after its tournament was killed"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait(10)
