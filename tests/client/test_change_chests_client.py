@@ -93,6 +93,16 @@ def chests_on_buildings(state: GameState) -> bool:
     return state.phase == ACTION and part is not None and sum(len(on) for on in part.on) >= 3
 
 
+def chest_on_a_reserve(state: GameState) -> bool:
+    """The human's action, with a building that carries a chest on somebody's reserve."""
+    part = chests.of(state)
+    return (
+        state.phase == ACTION
+        and part is not None
+        and any(tile in on for on, reserve in zip(part.on, state.reserves, strict=True) for tile in reserve)
+    )
+
+
 @cache
 def _position(name: str) -> Game:
     wanted = {
@@ -101,6 +111,7 @@ def _position(name: str) -> Game:
         "place": placing,
         "coin": coin_pays,
         "chests": chests_on_buildings,
+        "reserve": chest_on_a_reserve,
     }[name]
     return position(wanted, modules=MODULES, players=3, seeds=range(1, 200), limit=900)
 
@@ -226,6 +237,33 @@ def test_the_chests_are_drawn_on_every_alhambra_where_the_flights_say() -> None:
     places = panel.item_positions(state)
     in_chamber = [c for room in part.rooms for c in room] + list(part.bag)
     assert all(("tile", c) in places for c in in_chamber)
+
+
+def test_a_chest_on_a_building_on_the_reserve_is_drawn_on_it_there(make_app: MakeApp) -> None:
+    """[M-CHEST-6] a chest stays on its building moved to the reserve (where it does not count): the tile carries
+    it wherever it is drawn off the Alhambra, in its lower left quarter like on the Alhambra."""
+    game = at("reserve")
+    state = game.state
+    part = chests.of(state)
+    assert part is not None
+    carried = {
+        tile: on[tile] for on, reserve in zip(part.on, state.reserves, strict=True) for tile in reserve if tile in on
+    }
+    assert carried
+    _, scene = sit_down(make_app, game)
+    overlays = scene.snapshot().overlays
+    for tile, chest in carried.items():
+        assert [(m.item, m.spot) for m in overlays.get(tile, ())] == [(chest, "treasure")]
+    assert not any(m.item in carried.values() for seat in range(state.players) for m in scene.snapshot().marks[seat])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_screenshot_with_a_chest_on_a_reserve(make_app: MakeApp, screenshots, size) -> None:  # type: ignore[no-untyped-def]
+    """The table with a chest on a building on a reserve, saved to look at (tests/client/screenshots)."""
+    _, scene = sit_down(make_app, at("reserve"), size)
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    pygame.image.save(surface, str(screenshots / f"chest_on_reserve_{size[0]}x{size[1]}.png"))
 
 
 def _cell(state: GameState, seat: int, at: tuple[int, int]) -> int:

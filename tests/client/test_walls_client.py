@@ -127,8 +127,8 @@ def test_a_wall_is_built_on_a_reserve_tile_and_drawn_over_it_in_the_tray(make_ap
     driver, scene = sit_down(make_app, at("reserve"))
     move = next(a for a in _builds(scene.state) if a.tile in scene.state.reserves[0])
     GatePlayer(driver).build_wall(scene, move)
-    arts = scene.snapshot().overlays.get(move.tile, ())
-    assert set(arts) == {f"wall_{letter}" for letter in walls_to_text(CARD_WALLS[move.card])}
+    arts = {mark.art for mark in scene.snapshot().overlays.get(move.tile, ())}
+    assert arts == {f"wall_{letter}" for letter in walls_to_text(CARD_WALLS[move.card])}
 
 
 def test_the_card_is_dropped_again_by_a_second_click_and_by_esc(make_app: MakeApp) -> None:
@@ -162,7 +162,9 @@ def test_the_walls_built_are_drawn_on_every_alhambra_and_off_it() -> None:
                 assert all(m.at == xy_of(cell) and m.spot == "overlay" for m in mine)
                 seen += 1
             else:
-                assert set(compiled.overlays(state, tile)) == {f"wall_{letter}" for letter in letters}
+                overlaid = compiled.overlays(state, tile)
+                assert {m.art for m in overlaid} == {f"wall_{letter}" for letter in letters}
+                assert all(m.spot == "overlay" for m in overlaid)
     assert seen
     part = walls.of(state)
     assert part is not None

@@ -266,8 +266,8 @@ class Compiled:
     def preview(self, state: GameState, action: Action) -> Mark | None:
         return next((mark for p in self._placements if (mark := p.preview(state, action)) is not None), None)
 
-    def overlays(self, state: GameState, tile: int) -> tuple[str, ...]:
-        return tuple(art for p in self._placements for art in p.overlays(state, tile))
+    def overlays(self, state: GameState, tile: int) -> tuple[Mark, ...]:
+        return tuple(mark for p in self._placements for mark in p.overlays(state, tile))
 
     def previews(self, state: GameState, action: Action) -> list[Mark]:
         return [mark for p in self._placements for mark in p.previews(state, action)]

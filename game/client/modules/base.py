@@ -557,9 +557,10 @@ class Placements(Role):
         """The token one of its moves would put on your Alhambra (waiting for End turn, or hinted), or None."""
         return None
 
-    def overlays(self, state: GameState, tile: int) -> tuple[str, ...]:
-        """Tokens (files under ``assets/tokens``) laid over the whole of ``tile`` wherever it is drawn off an
-        Alhambra (bought and waiting, on a reserve): what the module built on it (walls); () for none."""
+    def overlays(self, state: GameState, tile: int) -> tuple[Mark, ...]:
+        """Its tokens on ``tile`` wherever the tile is drawn off an Alhambra (bought and waiting, on a reserve), each
+        at its ``spot`` on the tile (``at`` unused): what the module built or put on it (walls, a chest); () for
+        none."""
         return ()
 
     def previews(self, state: GameState, action: Action) -> list[Mark]:

@@ -479,6 +479,19 @@ class ChestsPlacements(Placements):
                 found.append(Mark(chest, xy_of(cell), tip, spot=SPOT))
         return found
 
+    def overlays(self, state: GameState, tile: int) -> tuple[Mark, ...]:
+        """[M-CHEST-6] a chest stays on its building moved to the reserve (it counts only in the Alhambra): drawn
+        there too, so its owner does not forget it."""
+        part = chests.of(state)
+        if part is None:
+            return ()
+        for on in part.on:
+            chest = on.get(tile)
+            if chest is not None:
+                tip = _("{chest} on {building}").format(chest=chest_name(chest), building=words.tile(tile))
+                return (Mark(chest, (0, 0), tip, spot=SPOT),)
+        return ()
+
     def preview(self, state: GameState, action: Action) -> Mark | None:
         if isinstance(action, PlaceChest):
             cell = state.boards[state.decider].cell_of(action.tile)

@@ -147,13 +147,13 @@ class WallsPlacements(Placements):
                 ]
         return found
 
-    def overlays(self, state: GameState, tile: int) -> tuple[str, ...]:
+    def overlays(self, state: GameState, tile: int) -> tuple[Mark, ...]:
         if walls.of(state) is None:  # type: ignore[arg-type]
             return ()
         for board in state.boards:
             mask = extended.added_walls(board.extra, tile)
             if mask:
-                return sticks(mask)
+                return tuple(Mark(tile, (0, 0), "", spot="overlay", art=art) for art in sticks(mask))
         return ()
 
     def previews(self, state: GameState, action: Action) -> list[Mark]:

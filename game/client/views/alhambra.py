@@ -145,34 +145,7 @@ class AlhambraView:
         """Where ``mark`` is drawn: on its corner, or in its cell at its ``spot`` (see ``Mark``)."""
         if mark.spot == "corner":
             return self.corner_rect(*mark.at)
-        cell = self.cell_rect(*mark.at)
-        if mark.spot == "cell":
-            return cell.inflate(-round(cell.w * 0.14), -round(cell.h * 0.14))
-        if mark.spot == "overlay":  # laid over the whole tile (a wall built on one of its sides)
-            return cell.copy()
-        if mark.spot.startswith("edge-"):  # on the middle of a side of the cell, astride the line between two tiles
-            size = max(10, round(cell.w * (0.4 if self.interactive else 0.5)))
-            rect = pygame.Rect(0, 0, size, size)
-            side = mark.spot[-1]
-            rect.center = {
-                "N": cell.midtop,
-                "E": cell.midright,
-                "S": cell.midbottom,
-                "W": cell.midleft,
-            }[side]
-            return rect
-        size = max(8, round(cell.w * (0.34 if self.interactive else 0.46)))
-        rect = pygame.Rect(0, 0, size, size)
-        if mark.spot == "resident":
-            rect.topleft = (cell.x + max(1, cell.w // 16), cell.y + max(1, cell.h // 16))
-            return rect
-        if mark.spot == "treasure":  # the lower left quarter, clear of a resident above it and of the cost disc
-            rect.bottomleft = (cell.x + max(1, cell.w // 16), cell.bottom - max(1, cell.h // 16))
-            return rect
-        index = int(mark.spot[-1]) if mark.spot[-1].isdigit() else 0  # "disc0".."disc2": a triangle on the disc
-        dx, dy = ((0.0, -0.2), (-0.2, 0.14), (0.2, 0.14))[index % 3]
-        rect.center = (round(cell.centerx + dx * cell.w), round(cell.centery + dy * cell.h))
-        return rect
+        return common.spot_rect(self.cell_rect(*mark.at), mark.spot, roomy=not self.interactive)
 
     def _mark_image(self, mark: Mark, size: int) -> pygame.Surface:
         return self.ui.sprites.token(mark.art, size) if mark.art else self.ui.sprites.tile(mark.item, size)

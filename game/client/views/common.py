@@ -7,7 +7,9 @@ the selection, a badge icon for hints and swaps) so they read without colour vis
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +17,9 @@ from game import i18n
 
 from .. import theme
 from ..widgets import Ui
+
+if TYPE_CHECKING:
+    from .model import Mark
 
 
 def dashed_rect(
@@ -247,6 +252,40 @@ def mirror(rect: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
     if not i18n.is_rtl():
         return rect
     return pygame.Rect(box.x + box.right - rect.right, rect.y, rect.w, rect.h)
+
+
+def spot_rect(cell: pygame.Rect, spot: str, roomy: bool) -> pygame.Rect:
+    """Where a module's token sits in the square ``cell`` of a tile, by its ``Mark.spot`` (any but "corner", whose
+    place is a grid's corner); ``roomy``: larger pieces, where no lit targets share the cell (a view to look at)."""
+    if spot == "cell":
+        return cell.inflate(-round(cell.w * 0.14), -round(cell.h * 0.14))
+    if spot == "overlay":  # laid over the whole tile (a wall built on one of its sides)
+        return cell.copy()
+    if spot.startswith("edge-"):  # on the middle of a side of the cell, astride the line between two tiles
+        size = max(10, round(cell.w * (0.5 if roomy else 0.4)))
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = {"N": cell.midtop, "E": cell.midright, "S": cell.midbottom, "W": cell.midleft}[spot[-1]]
+        return rect
+    size = max(8, round(cell.w * (0.46 if roomy else 0.34)))
+    rect = pygame.Rect(0, 0, size, size)
+    if spot == "resident":
+        rect.topleft = (cell.x + max(1, cell.w // 16), cell.y + max(1, cell.h // 16))
+        return rect
+    if spot == "treasure":  # the lower left quarter, clear of a resident above it and of the cost disc
+        rect.bottomleft = (cell.x + max(1, cell.w // 16), cell.bottom - max(1, cell.h // 16))
+        return rect
+    index = int(spot[-1]) if spot[-1].isdigit() else 0  # "disc0".."disc2": a triangle on the disc
+    dx, dy = ((0.0, -0.2), (-0.2, 0.14), (0.2, 0.14))[index % 3]
+    rect.center = (round(cell.centerx + dx * cell.w), round(cell.centery + dy * cell.h))
+    return rect
+
+
+def draw_on_tile(ui: Ui, surface: pygame.Surface, marks: Sequence[Mark], rect: pygame.Rect) -> None:
+    """What rule modules put on a tile drawn off an Alhambra (bought and waiting, on a reserve), at ``rect``: the
+    walls built on it, a chest on its building ([M-WALL-7], [M-CHEST-6]), each at its ``Mark.spot``."""
+    for mark in marks:
+        at = spot_rect(rect, mark.spot, roomy=True)
+        surface.blit(ui.sprites.token(mark.art, at.w) if mark.art else ui.sprites.tile(mark.item, at.w), at)
 
 
 def dim(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 120) -> None:

@@ -212,7 +212,7 @@ class TableSnapshot:
     pickable: frozenset[int] = frozenset()  # the modules' pieces the human may pick now to put on their Alhambra
     spots: tuple[tuple[int, int], ...] = ()  # the corners of your Alhambra that take the picked piece (lit)
     usable: frozenset[int] = frozenset()  # your tiles the picked module card (``sel.use``) may be used on (lit)
-    overlays: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # per tile: tokens laid over it off the grid
+    overlays: Mapping[int, tuple[Mark, ...]] = field(default_factory=dict)  # per tile: modules' tokens off the grid
 
     def seat_name(self, seat: int | str) -> str:
         return self.seat_names[seat]

@@ -233,8 +233,7 @@ class OpponentPanel:
             if ("tile", tile) in snap.hidden:
                 continue
             surface.blit(ui.sprites.tile(tile, rect.w), rect)
-            for art in snap.overlays.get(tile, ()):  # what a rule module built on it (walls)
-                surface.blit(ui.sprites.token(art, rect.w), rect)
+            common.draw_on_tile(ui, surface, snap.overlays.get(tile, ()), rect)  # walls, a chest: modules' tokens
             if where == "held":
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, rect.inflate(2, 2), 1)
         if row.collidepoint(ui.mouse) and rects:

@@ -60,8 +60,7 @@ def _draw_tile(
     (blur, drop, alpha), tip = TILE_LOOKS[source]
     surface.blit(ui.sprites.shadow(rect.size, 4, blur, alpha), (rect.x - 2 * blur + 2, rect.y - 2 * blur + drop))
     surface.blit(ui.sprites.tile(tile, rect.w), rect)
-    for art in snap.overlays.get(tile, ()):  # what a rule module built on it (walls)
-        surface.blit(ui.sprites.token(art, rect.w), rect)
+    common.draw_on_tile(ui, surface, snap.overlays.get(tile, ()), rect)  # what rule modules put on it (walls, a chest)
     if snap.sel.tile == tile and snap.sel.source == source:
         common.selected_frame(surface, rect)
     elif hinted:
