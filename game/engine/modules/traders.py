@@ -226,7 +226,7 @@ def choose(deal: Deal, seat: int, colours: Sequence[int], side: Sequence[int]) -
         raise IllegalAction("M-TRADER-2", "your disc goes on a side of your start tile")
     discs, _supply = deal.parts[NAME]
     if not 0 <= seat < len(discs):
-        raise IllegalAction("M-TRADER-2", "only a player at the table chooses citizens for a disc")
+        raise IllegalAction("M-TRADER-2", "there is no such seat at this table")
     citizens = seat_citizens(seat)
     disc = (tuple(citizens[kind] for kind in chosen), tuple(side))
     discs = tuple(disc if index == seat else entry for index, entry in enumerate(discs))
