@@ -7,6 +7,7 @@ test writes; and no view or client module panel imports anything from ``game/cli
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pygame
 import pytest
@@ -166,3 +167,27 @@ def test_views_and_module_panels_import_nothing_from_the_scenes() -> None:
                 if target not in seen:
                     seen.add(target)
                     todo.append(target)
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_hand_shows_every_card_in_its_fan(size: tuple[int, int]) -> None:
+    """A hand of many cards (every module's cards and coins at a narrow table) never draws two cards as one: a
+    fanned card shows at least its corner index (``LEAST_STEP`` of a card's width), on smaller cards if need be,
+    and every card stays inside the hand."""
+    from game.client.views.hand import LEAST_STEP
+    from game.engine.components import CARD_CURRENCY
+
+    ui = make_ui()
+    table = Table.new(["You"], ["random"], seed=5)
+    money = [card for card, currency in enumerate(CARD_CURRENCY) if currency is not None]
+    table.state.hands[0] = money[:: max(1, len(money) // 28)][:28]  # test setup: a hand no game deals at once
+    ui.scale = max(0.6, min(size[0] / SIZE[0], size[1] / SIZE[1]))  # as the app scales a window of that size
+    view = HandView()
+    view.rect = turn_layout(size, ui.scale, True).hand
+    groups = view.groups(hand_snapshot(ui, table))
+    rects = [rect for _currency, _header, cards in groups for _card, rect in cards]
+    assert len(rects) == len(table.state.hands[0])
+    assert all(view.rect.left <= rect.left and rect.right <= view.rect.right for rect in rects)
+    for _currency, _header, cards in groups:
+        for (_, before), (_, after) in itertools.pairwise(cards):
+            assert after.x - before.x >= LEAST_STEP * before.w - 1

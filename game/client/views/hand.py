@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 Group = tuple[int, pygame.Rect, list[tuple[int, pygame.Rect]]]  # currency (OTHERS: a module's cards), header, cards
 OTHERS = -1  # the group of the cards a rule module keeps beside the money
+FAN_STEP = 0.62  # a fanned card's step, as a share of a card's width, where the hand has room
+LEAST_STEP = 0.3  # the least step: every card keeps its corner index in view (smaller cards, if need be)
 
 
 class HandView:
@@ -63,8 +65,11 @@ class HandView:
         counts = [len(cards) for cards in by_currency.values()]
         filled = sum(1 for n in counts if n)
         extra = sum(n - 1 for n in counts if n)
-        fixed = filled * cw + (len(counts) - filled) * empty_w + (len(counts) - 1) * gap
-        step = min(cw * 0.62, (inner.w - fixed) / extra) if extra else 0
+        room = inner.w - (len(counts) - filled) * empty_w - (len(counts) - 1) * gap  # for the fans
+        if filled and filled * cw + extra * cw * LEAST_STEP > room:
+            # a long hand (many modules' cards and coins): smaller cards rather than two drawn as one
+            cw, ch = card_size(ch * room / (filled + extra * LEAST_STEP) / cw)
+        step = min(cw * FAN_STEP, (room - filled * cw) / extra) if extra else 0
         groups: list[Group] = []
         x = float(inner.x)
         for currency, cards in by_currency.items():
