@@ -87,6 +87,10 @@ def test_a_thief_steals_the_card_clicked_in_the_offer(make_app: MakeApp) -> None
     mine = [p for p in scene.snapshot().pieces[0] if p.face == "card"]
     assert mine and all(is_thief_card(p.item) for p in mine), "your thieves face up beside your Alhambra"
     assert any(p.lit for p in mine), "a thief that may steal now glows"
+    stealable = {a.took for a in state.legal_actions() if isinstance(a, PlayThief)}
+    lit = scene.snapshot().offer_moves
+    assert stealable <= set(lit) <= set(state.offer), "the offer's cards a thief may steal are lit as targets"
+    assert all("thief" in said for said in lit.values()), "their tooltip says what a click does"
     before = len(scene.table.game.events)
     driver.click(StreetPlayer(driver).offer_pos(scene, move.took))
     driver.wait(lambda: not scene.director.busy)
@@ -391,3 +395,13 @@ def test_a_whole_game_with_thieves_and_traders_through_the_interface(make_app: M
     assert {"steal", "keep thieves", "disc back", "place"} <= done, done
     assert done & {"resident", "swap", "trader pass"}, done
     assert {thieves.EVENT, traders.BACK_EVENT} <= kinds, kinds
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_screenshot_of_the_thief_window(make_app: MakeApp, screenshots, size) -> None:  # type: ignore[no-untyped-def]
+    """The table in your thief window: your thieves glowing, the offer's cards they may steal lit as targets, saved
+    to look at (tests/client/screenshots)."""
+    _, scene = sit_down(make_app, at("steal"), size)
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    pygame.image.save(surface, str(screenshots / f"thief_window_{size[0]}x{size[1]}.png"))

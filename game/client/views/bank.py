@@ -162,6 +162,12 @@ class BankView:
             elif isinstance(hint, Take) and card in hint.cards:
                 common.glow_frame(surface, shown, theme.GOLD_LIGHT, 0.5 + 0.5 * snap.glow)
                 common.badge(ui, surface, "hint", shown.topright, px(24))
+            elif card in snap.offer_moves:  # a module's move takes it by a click (a thief steals it): lit as a target
+                phase = (ui.time * 0.8) % 1
+                common.dashed_rect(surface, theme.TARGET, shown.inflate(4, 4), 2, max(4, shown.w // 8), phase)
+                if not acting and rect.collidepoint(ui.mouse) and snap.offer_moves[card]:
+                    said = snap.offer_moves[card]
+                    ui.tooltip(said[:1].upper() + said[1:], shown)
             if acting:
                 common.keycap(ui, surface, OFFER_KEYS[i], (shown.centerx, shown.bottom - px(2)), "midtop")
             if hovered:

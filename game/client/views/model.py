@@ -212,6 +212,8 @@ class TableSnapshot:
     pickable: frozenset[int] = frozenset()  # the modules' pieces the human may pick now to put on their Alhambra
     spots: tuple[tuple[int, int], ...] = ()  # the corners of your Alhambra that take the picked piece (lit)
     usable: frozenset[int] = frozenset()  # your tiles the picked module card (``sel.use``) may be used on (lit)
+    # the money offer's cards a click takes in a module's move now (a thief steals one), with what the move does
+    offer_moves: Mapping[int, str] = field(default_factory=dict)
     overlays: Mapping[int, tuple[Mark, ...]] = field(default_factory=dict)  # per tile: modules' tokens off the grid
 
     def seat_name(self, seat: int | str) -> str:

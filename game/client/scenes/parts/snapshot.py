@@ -177,6 +177,12 @@ class Snapshots:
             parts["pickable"] = frozenset(modules.placeable(state, me))
             parts["spots"] = tuple(self.buying.piece_spots())
             parts["usable"] = frozenset(self.picker.card_targets())  # your tiles the picked card may be used on
+            if modules.modules:  # the offer's cards a click takes in a module's own move (a thief's theft)
+                parts["offer_moves"] = {
+                    card: modules.describe(state, move) or ""
+                    for card in state.offer
+                    if (move := modules.offer_move(state, card)) is not None
+                }
         if modules.modules:  # what the modules built on tiles off the Alhambras (walls), drawn over them
             loose = [*state.held, *(tile for reserve in state.reserves for tile in reserve)]
             parts["overlays"] = {tile: arts for tile in loose if (arts := modules.overlays(state, tile))}
