@@ -136,9 +136,9 @@ def test_the_setup_says_every_module_and_label_whole(
 ) -> None:
     """In Persian and Hungarian the modules' descriptions were cut to a line with "…" (English wrapped them) and
     the seed's label to "Kezdőérték (nem köt…"; a bot's name or level was cut in a small window.  Now every
-    description shown is whole (a smaller style before any cut; with every module offered, the thirteen, the titles
-    alone where not a line each fits, each description said whole in its tooltip), a long label takes two lines,
-    the opponents' rows are shared by what their names need."""
+    description shown is whole (a smaller style, then a wider panel, before the titles alone, each description then
+    said whole in its tooltip: with the thirteen modules offered, the titles alone at 1024x700, every description
+    at 1920x1080), a long label takes two lines, the opponents' rows are shared by what their names need."""
     driver = make_app(size=size, lang=code, modules=CHOOSABLE)
     driver.app.start()
     driver.key(pygame.K_n)
@@ -158,6 +158,8 @@ def test_the_setup_says_every_module_and_label_whole(
             shown_lines = toggle.lines(toggle.rect.w - scene.ui.px(24))
             assert shown_lines == whole or (shown_lines == [] and toggle.cut(toggle.rect.w)), toggle.name
         assert all(scene.panel.contains(toggle.rect) for toggle in scene.toggles)
+        if size == (1920, 1080):
+            assert all(toggle.described for toggle in scene.toggles), "a large window describes every module"
         assert scene.toggles[-1].rect.bottom < scene.start.rect.top
 
 

@@ -5,6 +5,7 @@ last game's choice), each a toggle with its key and a line or two of description
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -38,10 +39,29 @@ MAX_OPPONENTS = 5
 # every module offered at setup has one (one the engine plays but setup does not offer yet has no toggle).
 MODULE_KEYS: dict[str, int] = {name: getattr(pygame, f"K_{setup_key(name).lower()}") for name in CHOOSABLE}
 assert len(set(MODULE_KEYS.values())) == len(MODULE_KEYS), "two modules share a setup key"
-DESCRIPTION_LINES = 2  # a toggle's description is cut to this many lines, where no style below makes room
-# The toggles' styles, roomiest first: the description's font size and the space round it (design pixels).  The
-# setup takes the first in which every module's description fits whole in its column.
-TOGGLE_STYLES = ((14, 8), (13, 6), (12, 4), (11, 3))
+
+
+@dataclass(frozen=True)
+class ToggleStyle:
+    """How roomy a module's toggle is drawn (design pixels)."""
+
+    text: int  # the description's font size
+    pad: int  # the space round the toggle's contents, and between two toggles
+    title: int = 16  # the title's font size
+    switch: int = 24  # the switch's height (the keycap beside it is a little lower)
+
+
+# The toggles' styles, roomiest first.  The setup takes the first in which every module's description fits whole
+# in its column (the last is compact: the thirteen modules described whole from 1280x800 up); where none does, the
+# titles alone, each description whole in its tooltip.  A description is never cut short ("…" hid a word).
+TOGGLE_STYLES = (
+    ToggleStyle(14, 8),
+    ToggleStyle(13, 6),
+    ToggleStyle(12, 4),
+    ToggleStyle(11, 3),
+    ToggleStyle(11, 2, title=14, switch=18),
+)
+WIDEST = 1500  # the setup panel's width at most (design pixels): wider than usual where the modules need it
 DEFAULT_NAME = "You"  # the player's name until they give one (``--name``'s default): said in their language
 
 
@@ -272,7 +292,7 @@ class ModuleToggle(Toggle):
     def __init__(self, ui: Ui, name: str, value: bool) -> None:
         self.name = name
         self.key = setup_key(name)
-        self.limit = 0  # description lines shown at most (0: all; -1: none): cut only where nothing else fits
+        self.described = True  # its description shown whole under the title (False: in its tooltip alone)
         self.style = TOGGLE_STYLES[0]  # the description's size and the space round it (``TOGGLE_STYLES``)
         super().__init__(ui, lambda: self.title, value, lambda _value: None, tooltip=self.click_tip)
 
@@ -294,35 +314,24 @@ class ModuleToggle(Toggle):
         self.on_change(self.value)
 
     def _size(self) -> int:
-        return self.ui.font_px(self.style[0])
+        return self.ui.font_px(self.style.text)
 
     def lines(self, width: int) -> list[str]:
-        """The description wrapped to ``width``: all of it, or at most ``limit`` lines, the last one cut short with
-        an ellipsis, where the layout found no room for it whole."""
-        if self.limit < 0:  # no room for any: the title alone, the description in the tooltip
-            return []
-        size = self._size()
-        lines = self.ui.text.wrap(self.text, size, width)
-        if self.limit and len(lines) > self.limit:
-            rest = " ".join(lines[self.limit - 1 :]) if " " in self.text else "".join(lines[self.limit - 1 :])
-            lines = [*lines[: self.limit - 1], self.ui.text.fit(rest, size, width)]
-        return lines
+        """The description wrapped to ``width``, whole; none where the layout found no room for every one."""
+        return self.ui.text.wrap(self.text, self._size(), width) if self.described else []
 
     def cut(self, width: int) -> bool:
-        """Whether the description is cut short at ``width`` (then the tooltip says it whole)."""
-        if self.limit < 0:
-            return True
-        wrapped = self.ui.text.wrap(self.text, self._size(), width - self.ui.px(24))
-        return bool(self.limit) and len(wrapped) > self.limit
+        """Whether the description is left out (then the tooltip says it)."""
+        return not self.described
 
     def _pad(self) -> int:
-        return self.ui.px(self.style[1])
+        return self.ui.px(self.style.pad)
 
     def _text_top(self) -> int:
         """Where the description starts under the title (centred on the switch): below the title's box."""
-        title_h = self.ui.text.size("Ag", self.ui.font_px(16), "bold")[1]
-        pad = self._pad()
-        return max(pad + self.ui.px(22), pad + self.ui.px(12) + (title_h + 1) // 2)
+        title_h = self.ui.text.size("Ag", self.ui.font_px(self.style.title), "bold")[1]
+        switch = self.ui.px(self.style.switch)
+        return self._pad() + max(switch - self.ui.px(2), switch // 2 + (title_h + 1) // 2)
 
     def height_for(self, width: int) -> int:
         """The height of the row at ``width``: the title line, then the wrapped description."""
@@ -339,7 +348,8 @@ class ModuleToggle(Toggle):
         edge = theme.GOLD if self.value else theme.PANEL_EDGE
         surface.blit(ui.sprites.panel(self.rect.size, fill, 235, edge, px(8)), self.rect)
         # the switch, top right (top left, and all mirrored, right to left)
-        w, h = px(50), px(24)
+        h = px(self.style.switch)
+        w = round(h * 50 / 24)
         track = pygame.Rect(self.rect.right - px(10) - w, self.rect.y + self._pad(), w, h)
         cap_right = track.x - px(10)  # the keycap's right edge, left to right
         track = mirrored(track, self.rect)
@@ -349,8 +359,8 @@ class ModuleToggle(Toggle):
         knob_x = track.right - h // 2 if self.value else track.x + h // 2
         pygame.draw.circle(surface, theme.IVORY, (knob_x, track.centery), h // 2 - 4)
         # the key, as a keycap beside the switch
-        key = ui.text.render(self.key, ui.font_px(12), theme.INK, "bold")
-        cap = pygame.Rect(0, 0, max(key.get_width() + px(10), px(22)), px(20))
+        key = ui.text.render(self.key, ui.font_px(self.style.switch // 2), theme.INK, "bold")
+        cap = pygame.Rect(0, 0, max(key.get_width() + px(10), px(22)), h - px(4))
         cap.midright = (cap_right, track.centery)
         room = cap.x - self.rect.x - px(20)  # for the title, beside the keycap
         cap = mirrored(cap, self.rect)
@@ -358,7 +368,7 @@ class ModuleToggle(Toggle):
         pygame.draw.rect(surface, theme.GOLD_DARK, cap, 1, border_radius=4)
         surface.blit(key, key.get_rect(center=cap.center))
         # the title and the description
-        size = ui.font_px(16)
+        size = ui.font_px(self.style.title)
         left, right = self.rect.x + px(12), self.rect.right - px(12)
         title = ui.text.fit(self.title, size, room, "bold")
         word = ui.text.render(title, size, theme.GOLD_LIGHT if self.value else theme.IVORY, "bold")
@@ -372,7 +382,7 @@ class ModuleToggle(Toggle):
             y += line_h
         if hovered:
             tip = self.click_tip()
-            if self.cut(self.rect.w):  # the description cut short, said whole
+            if self.cut(self.rect.w):  # the description left out, said here
                 tip = _("{description}. {how_to_switch}").format(description=self.text, how_to_switch=tip)
             ui.tooltip(tip, self.rect)
 
@@ -451,17 +461,17 @@ class SetupScene(PanelScene):
         px = self.ui.px
         # Two columns: the table and the ladder of bots on the left, the rule modules on the right.  The panel
         # grows taller for either where the window allows (seven modules; five opponents over the ladder), and
-        # the modules' descriptions shrink to a line if need be.
-        width = min(w - 40, px(1220))
-        modules_w = width - px(40) - px(40 + 170 + 556 + 40)  # the right column, right of the left one
-        # the roomiest style in which every description fits whole; where none does, descriptions cut short
-        fits = [(style, 0) for style in TOGGLE_STYLES]
-        fits += [(TOGGLE_STYLES[-1], limit) for limit in range(DESCRIPTION_LINES, 0, -1)]
-        fits += [(TOGGLE_STYLES[-1], -1)]  # every module's title alone, where not even a line each fits
-        for style, limit in fits:
-            gap = px(style[1])
+        # the modules' descriptions shrink, or are left to their tooltips, if need be.
+        # the roomiest style in which every description fits whole, in a panel of its usual width or, in a wide
+        # window, wider (the room going to the modules' column); where none does, the titles alone
+        widths = sorted({min(w - 40, px(1220)), min(w - 40, px(WIDEST))})
+        fits = [(width, style, True) for style in TOGGLE_STYLES for width in widths]
+        fits += [(widths[0], style, False) for style in TOGGLE_STYLES]  # the titles alone, as roomy as they fit
+        for width, style, described in fits:
+            modules_w = width - px(40) - px(40 + 170 + 556 + 40)  # the right column, right of the left one
+            gap = px(style.pad)
             for toggle in self.toggles:
-                toggle.style, toggle.limit = style, limit
+                toggle.style, toggle.described = style, described
             needed = px(84 + 34 + 92) + sum(t.height_for(modules_w) + gap for t in self.toggles)
             if needed <= h - 40:
                 break
