@@ -167,7 +167,14 @@ def test_the_gates_are_drawn_on_their_double_walls_on_every_alhambra() -> None:
         for mark, gate in zip(marks, mine, strict=True):
             assert mark.at == xy_of(gate.cell) and mark.spot == f"edge-{gate.side}" and mark.art == "gate"
             assert words.side(gate.side) in mark.tip
-            assert mark.key[0] == "card" and mark.key[1] in part.played, "its card flies to it"
+            assert mark.key == ("card", gate.card) and gate.card in part.played, "its own card flies to it"
+    # an older gate lost (its card stays played): each gate still standing keeps its own card, so no card flies
+    # from one gate to another when the table is drawn again
+    _lost, *kept = part.standing
+    part.standing = kept
+    for seat in range(state.players):
+        mine = [g for g in kept if g.player == seat]
+        assert [m.key for m in compiled.marks(state, seat)] == [("card", g.card) for g in mine]
     from game.client.views.alhambra import AlhambraView
 
     view = AlhambraView.__new__(AlhambraView)

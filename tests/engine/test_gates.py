@@ -213,6 +213,7 @@ def test_a_tile_touching_only_across_a_double_wall_goes_in_through_a_gate_m_gate
     assert state.log[0] == {"e": "place", "player": player, "tile": walled, "at": [2, 0]}
     assert state.log[1] == {"e": "gate", "player": player, "card": gate, "tile": walled, "side": "W"}
     assert gate in part(state).played and not part(state).held[player]
+    assert [g.card for g in part(state).standing] == [gate], "a gate knows the card played for it"
     board = state.boards[player]
     assert board.violations() == [] and board.extra is not None and board.extra.passages
     beyond = tile_with("", avoid=board.grid.values())

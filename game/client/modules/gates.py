@@ -213,17 +213,13 @@ class GatesPlacements(Placements):
         part = gates.of(state)  # type: ignore[arg-type]
         if part is None:
             return []
-        # the cards played, last first, beside the gates standing, last first: the newest gates (those of the move
-        # being played back, whose cards fly to them) pair with their own cards; a card gone with a lost gate may
-        # pair an older gate with another's card, which flies no more
-        cards = dict(zip(reversed(part.standing), reversed(part.played), strict=False))
         found = []
         for gate in part.standing:
             if gate.player == seat:
                 tip = _("A city gate on the {side} side of {tile}: this double wall is a passage").format(
                     side=side_word(gate.side), tile=words.tile(gate.tile)
                 )
-                found.append(gate_mark(gate.cell, gate.tile, gate.side, tip, cards.get(gate)))
+                found.append(gate_mark(gate.cell, gate.tile, gate.side, tip, gate.card))  # its card flies to it
         return found
 
     def previews(self, state: GameState, action: Action) -> list[Mark]:

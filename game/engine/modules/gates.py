@@ -198,7 +198,8 @@ class GatedSwap(NamedTuple):
 
 
 class Standing(NamedTuple):
-    """A wooden gate on the board: whose, the tile it was placed with and its side, and the two cells and tiles."""
+    """A wooden gate on the board: whose, the tile it was placed with and its side, the two cells and tiles, and
+    the gate card played for it (out of the game: the table shows it flying to its gate)."""
 
     player: int
     tile: int
@@ -206,6 +207,7 @@ class Standing(NamedTuple):
     cell: int
     near: int
     near_tile: int
+    card: int
 
 
 class GatePart(Part):
@@ -327,7 +329,7 @@ def _standing(
         part.held[player].remove(card)
         part.played.append(card)
         near = cell + STEP_OF[side]
-        part.standing.append(Standing(player, tile, side, cell, near, grid[near]))
+        part.standing.append(Standing(player, tile, side, cell, near, grid[near], card))
         written.append({"e": EVENT, "player": player, "card": card, "tile": tile, "side": side})
     return written
 
