@@ -127,7 +127,10 @@ def test_a_wall_is_built_on_a_reserve_tile_and_drawn_over_it_in_the_tray(make_ap
     driver, scene = sit_down(make_app, at("reserve"))
     move = next(a for a in _builds(scene.state) if a.tile in scene.state.reserves[0])
     GatePlayer(driver).build_wall(scene, move)
-    arts = {mark.art for mark in scene.snapshot().overlays.get(move.tile, ())}
+    overlaid = scene.snapshot().overlays.get(move.tile, ())
+    tile_rect = scene.positions()[("tile", move.tile)]
+    assert tile_rect.contains(scene.positions()[("card", move.card)]), "the card flies to its tile in the tray"
+    arts = {mark.art for mark in overlaid}
     assert arts == {f"wall_{letter}" for letter in walls_to_text(CARD_WALLS[move.card])}
 
 
@@ -169,9 +172,13 @@ def test_the_walls_built_are_drawn_on_every_alhambra_and_off_it() -> None:
     part = walls.of(state)
     assert part is not None
     marks = [m for seat in range(state.players) for m in compiled.marks(state, seat) if m.spot == "overlay"]
+    loose = [tile for reserve in state.reserves for tile in reserve] + list(state.held)
+    marks += [m for tile in loose for m in compiled.overlays(state, tile)]
     flown = [m.key for m in marks if m.key[0] == "card"]
-    assert flown and all(card in part.used for _kind, card in flown), "a used card flies to its tile's wall"
     assert len(set(flown)) == len(flown)
+    assert sorted(card for _kind, card in flown) == sorted(part.used), "every used card flies to its own tile's wall"
+    for card, tile in zip(part.used, part.built_on, strict=True):
+        assert next(m.item for m in marks if m.key == ("card", card)) == tile
 
 
 def test_a_built_wall_differs_from_a_printed_one_in_shape_and_colour() -> None:

@@ -64,6 +64,17 @@ def sticks(mask: int) -> tuple[str, ...]:
     return tuple(f"wall_{letter}" for bit, letter in SIDE_LETTERS if mask & bit)
 
 
+def _sticks_on(state: GameState, tile: int, mask: int, at: tuple[int, int], tip: str) -> list[Mark]:
+    """[M-WALL-7] the sticks built on ``tile`` (its walls ``mask``), each card's first stick with the card, which
+    flies to it when played back."""
+    part = walls.of(state)  # type: ignore[arg-type]
+    cards = [card for card, on in zip(part.used, part.built_on, strict=True) if on == tile] if part else []
+    first = {}
+    for card in cards:
+        first.setdefault(sticks(CARD_WALLS[card])[0], card)
+    return [Mark(tile, at, tip, spot="overlay", art=art, card=first.get(art)) for art in sticks(mask)]
+
+
 def builds(state: GameState) -> list[BuildWall]:
     """[M-WALL-4] every wall the turn player may build now (none outside their action)."""
     if walls.of(state) is None or state.phase != ACTION or state.is_over:  # type: ignore[arg-type]
@@ -128,7 +139,6 @@ class WallsPlacements(Placements):
         board = state.boards[seat]
         if walls.of(state) is None or board.extra is None:  # type: ignore[arg-type]
             return []
-        used = list(walls.of(state).used)  # type: ignore[arg-type, union-attr]
         found = []
         for cell, tile in sorted(board.grid.items()):
             mask = extended.added_walls(board.extra, tile)
@@ -136,15 +146,7 @@ class WallsPlacements(Placements):
                 tip = _("{tile}: walls built on it ({sides}), walls like the printed ones").format(
                     tile=words.tile(tile), sides=words.sides(mask)
                 )
-                # each used card whose walls this tile carries flies to it: the one whose walls it carries whole
-                cards = [card for card in used if CARD_WALLS[card] & mask == CARD_WALLS[card]]
-                card = cards[-1] if cards else None
-                if card is not None:
-                    used.remove(card)
-                found += [
-                    Mark(tile, xy_of(cell), tip, spot="overlay", art=art, card=card if index == 0 else None)
-                    for index, art in enumerate(sticks(mask))
-                ]
+                found += _sticks_on(state, tile, mask, xy_of(cell), tip)
         return found
 
     def overlays(self, state: GameState, tile: int) -> tuple[Mark, ...]:
@@ -153,7 +155,7 @@ class WallsPlacements(Placements):
         for board in state.boards:
             mask = extended.added_walls(board.extra, tile)
             if mask:
-                return tuple(Mark(tile, (0, 0), "", spot="overlay", art=art) for art in sticks(mask))
+                return tuple(_sticks_on(state, tile, mask, (0, 0), ""))
         return ()
 
     def previews(self, state: GameState, action: Action) -> list[Mark]:

@@ -68,22 +68,25 @@ class BuildWall(NamedTuple):
 
 
 class WallPart(Part):
-    """The wall cards face up beside the market (in the order drawn), and those used (out of the game)."""
+    """The wall cards face up beside the market (in the order drawn), those used (out of the game), and the tile
+    each used card's walls were built on (the table shows the card flying to them)."""
 
-    __slots__ = ("shown", "used")
+    __slots__ = ("built_on", "shown", "used")
 
     def __init__(self) -> None:
         self.shown: list[int] = []
         self.used: list[int] = []
+        self.built_on: list[int] = []  # per card of ``used``, in its order
 
     def copy(self) -> WallPart:
         copy = WallPart.__new__(WallPart)
         copy.shown = list(self.shown)
         copy.used = list(self.used)
+        copy.built_on = list(self.built_on)
         return copy
 
     def key(self) -> tuple:
-        return tuple(self.shown), tuple(self.used)
+        return tuple(self.shown), tuple(self.used), tuple(self.built_on)
 
 
 def of(state: Play) -> WallPart | None:
@@ -133,6 +136,7 @@ def _build(state: Play, action: BuildWall) -> None:
     player = state.turn_player
     part.shown.remove(action.card)
     part.used.append(action.card)
+    part.built_on.append(action.tile)
     board = state.boards[player]
     state.set_extra(player, extended.with_walls(board.extra, action.tile, CARD_WALLS[action.card]))
     state.emit({"e": EVENT, "player": player, "card": action.card, "tile": action.tile})

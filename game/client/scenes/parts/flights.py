@@ -10,6 +10,8 @@ import pygame
 from game.engine.alhambra import xy_of
 from game.engine.components import EMPTY, MARKET_SLOTS
 
+from ...views import common
+
 if TYPE_CHECKING:
     from ...modules import Compiled, ModulePanel
     from ...playback import Positions
@@ -66,6 +68,7 @@ def positions(views: Views) -> Positions:
             found[("card", card)] = rect
     for tile, rect in views.tray.held_rects(snap) + views.tray.reserve_rects(snap):
         found[("tile", tile)] = rect
+        found.update(_on_tile(snap, tile, rect))
     board = views.board
     board.fit(state.boards[me].grid)
     for cell, tile in state.boards[me].grid.items():
@@ -79,6 +82,7 @@ def positions(views: Views) -> Positions:
             found[("card", card)] = card_rect
         for tile, rect, _where in panel.tile_rects(snap):
             found[("tile", tile)] = rect
+            found.update(_on_tile(snap, tile, rect))
         for item, rect in panel.piece_rects(snap):
             key = ("card", item) if isinstance(item, int) else item.key  # type: ignore[attr-defined]
             if key is not None:
@@ -96,3 +100,13 @@ def positions(views: Views) -> Positions:
             found[piece.key] = rect
     found.update(views.modules.item_positions(state, views.module_panels))
     return found
+
+
+def _on_tile(snap: TableSnapshot, tile: int, rect: pygame.Rect) -> Positions:
+    """What rule modules put on ``tile``, drawn off the Alhambras at ``rect``: a wall card's first stick (the card
+    flies there when it is built), a chest on its building."""
+    return {
+        mark.key: common.spot_rect(rect, mark.spot, roomy=True)
+        for mark in snap.overlays.get(tile, ())
+        if mark.key != ("tile", tile)
+    }
