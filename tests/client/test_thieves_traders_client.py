@@ -142,9 +142,12 @@ def test_a_resident_moves_by_a_click_and_the_supplys_citizen_is_chosen_by_a_clic
     move = next(a for a in state.legal_actions() if isinstance(a, MoveResident))
     building = traders.of(state).placed
     assert "set aside" in scene.prompt.text()
+    key = ("tile", move.piece)
+    assert scene.positions()[key].center == disc_citizen_pos(scene, move.piece), "it flies from the disc set aside"
     driver.click(disc_citizen_pos(scene, move.piece))
     driver.wait(lambda: not scene.director.busy)
     assert traders.of(scene.state).residents[0][building] == move.piece
+    assert moved_items({"e": traders.RESIDENT_EVENT, "citizen": move.piece}) == [key] and TIMING["resident"][0] > 0
     assert scene.state.phase == traders.CHOOSING and "supply" in scene.prompt.text()
     supply = traders.of(scene.state).supply
     before = len(scene.table.game.events)
@@ -152,6 +155,7 @@ def test_a_resident_moves_by_a_click_and_the_supplys_citizen_is_chosen_by_a_clic
     driver.wait(lambda: not scene.director.busy)
     chosen = next(e for e in new_events(scene.table, before) if e["e"] == traders.NEW_EVENT)
     assert PIECE_COLOUR[chosen["citizen"]] == PIECE_COLOUR[supply[-1]]
+    assert moved_items(chosen) == [("tile", chosen["citizen"])], "it flies from the supply to the disc"
     # [M-TRADER-7] the resident stands on its building: a mark in the building's cell of your Alhambra
     cell = next(c for c, t in scene.state.boards[0].grid.items() if t == building)
     marks = scene.snapshot().marks[0]
@@ -174,6 +178,8 @@ def test_an_exchange_takes_two_clicks_and_no_change_is_the_c_key(make_app: MakeA
     driver.wait(lambda: not scene.director.busy)
     event = next(e for e in new_events(scene.table, before) if e["e"] == traders.SWAP_EVENT)
     assert event["out"] == swap.piece and PIECE_COLOUR[event["in"]] == PIECE_COLOUR[swap.other_piece]
+    assert moved_items(event) == [("tile", event["out"]), ("tile", event["in"])], "both fly"
+    assert ("tile", event["out"]) in scene.positions(), "the one given back lands in the supply"
     assert swap.piece in traders.of(scene.state).supply
 
 
@@ -405,3 +411,17 @@ def test_a_screenshot_of_the_thief_window(make_app: MakeApp, screenshots, size) 
     surface = pygame.Surface(size)
     scene.draw(surface)
     pygame.image.save(surface, str(screenshots / f"thief_window_{size[0]}x{size[1]}.png"))
+
+
+def test_a_resident_on_a_building_on_the_reserve_is_drawn_on_it_there() -> None:
+    """[M-TRADER-7] a resident stays on its building moved to the reserve, where it does not count: it is no mark
+    of the Alhambra but is drawn on the tile wherever the tile is drawn off it (``overlays``)."""
+    state = at("resident").state
+    part = traders.of(state)
+    assert part is not None
+    tile = next(t for reserve in state.reserves for t in reserve) if any(state.reserves) else state.market[0]
+    citizen = part.supply[0]
+    part.residents[0][tile] = citizen  # test setup: a resident whose building went to the reserve
+    compiled = modules_for(state.rules)
+    assert [(m.item, m.spot) for m in compiled.overlays(state, tile)] == [(citizen, "resident")]
+    assert all(m.item != citizen for m in compiled.marks(state, 0))

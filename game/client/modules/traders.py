@@ -32,6 +32,7 @@ from .base import (
     ChoicePanel,
     ClientModule,
     Command,
+    Key,
     Mark,
     ModulePanel,
     Moves,
@@ -183,12 +184,22 @@ class TradersNarration(Narration):
         traders.BACK_EVENT: _back,
     }
     timing = {  # noqa: RUF012
-        traders.RESIDENT_EVENT: (0.0, 0.45),
-        traders.NEW_EVENT: (0.0, 0.35),
-        traders.SWAP_EVENT: (0.0, 0.45),
+        traders.RESIDENT_EVENT: (0.4, 0.45),
+        traders.NEW_EVENT: (0.4, 0.35),
+        traders.SWAP_EVENT: (0.45, 0.45),
         traders.BACK_EVENT: (0.0, 0.35),
     }
     sounds = {traders.RESIDENT_EVENT: "place", traders.SWAP_EVENT: "click", traders.BACK_EVENT: "place"}  # noqa: RUF012
+
+    def moved_items(self, event: dict) -> list[Key]:
+        """The citizens fly: from the disc onto the building, from the supply onto the disc, and both ways in an
+        exchange."""
+        name = event.get("e")
+        if name in (traders.RESIDENT_EVENT, traders.NEW_EVENT):
+            return [("tile", event["citizen"])]
+        if name == traders.SWAP_EVENT:
+            return [("tile", event["out"]), ("tile", event["in"])]
+        return []
 
     def describe(self, state: GameState, action: Action) -> str | None:
         if isinstance(action, MoveResident):
@@ -233,6 +244,21 @@ class TradersPlacements(Placements):
                 )
                 found.append(Mark(citizen, xy_of(cells[building]), tip, "resident"))
         return found
+
+    def overlays(self, state: GameState, tile: int) -> tuple[Mark, ...]:
+        """[M-TRADER-7] a resident stays on its building moved to the reserve (where it does not count): drawn
+        there too."""
+        part = traders.of(state)  # type: ignore[arg-type]
+        if part is None:
+            return ()
+        for residents in part.residents:
+            citizen = residents.get(tile)
+            if citizen is not None:
+                tip = _("{citizen}: a resident of the {tile}").format(
+                    citizen=words.tile(citizen), tile=words.tile_name(tile)
+                )
+                return (Mark(citizen, (0, 0), tip, "resident"),)
+        return ()
 
 
 # ---------------------------------------------------------------------- the moves
@@ -352,6 +378,21 @@ class TradersPanel(ModulePanel):
             pygame.Rect(left + (i % per_row) * (size + ui.px(6)), y + (i // per_row) * step, size, size)
             for i in range(len(BUILDING_TYPES))
         ]
+
+    def item_positions(self, state: GameState) -> dict[Key, pygame.Rect]:
+        """The supply's citizens in their colours' places, and those of a disc set aside while its player decides
+        (a disc beside an Alhambra has its citizens drawn there): the citizens' flights start or end here."""
+        part = traders.of(state)  # type: ignore[arg-type]
+        if part is None or self.ui is None:
+            return {}
+        supply_rects = self.supply_rects(self.ui)
+        found: dict[Key, pygame.Rect] = {("tile", c): supply_rects[PIECE_COLOUR[c]] for c in part.supply}  # type: ignore[index]
+        seat = state.decider
+        if state.phase in DECIDING and seat is not None and part.at[seat] is None:
+            found.update(
+                {("tile", c): r for c, r in zip(sorted(part.discs[seat]), self.disc_rects(self.ui), strict=False)}
+            )
+        return found
 
     # ------------------------------------------------------------------ clicks
     def _key(self, state: GameState) -> tuple:
