@@ -148,6 +148,31 @@ def test_a_room_is_picked_by_a_click_its_payment_suggested_and_bought_with_buy(m
     assert after is not None and (after.pending == bought or after.bought_room == 0)
 
 
+def test_j_picks_the_next_room_that_can_be_bought(make_app: MakeApp) -> None:
+    """[M-CHEST-3] the keyboard's way to a room: J picks the first room that can be bought now, again the next (the
+    prompt names the key); Esc drops it."""
+    driver, scene = sit_down(make_app, at("room"))
+    state = scene.state
+    rooms = sorted({a.room for a in state.legal_actions() if isinstance(a, BuyChests)})
+    assert "J" in scene.prompt.said()
+    seen = []
+    for _press in rooms:
+        driver.key(pygame.K_j)
+        seen.append(scene.sel.lot)
+        assert scene.sel.pay and sum(CARD_VALUE[c] for c in scene.sel.pay) >= chests.PRICE
+    assert seen == rooms, "each room that can be bought, in turn"
+    driver.key(pygame.K_ESCAPE)
+    assert scene.sel.lot is None
+
+
+def test_j_says_why_no_room_can_be_bought(make_app: MakeApp) -> None:
+    """With less than 8 in money, J picks nothing and says why, as a click on a room does."""
+    driver, scene = sit_down(make_app, at("poor"))
+    driver.key(pygame.K_j)
+    assert scene.sel.lot is None and scene.table.staged is None
+    assert "at least 8" in scene.toast_text
+
+
 def test_a_card_clicked_joins_or_leaves_the_rooms_payment_and_x_changes_it(make_app: MakeApp) -> None:
     """[M-CHEST-4] any money card (or coin) joins the payment by a click, whatever its currency; again, it leaves."""
     driver, scene = sit_down(make_app, at("room"))

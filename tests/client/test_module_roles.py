@@ -148,6 +148,7 @@ def say_nothing(compiled: Compiled, state: GameState) -> set[str]:
         "destinations": compiled.destinations,
         "commands": compiled.commands,
         "pickers": compiled.pickers,
+        "lot_pickers": compiled.lot_pickers,
         "picks": compiled.picks,
         "holds_pieces": compiled.holds_pieces,
     }

@@ -62,6 +62,7 @@ KEYS = {
         *(d.hotkey for d in (module.moves.destinations if module.moves else ())),
         *((module.placements.pick.hotkey,) if module.placements and module.placements.pick else ()),
         *((module.wares.picker.hotkey,) if module.wares and module.wares.picker else ()),
+        *((module.wares.lot_picker.hotkey,) if module.wares and module.wares.lot_picker else ()),
     )
 }
 

@@ -112,6 +112,11 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
         if m.wares is not None and m.wares.picker is not None
     )
     + tuple(
+        (m.wares.lot_picker.hotkey, m.wares.lot_picker.shortcut_source)
+        for m in CLIENT_MODULES.values()
+        if m.wares is not None and m.wares.lot_picker is not None
+    )
+    + tuple(
         (m.placements.pick.hotkey, m.placements.pick.shortcut_source)
         for m in CLIENT_MODULES.values()
         if m.placements is not None and m.placements.pick is not None
@@ -168,6 +173,9 @@ class Compiled:
         self.commands: tuple[Command, ...] = tuple(c for moves in self._moves for c in moves.commands)
         self.pickers: tuple[tuple[Wares, Picker], ...] = tuple(
             (wares, wares.picker) for wares in self._wares if wares.picker is not None
+        )
+        self.lot_pickers: tuple[tuple[Wares, Picker], ...] = tuple(
+            (wares, wares.lot_picker) for wares in self._wares if wares.lot_picker is not None
         )
         self.picks: tuple[tuple[Placements, Pick], ...] = tuple(
             (placements, placements.pick) for placements in self._placements if placements.pick is not None

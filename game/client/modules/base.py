@@ -255,7 +255,8 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class Picker:
-    """A key that picks the module's next tile for sale (``for_sale``) to buy, as Q W E R pick a market slot."""
+    """A key that picks the module's next tile for sale (``for_sale``) or lot (``lots``) to buy, as Q W E R pick a
+    market slot."""
 
     hotkey: str
     key: int
@@ -478,9 +479,16 @@ class Purchases(Role):
 class Wares(Role):
     """Tiles the module sells outside the market's slots (the bazaars waiting beside it), each priced and paid by
     a market slot: picked by a click on its panel (``ModulePanel.item_at``) or by ``picker``'s key, then paid
-    with the buying flow's suggestions (always exact) and bought by its purchase."""
+    with the buying flow's suggestions (always exact) and bought by its purchase; and lots bought with money of any
+    currencies (a room of chests), picked by a click on its panel (``ModulePanel.lot_at``) or by ``lot_picker``'s
+    key."""
 
     picker: ClassVar[Picker | None] = None  # the key that picks its next tile for sale
+    lot_picker: ClassVar[Picker | None] = None  # the key that picks its next lot (a room of chests) to buy
+
+    def lots(self, state: GameState) -> list[int]:
+        """Its lots bought with money of any currencies (``lot_payments``) on the table now, in their order."""
+        return []
 
     def for_sale(self, state: GameState) -> list[int]:
         """Its tiles for sale outside the market's slots now (the bazaars waiting beside it), in their order."""

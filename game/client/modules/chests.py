@@ -45,6 +45,7 @@ from .base import (
     Moves,
     Narration,
     Narrator,
+    Picker,
     Placements,
     ScoreLine,
     Scoring,
@@ -398,8 +399,23 @@ def _tip_rules() -> str:
 
 
 # ---------------------------------------------------------------- buying and placing
+LOT_PICKER = Picker(
+    hotkey="J",
+    key=pygame.K_j,
+    # TRANSLATORS: in the list of keys: what the J key does
+    shortcut_source=N_("pick the next room of chests you can pay, to buy it (treasure chamber)"),
+)
+
+
 class ChestsWares(Wares):
-    """[M-CHEST-3] [M-CHEST-4] a room's four chests, a lot bought with money of any currencies."""
+    """[M-CHEST-3] [M-CHEST-4] a room's four chests, a lot bought with money of any currencies: a click on the room
+    or J picks it."""
+
+    lot_picker = LOT_PICKER
+
+    def lots(self, state: GameState) -> list[int]:
+        part = chests.of(state)
+        return [room for room in ROOMS if part.rooms[room - 1]] if part is not None else []
 
     def lot_payments(self, state: GameState, player: int, lot: int) -> list[tuple[int, ...]]:
         return payments(state, player, lot)
@@ -459,7 +475,7 @@ class ChestsMoves(Moves):
     def turn_options(self, state: GameState) -> list[str]:
         if any(payments(state, state.decider, room) for room in ROOMS):
             # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
-            return [_("buy chests (click a room)")]
+            return [_("buy chests (click a room, or {key})").format(key=LOT_PICKER.hotkey)]
         return []
 
 

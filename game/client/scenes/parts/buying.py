@@ -217,6 +217,20 @@ class Buying:
                 return
         self.choose_item(items[after % len(items)])
 
+    def pick_next_lot(self, lots: Sequence[int]) -> None:
+        """A module's lot picker key: the next of ``lots`` after the one picked that can be bought now; none can:
+        the first one's reason is said."""
+        lots = list(lots)
+        if not lots or not self.may_pick or self._buys_nothing_now():
+            return
+        after = lots.index(self.sel.lot) + 1 if self.sel.lot in lots else 0
+        for lot in lots[after:] + lots[:after]:
+            if lot != self.sel.lot and self.modules.lot_payments(self.state, self.state.decider, lot):
+                self.choose_lot(lot)
+                return
+        if self.sel.lot is None:
+            self.choose_lot(lots[0])  # says why it cannot be bought
+
     def choose_lot(self, lot: int) -> None:
         """Pick a rule module's lot bought with money of any currencies (a room of chests): its first payment
         suggested, X for the next, a click on a card of the hand to add or drop it; again: dropped.  Why it cannot

@@ -165,6 +165,7 @@ class TableInput:
             **{place.key: (lambda place=place: picker.place_at(place)) for place in self.modules.destinations},
             **{command.key: (lambda c=command: picker.run_command(c)) for command in self.modules.commands},
             **{chooser.key: self._item_picker(module) for module, chooser in self.modules.pickers},
+            **{chooser.key: self._lot_picker(module) for module, chooser in self.modules.lot_pickers},
             **{pick.key: buying.piece_picker(module) for module, pick in self.modules.picks},
             pygame.K_x: buying.next_payment,
             getattr(pygame, f"K_{END_TURN_KEY.lower()}"): picker.decline_extra_action,
@@ -177,6 +178,10 @@ class TableInput:
     def _item_picker(self, module: Wares) -> Callable[[], None]:
         """A module's key for its tiles for sale (a bazaar, A): the next one to buy."""
         return lambda: self.buying.pick_next_item(module.for_sale(self.owner.table.state))
+
+    def _lot_picker(self, module: Wares) -> Callable[[], None]:
+        """A module's key for its lots (a room of chests, J): the next one to buy."""
+        return lambda: self.buying.pick_next_lot(module.lots(self.owner.table.state))
 
     def _key(self, event: pygame.event.Event) -> bool:
         owner, picker = self.owner, self.picker
