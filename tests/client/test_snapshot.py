@@ -191,3 +191,29 @@ def test_a_long_hand_shows_every_card_in_its_fan(size: tuple[int, int]) -> None:
     for _currency, _header, cards in groups:
         for (_, before), (_, after) in itertools.pairwise(cards):
             assert after.x - before.x >= LEAST_STEP * before.w - 1
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 700), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_piles_words_never_run_into_the_next_pile_in_any_language(size: tuple[int, int]) -> None:
+    """Deck, discard and bag each keep their label and count clear of the pile to their right and inside the panel,
+    in every language ("Dobópakli" and «استفاده‌شده» ran into the bag at 1024x700)."""
+    from game import i18n
+    from game.client.views.bank import DECK_STACK, pile_label
+
+    ui = make_ui()
+    ui.scale = max(0.6, min(size[0] / SIZE[0], size[1] / SIZE[1]))
+    table = Table.new(["You"], ["random"], seed=5)
+    view = BankView()
+    view.rect = turn_layout(size, ui.scale, True).bank
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            piles = view.pile_rects(hand_snapshot(ui, table))
+            ends = [
+                piles[key].right + view.text_gap + ui.text.size(pile_label(key), ui.font_px(13))[0] + stack
+                for key, stack in (("deck", 2 * DECK_STACK), ("discard", 0), ("bag", 0))
+            ]
+            assert ends[0] <= piles["discard"].x and ends[1] <= piles["bag"].x, code
+            assert ends[2] <= view.rect.right, code
+    finally:
+        i18n.set_language("en")

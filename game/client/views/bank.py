@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 OFFER_KEYS = ("1", "2", "3", "4")
 # What each pile is, when the mouse is over it (English, marked for the catalogues; said where shown).
+PILE_TEXT_GAP = 6  # between a pile and its label and count (design pixels)
+DECK_STACK = 3  # backs drawn behind the deck's top card, each 2 px up and to the right
 PILE_TIPS = {
     "deck": N_("Money cards left to draw (their order is hidden)"),
     "discard": N_("Cards paid for buildings; shuffled into a new deck when the deck runs out"),
@@ -92,6 +94,7 @@ def scoring_outlook(snap: TableSnapshot) -> tuple[list[tuple[float, float, bool]
 class BankView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.text_gap = 0  # between a pile and its words, set with the piles' places (``pile_rects``)
 
     def _card_h(self, snap: TableSnapshot) -> int:
         px = snap.ui.px
@@ -113,18 +116,28 @@ class BankView:
         return self.offer_rects(snap)[0].bottom + max(ui.px(24), caps + 5)
 
     def pile_rects(self, snap: TableSnapshot) -> dict[str, pygame.Rect]:
-        """Deck, discard and bag, side by side under the offer."""
-        px = snap.ui.px
+        """Deck, discard and bag, side by side under the offer, each with its label and count to its right: each
+        as wide as its words need (a long word of another language: "Dobópakli", «استفاده‌شده»), the room left over
+        shared out between them."""
+        ui = snap.ui
+        px = ui.px
         h = px(46)
         cw, _ = card_size(h)
         y = self._piles_y(snap)
-        third = (self.rect.w - px(24)) // 3
-        x = self.rect.x + px(12)
-        return {
-            "deck": pygame.Rect(x, y, cw, h),
-            "discard": pygame.Rect(x + third, y, cw, h),
-            "bag": pygame.Rect(x + 2 * third, y + (h - px(38)) // 2, px(38), px(38)),
-        }
+        bag = px(38)
+        counts = ui.text.size("888", ui.font_px(17), "bold")[0]
+        icons = {"deck": cw + DECK_STACK * 2, "discard": cw, "bag": bag}  # the deck's backs stacked to the right
+        words = {key: max(ui.text.size(pile_label(key), ui.font_px(13))[0], counts) for key in icons}
+        margin, self.text_gap = px(12), px(PILE_TEXT_GAP)
+        if sum(icons.values()) + sum(words.values()) + 3 * self.text_gap > self.rect.w - 2 * margin:
+            margin, self.text_gap = px(4), px(3)  # a narrow panel: closer, rather than words running into a pile
+        needs = {key: icons[key] + self.text_gap + words[key] for key in icons}
+        spare = max(0, self.rect.w - 2 * margin - sum(needs.values())) / 2
+        x = self.rect.x + margin
+        deck = pygame.Rect(x, y, cw, h)
+        discard = pygame.Rect(round(x + needs["deck"] + spare), y, cw, h)
+        bag_x = round(x + needs["deck"] + needs["discard"] + 2 * spare)
+        return {"deck": deck, "discard": discard, "bag": pygame.Rect(bag_x, y + (h - bag) // 2, bag, bag)}
 
     def card_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         offer = snap.state.offer
@@ -182,13 +195,12 @@ class BankView:
 
     def _draw_piles(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
-        px = ui.px
         state = snap.state
         piles = self.pile_rects(snap)
         size = ui.font_px(13)
         deck = piles["deck"]
         if state.deck:
-            for k in range(min(3, len(state.deck) // 10 + 1), 0, -1):
+            for k in range(min(DECK_STACK, len(state.deck) // 10 + 1), 0, -1):
                 surface.blit(ui.sprites.card_back(deck.h), deck.move(k * 2, -k * 2))
             surface.blit(ui.sprites.card_back(deck.h), deck)
         else:
@@ -204,7 +216,7 @@ class BankView:
             surface.blit(ui.sprites.tile_back(bag.w), bag)
         for key, count in (("deck", len(state.deck)), ("discard", len(state.discard)), ("bag", len(state.bag))):
             rect = piles[key]
-            x = rect.right + px(8)
+            x = rect.right + self.text_gap + (DECK_STACK * 2 if key == "deck" else 0)
             word = ui.text.render(pile_label(key), size, theme.TEXT_DIM)
             number = ui.text.render(str(count), ui.font_px(17), theme.IVORY, "bold")
             top = rect.centery - (word.get_height() + number.get_height()) // 2  # stacked, never overlapping
