@@ -475,7 +475,7 @@ class ChestsMoves(Moves):
     def turn_options(self, state: GameState) -> list[str]:
         if any(payments(state, state.decider, room) for room in ROOMS):
             # TRANSLATORS: one of the moves listed in the turn's prompt ("Your turn: take money (1–4), ...")
-            return [_("buy chests (click a room, or {key})").format(key=LOT_PICKER.hotkey)]
+            return [_("buy chests ({key})").format(key=LOT_PICKER.hotkey)]
         return []
 
 
