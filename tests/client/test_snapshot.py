@@ -208,9 +208,9 @@ def test_the_piles_words_never_run_into_the_next_pile_in_any_language(size: tupl
     try:
         for code in i18n.LANGUAGES:
             i18n.set_language(code)
-            piles = view.pile_rects(hand_snapshot(ui, table))
+            piles, gap = view.pile_layout(hand_snapshot(ui, table))
             ends = [
-                piles[key].right + view.text_gap + ui.text.size(pile_label(key), ui.font_px(13))[0] + stack
+                piles[key].right + gap + ui.text.size(pile_label(key), ui.font_px(13))[0] + stack
                 for key, stack in (("deck", 2 * DECK_STACK), ("discard", 0), ("bag", 0))
             ]
             assert ends[0] <= piles["discard"].x and ends[1] <= piles["bag"].x, code

@@ -72,6 +72,11 @@ def chest_name(chest: int) -> str:
     return words.tile(chest)
 
 
+def chest_tip(chest: int, building: int) -> str:
+    """A chest on its building, in words (its tooltip on an Alhambra and on a reserve)."""
+    return _("{chest} on {building}").format(chest=chest_name(chest), building=words.tile(building))
+
+
 def colours(pieces: list[int]) -> str:
     """The colours of ``pieces`` (chests) as building types, each once: "Pavilion, Garden"."""
     seen: list[int] = []
@@ -491,7 +496,7 @@ class ChestsPlacements(Placements):
         for building, chest in sorted(part.on[seat].items()):
             cell = board.cell_of(building)
             if cell is not None:  # on the reserve it is not drawn (and does not count, [M-CHEST-6])
-                tip = _("{chest} on {building}").format(chest=chest_name(chest), building=words.tile(building))
+                tip = chest_tip(chest, building)
                 found.append(Mark(chest, xy_of(cell), tip, spot=SPOT))
         return found
 
@@ -504,7 +509,7 @@ class ChestsPlacements(Placements):
         for on in part.on:
             chest = on.get(tile)
             if chest is not None:
-                tip = _("{chest} on {building}").format(chest=chest_name(chest), building=words.tile(tile))
+                tip = chest_tip(chest, tile)
                 return (Mark(chest, (0, 0), tip, spot=SPOT),)
         return ()
 

@@ -218,6 +218,11 @@ class TradersNarration(Narration):
 
 
 # ---------------------------------------------------------------------- on the Alhambras
+def _resident_tip(citizen: int, building: int) -> str:
+    """A resident on its building, in words (its tooltip on an Alhambra and on a reserve)."""
+    return _("{citizen}: a resident of the {tile}").format(citizen=words.tile(citizen), tile=words.tile_name(building))
+
+
 class TradersPlacements(Placements):
     """[M-TRADER-2] [M-TRADER-7] each player's disc and its citizens on its cell, and the residents on their
     buildings, on every view of their Alhambra."""
@@ -238,11 +243,8 @@ class TradersPlacements(Placements):
         grid = state.boards[seat].grid
         cells = {tile: cell for cell, tile in grid.items()}
         for building, citizen in sorted(part.residents[seat].items()):
-            if building in cells:  # [M-TRADER-7] a resident on the reserve does not count and is not shown here
-                tip = _("{citizen}: a resident of the {tile}").format(
-                    citizen=words.tile(citizen), tile=words.tile_name(building)
-                )
-                found.append(Mark(citizen, xy_of(cells[building]), tip, "resident"))
+            if building in cells:  # [M-TRADER-7] one on the reserve does not count: drawn there (``overlays``)
+                found.append(Mark(citizen, xy_of(cells[building]), _resident_tip(citizen, building), "resident"))
         return found
 
     def overlays(self, state: GameState, tile: int) -> tuple[Mark, ...]:
@@ -254,10 +256,7 @@ class TradersPlacements(Placements):
         for residents in part.residents:
             citizen = residents.get(tile)
             if citizen is not None:
-                tip = _("{citizen}: a resident of the {tile}").format(
-                    citizen=words.tile(citizen), tile=words.tile_name(tile)
-                )
-                return (Mark(citizen, (0, 0), tip, "resident"),)
+                return (Mark(citizen, (0, 0), _resident_tip(citizen, tile), "resident"),)
         return ()
 
 

@@ -94,7 +94,6 @@ def scoring_outlook(snap: TableSnapshot) -> tuple[list[tuple[float, float, bool]
 class BankView:
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.text_gap = 0  # between a pile and its words, set with the piles' places (``pile_rects``)
 
     def _card_h(self, snap: TableSnapshot) -> int:
         px = snap.ui.px
@@ -116,9 +115,13 @@ class BankView:
         return self.offer_rects(snap)[0].bottom + max(ui.px(24), caps + 5)
 
     def pile_rects(self, snap: TableSnapshot) -> dict[str, pygame.Rect]:
-        """Deck, discard and bag, side by side under the offer, each with its label and count to its right: each
-        as wide as its words need (a long word of another language: "Dobópakli", «استفاده‌شده»), the room left over
-        shared out between them."""
+        """Deck, discard and bag, side by side under the offer (``pile_layout``)."""
+        return self.pile_layout(snap)[0]
+
+    def pile_layout(self, snap: TableSnapshot) -> tuple[dict[str, pygame.Rect], int]:
+        """Deck, discard and bag, side by side under the offer, each with its label and count to its right (the
+        gap between a pile and its words, the second value): each as wide as its words need (a long word of
+        another language: "Dobópakli", «استفاده‌شده»), the room left over shared out between them."""
         ui = snap.ui
         px = ui.px
         h = px(46)
@@ -128,16 +131,17 @@ class BankView:
         counts = ui.text.size("888", ui.font_px(17), "bold")[0]
         icons = {"deck": cw + DECK_STACK * 2, "discard": cw, "bag": bag}  # the deck's backs stacked to the right
         words = {key: max(ui.text.size(pile_label(key), ui.font_px(13))[0], counts) for key in icons}
-        margin, self.text_gap = px(12), px(PILE_TEXT_GAP)
-        if sum(icons.values()) + sum(words.values()) + 3 * self.text_gap > self.rect.w - 2 * margin:
-            margin, self.text_gap = px(4), px(3)  # a narrow panel: closer, rather than words running into a pile
-        needs = {key: icons[key] + self.text_gap + words[key] for key in icons}
+        margin, gap = px(12), px(PILE_TEXT_GAP)
+        if sum(icons.values()) + sum(words.values()) + 3 * gap > self.rect.w - 2 * margin:
+            margin, gap = px(4), px(3)  # a narrow panel: closer, rather than words running into a pile
+        needs = {key: icons[key] + gap + words[key] for key in icons}
         spare = max(0, self.rect.w - 2 * margin - sum(needs.values())) / 2
         x = self.rect.x + margin
         deck = pygame.Rect(x, y, cw, h)
         discard = pygame.Rect(round(x + needs["deck"] + spare), y, cw, h)
         bag_x = round(x + needs["deck"] + needs["discard"] + 2 * spare)
-        return {"deck": deck, "discard": discard, "bag": pygame.Rect(bag_x, y + (h - bag) // 2, bag, bag)}
+        bag_rect = pygame.Rect(bag_x, y + (h - bag) // 2, bag, bag)
+        return {"deck": deck, "discard": discard, "bag": bag_rect}, gap
 
     def card_at(self, snap: TableSnapshot, pos: tuple[int, int]) -> int | None:
         offer = snap.state.offer
@@ -196,7 +200,7 @@ class BankView:
     def _draw_piles(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         ui = snap.ui
         state = snap.state
-        piles = self.pile_rects(snap)
+        piles, gap = self.pile_layout(snap)
         size = ui.font_px(13)
         deck = piles["deck"]
         if state.deck:
@@ -216,7 +220,7 @@ class BankView:
             surface.blit(ui.sprites.tile_back(bag.w), bag)
         for key, count in (("deck", len(state.deck)), ("discard", len(state.discard)), ("bag", len(state.bag))):
             rect = piles[key]
-            x = rect.right + self.text_gap + (DECK_STACK * 2 if key == "deck" else 0)
+            x = rect.right + gap + (DECK_STACK * 2 if key == "deck" else 0)
             word = ui.text.render(pile_label(key), size, theme.TEXT_DIM)
             number = ui.text.render(str(count), ui.font_px(17), theme.IVORY, "bold")
             top = rect.centery - (word.get_height() + number.get_height()) // 2  # stacked, never overlapping
